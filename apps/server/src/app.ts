@@ -1,0 +1,132 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { LoggerOptions } from 'pino';
+import { ERROR_MESSAGES } from '@aula/contracts';
+import type { Database } from './db/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { layoutRoutes } from './modules/layout/layout.routes.ts';
+import { createSchoolResolver } from './modules/schools/schools.service.ts';
+import { statusRoutes } from './modules/status/status.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRequestGuard } from './plugins/request-guard.ts';
+import './types.ts';
+
+export interface BuildAppOptions {
+  database: Database;
+  /** The address users reach Aula at; https turns on Secure and __Host- cookies. */
+  publicUrl?: string;
+  /** Folder of the built web app, served with an SPA fallback. */
+  webDist?: string;
+  logger?: boolean | LoggerOptions;
+  clock?: Clock;
+}
+
+export const API_VERSION = '1.0';
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secure = opts.publicUrl?.startsWith('https://') ?? false;
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('clock', opts.clock ?? systemClock);
+  app.decorate('secureCookies', secure);
+  app.decorate('cookieNames', {
+    access: secure ? '__Host-aula_at' : 'aula_at',
+    refresh: secure ? '__Host-aula_rt' : 'aula_rt',
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'https:', 'http:'],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': secure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: secure,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Aula API', version: API_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerRequestGuard(app, {
+    resolveSchool: createSchoolResolver(opts.database.db),
+    allowedOrigins: opts.publicUrl ? [new URL(opts.publicUrl).origin] : [],
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(
+    async (api) => {
+      await api.register(statusRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(groupsRoutes);
+      await api.register(layoutRoutes);
+      await api.register(appsRoutes);
+      await api.register(configRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = opts.webDist && existsSync(opts.webDist) ? opts.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    // Only extension-less page GETs get index.html: a missing /assets/x.js must stay a 404.
+    if (webDist && req.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'common.not_found', message: ERROR_MESSAGES['common.not_found'] });
+  });
+
+  return app;
+}

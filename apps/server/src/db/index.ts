@@ -1,0 +1,70 @@
+// One schema, two drivers: PostgreSQL (node-postgres) when a URL is given, else embedded PGlite.
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import * as schema from './schema.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DbOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data folder; `memory://` for a throw-away database. */
+  dataDir?: string;
+  log?: Pick<Logger, 'warn' | 'error'>;
+  poolSize?: number;
+}
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close: () => Promise<void>;
+}
+
+export async function openDb(opts: DbOptions = {}): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 2_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A PostgreSQL restart kills idle connections; without this handler the process would crash.
+    pool.on('error', (err) => opts.log?.warn({ err: err.message }, 'database connection lost'));
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create(opts.dataDir ?? 'memory://');
+  // Both drivers expose the same query builder; the PostgreSQL type is the common surface.
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+
+/** True when an error means "the database cannot be reached right now" rather than a bad query. */
+export function isDbUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+export { schema };

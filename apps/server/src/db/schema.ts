@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// Tenancy: every school-owned row carries school_id (DESIGN.md "Data").
+export const schools = pgTable('schools', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  host: text('host').unique(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    laraId: text('lara_id').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    type: text('type', { enum: ['L', 'S'] }).notNull().default('S'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text('password_hash'),
+    blocked: boolean('blocked').notNull().default(false),
+    sitePolicyAccepted: boolean('site_policy_accepted').notNull().default(false),
+    selectedTheme: text('selected_theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('auto'),
+    selectedLang: text('selected_lang').notNull().default('auto'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_school_lara_id').on(t.schoolId, t.laraId),
+    uniqueIndex('users_school_username').on(t.schoolId, sql`lower(${t.username})`),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['class', 'course', 'staff', 'other'] })
+      .notNull()
+      .default('class'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_school_name').on(t.schoolId, t.name)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user').on(t.userId)],
+);
+
+// Opaque tokens, stored only as SHA-256 hashes (SECURITY.md "Sessions").
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_token_hash').on(t.accessTokenHash),
+    uniqueIndex('sessions_refresh_token_hash').on(t.refreshTokenHash),
+    index('sessions_user').on(t.userId),
+  ],
+);
+
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id')
+    .notNull()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+// spec 3.1: every field of an app bubble
+export const apps = pgTable(
+  'apps',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url'),
+    iconName: text('icon_name').notNull().default('message-circle-question'),
+    iconColor: text('icon_color'),
+    iconFileId: integer('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
+    color: text('color').notNull(),
+    public: boolean('public').notNull().default(false),
+    target: text('target', { enum: ['iframe', 'link', 'newTab', 'download'] })
+      .notNull()
+      .default('newTab'),
+    type: text('type'),
+    appTypeId: integer('app_type_id'),
+    config: text('config'),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    locked: boolean('locked').notNull().default(false),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    wantedPerms: text('wanted_perms', { enum: ['private', 'groups', 'everyone'] })
+      .notNull()
+      .default('everyone'),
+    titleTranslation: jsonb('title_translation').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('apps_school').on(t.schoolId)],
+);
+
+export const appGroups = pgTable(
+  'app_groups',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.groupId] })],
+);
+
+// spec 3.2: three categories, each with an updateId; personal layouts belong to one user
+export const layouts = pgTable(
+  'layouts',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ['logged-in', 'logged-out', 'personal'] }).notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    updateId: integer('update_id').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('layouts_school_category_owner').on(t.schoolId, t.category, sql`coalesce(${t.ownerId}, 0)`),
+  ],
+);
+
+export const layoutItems = pgTable(
+  'layout_items',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    layoutId: integer('layout_id')
+      .notNull()
+      .references(() => layouts.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.layoutId, t.appId] })],
+);
+
+export const config = pgTable(
+  'config',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetId: integer('target_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_school_at').on(t.schoolId, t.at), index('audit_log_target').on(t.targetId)],
+);

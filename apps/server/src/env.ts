@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// The only file that reads process.env (DESIGN.md).
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  AULA_DATA_DIR: z.string().default('./data'),
+  AULA_PUBLIC_URL: z.string().url().optional(),
+  AULA_DEMO: z.enum(['0', '1']).default('1'),
+  AULA_DEMO_PASSWORD: z.string().min(1).optional(),
+  AULA_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return EnvSchema.parse(source);
+}

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '@aula/contracts';
+
+export type ErrorParams = Record<string, string | number | boolean>;
+
+/** The one server error type: a status, a stable code from contracts, and params for the message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly params?: ErrorParams,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+
+  static notFound(): AppError {
+    return new AppError(404, 'common.not_found');
+  }
+  static unauthorized(): AppError {
+    return new AppError(401, 'common.unauthorized');
+  }
+  static forbidden(): AppError {
+    return new AppError(403, 'common.forbidden');
+  }
+}

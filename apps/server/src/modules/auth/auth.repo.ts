@@ -1,0 +1,98 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+const sessionUserColumns = {
+  id: users.id,
+  schoolId: users.schoolId,
+  laraId: users.laraId,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  type: users.type,
+  roles: users.roles,
+  blocked: users.blocked,
+  sitePolicyAccepted: users.sitePolicyAccepted,
+  selectedTheme: users.selectedTheme,
+  selectedLang: users.selectedLang,
+};
+
+export type SessionUser = {
+  id: number;
+  schoolId: number;
+  laraId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  type: 'L' | 'S';
+  roles: string[];
+  blocked: boolean;
+  sitePolicyAccepted: boolean;
+  selectedTheme: 'light' | 'dark' | 'auto';
+  selectedLang: string;
+};
+
+export async function findUserForLogin(db: Db, schoolId: number, username: string) {
+  const [row] = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(sql`lower(${users.username})`, username.toLowerCase())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<number> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+/** The session check: one indexed read by token hash, joined with its user. */
+export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.accessTokenHash, accessTokenHash),
+        eq(sessions.schoolId, schoolId),
+        isNull(sessions.revokedAt),
+        gt(sessions.accessExpiresAt, now),
+        eq(users.blocked, false),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSessionByRefreshHash(db: Db, schoolId: number, refreshTokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.refreshTokenHash, refreshTokenHash), eq(sessions.schoolId, schoolId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function rotateSessionTokens(
+  db: Db,
+  sessionId: number,
+  oldRefreshHash: string,
+  values: { accessTokenHash: string; accessExpiresAt: Date; refreshTokenHash: string; refreshExpiresAt: Date },
+): Promise<boolean> {
+  // Compare-and-set on the old hash: two concurrent refreshes with one token cannot both win.
+  const rows = await db
+    .update(sessions)
+    .set(values)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, oldRefreshHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

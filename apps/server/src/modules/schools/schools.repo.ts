@@ -1,0 +1,20 @@
+import { eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { schools } from '../../db/schema.ts';
+
+export async function findSchoolForHost(db: Db, host: string) {
+  const rows = await db
+    .select({ id: schools.id, host: schools.host, isDefault: schools.isDefault })
+    .from(schools)
+    .where(or(eq(schools.host, host), eq(schools.isDefault, true)));
+  return rows.find((r) => r.host === host) ?? rows.find((r) => r.isDefault) ?? null;
+}
+
+export async function insertSchool(db: Db, values: { slug: string; name: string; host?: string | null; isDefault?: boolean }) {
+  const [row] = await db.insert(schools).values(values).returning();
+  return row!;
+}
+
+export async function countSchools(db: Db): Promise<number> {
+  return (await db.select({ id: schools.id }).from(schools)).length;
+}

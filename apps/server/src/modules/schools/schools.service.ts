@@ -1,0 +1,24 @@
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findSchoolForHost } from './schools.repo.ts';
+
+const CACHE_MS = 60_000;
+
+/**
+ * Resolves a request's school from its host name (DESIGN.md "Tenancy"), falling back to the default school.
+ * The cache is only a cache: any instance can rebuild it from the database.
+ */
+export function createSchoolResolver(db: Db) {
+  const cache = new Map<string, { id: number; until: number }>();
+  return async function resolveSchool(hostHeader: string | undefined): Promise<number> {
+    const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
+    const hit = cache.get(host);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.id;
+    const school = await findSchoolForHost(db, host);
+    if (!school) throw new AppError(404, 'common.not_found');
+    if (cache.size > 1_000) cache.clear();
+    cache.set(host, { id: school.id, until: now + CACHE_MS });
+    return school.id;
+  };
+}

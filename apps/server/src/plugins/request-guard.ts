@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, hasRole } from '@aula/contracts';
+import { AppError } from '../lib/app-error.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
+import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
+import { policyFor, policyKey, type RoutePolicy } from '../policy.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+}
+
+/**
+ * Cross-site requests cannot change anything (SECURITY.md): a state-changing request must carry the
+ * custom header, which a cross-site form cannot send, and an Origin, when sent, must be our own.
+ */
+function checkCsrf(req: FastifyRequest, allowedOrigins: Set<string>): void {
+  if (SAFE_METHODS.has(req.method) || req.routeOptions.config.policy?.csrfExempt) return;
+  if (req.headers[CSRF_HEADER] !== '1') throw new AppError(403, 'common.csrf');
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  const own = `${req.protocol}://${req.host}`;
+  if (origin !== own && !allowedOrigins.has(origin)) throw new AppError(403, 'common.csrf');
+}
+
+function checkPolicy(req: FastifyRequest): void {
+  const policy = req.routeOptions.config.policy;
+  if (!policy || policy.access === 'public') return;
+  if (!req.user) throw AppError.unauthorized();
+  if (!hasRole(req.user, policy.access)) throw AppError.forbidden();
+}
+
+export function registerRequestGuard(
+  app: FastifyInstance,
+  opts: { resolveSchool: ReturnType<typeof createSchoolResolver>; allowedOrigins: string[] },
+): void {
+  const allowedOrigins = new Set(opts.allowedOrigins);
+  app.decorateRequest('schoolId', 0);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  // Every /api route needs a policy row; a route without one is a programming error caught at start-up.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const policies = methods.map((method) => {
+      const policy = policyFor(method, route.url);
+      if (!policy) throw new Error(`route ${policyKey(method, route.url)} has no row in policy.ts`);
+      return policy;
+    });
+    route.config = { ...(route.config as object), policy: policies[0] };
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    checkCsrf(req, allowedOrigins);
+    req.schoolId = await opts.resolveSchool(req.headers.host);
+    await authenticate(req);
+    checkPolicy(req);
+  });
+}

@@ -1,0 +1,49 @@
+import type { Role } from '@aula/contracts';
+
+/**
+ * Who may call which route, on whose objects (SECURITY.md "Access"). Every /api route must have a row;
+ * the server refuses to start otherwise, and policy.int.test.ts walks every route with every role.
+ * - access: 'public' (visitors too) or the least role needed (spec 6, cumulative).
+ * - objects: whose data the route reaches; the service enforces it, the policy test probes it.
+ *   'none': no user-owned object; 'self': only the caller's own; 'visible-bubble': a bubble the caller may
+ *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole.
+ */
+export type Access = 'public' | Exclude<Role, 'logged_out'>;
+export type ObjectScope = 'none' | 'self' | 'visible-bubble' | 'school';
+
+export interface RoutePolicy {
+  access: Access;
+  objects: ObjectScope;
+  /** State-changing routes that a cross-site party must be able to call (only the SAML ACS, later). */
+  csrfExempt?: true;
+}
+
+export const POLICY: Record<string, RoutePolicy> = {
+  'GET /api/health': { access: 'public', objects: 'none' },
+  'POST /api/login': { access: 'public', objects: 'none' },
+  'POST /api/login/refresh': { access: 'public', objects: 'self' },
+  'POST /api/logout': { access: 'public', objects: 'self' },
+  'GET /api/self': { access: 'student', objects: 'self' },
+  'GET /api/groups': { access: 'student', objects: 'school' },
+  'GET /api/layout': { access: 'public', objects: 'visible-bubble' },
+  'GET /api/apps/:id': { access: 'public', objects: 'visible-bubble' },
+  'GET /api/apps/:id/download': { access: 'public', objects: 'visible-bubble' },
+  'POST /api/config/key': { access: 'public', objects: 'school' },
+  'GET /api/openapi.json': { access: 'public', objects: 'none' },
+  'GET /api/docs': { access: 'public', objects: 'none' },
+  // the OpenAPI viewer's own pages and static files
+  'GET /api/docs/*': { access: 'public', objects: 'none' },
+};
+
+export function policyKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+/** The row of a route: its exact key, or a row ending in `/*` that covers everything below it. */
+export function policyFor(method: string, url: string): RoutePolicy | undefined {
+  const key = policyKey(method, url);
+  const exact = POLICY[key];
+  if (exact) return exact;
+  const prefix = Object.keys(POLICY).find((k) => k.endsWith('/*') && key.startsWith(k.slice(0, -1)));
+  return prefix ? POLICY[prefix] : undefined;
+}

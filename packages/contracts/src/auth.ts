@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './constants.ts';
+import { UserInfoSchema } from './users.ts';
+
+/** POST /api/login (DESIGN.md): { username, password, totp? } */
+export const LoginRequestSchema = z.strictObject({
+  username: z.string().trim().min(1).max(MAX_USERNAME_LENGTH),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/**
+ * spec 3.4 without refresh_token: tokens travel only in httpOnly cookies (SECURITY.md,
+ * docs/decisions/0003-session-cookies.md). Expirations are epoch milliseconds.
+ */
+export const SessionResultSchema = z.object({
+  access_token_expiration: z.number().int(),
+  refresh_token_expiration: z.number().int(),
+  user: UserInfoSchema,
+});
+export type SessionResult = z.infer<typeof SessionResultSchema>;
+
+/** POST /api/logout: urls to open in hidden frames (spec 4.1, 7.1) */
+export const LogoutResultSchema = z.object({ urls: z.array(z.string()) });
+export type LogoutResult = z.infer<typeof LogoutResultSchema>;
+
+/** The header every state-changing request carries (DESIGN.md). */
+export const CSRF_HEADER = 'x-aula-csrf';

@@ -1,0 +1,33 @@
+// Spec constants, each with the spec section it comes from.
+export const PRODUCT_NAME = 'Aula';
+export const ONLINE_PING_MS = 15_000; // spec 9
+export const OFFLINE_RECHECK_MS = 1_000; // spec 9
+export const SESSION_REFRESH_MARGIN_MS = 5_000; // spec 4.1, 9
+export const SHARED_REFRESH_MS = 5_000; // spec 4.1, 9
+export const UPDATE_CHECK_MS = 3_600_000; // spec 9
+export const UPDATE_TOAST_MS = 300_000; // spec 9
+export const UPDATE_AUTO_APPLY_MS = 30_000; // spec 9
+export const PUSH_TOAST_MS = 5_000; // spec 9
+export const NOTIFY_TOAST_MS = 3_000; // spec 9: notification helper
+export const TOAST_DURATION_MS = 4_000; // spec 9: toast library
+export const TOAST_VISIBLE = 3; // spec 9
+export const TOAST_GAP_PX = 14; // spec 9
+export const TOAST_WIDTH_PX = 356; // spec 9
+export const TOAST_SWIPE_THRESHOLD_PX = 45; // spec 9
+export const TOAST_SWIPE_VELOCITY = 0.11; // spec 9
+export const MOBILE_MAX_WIDTH_PX = 768; // spec 2.5, 9
+export const LEFT_NAV_WIDTH = 450; // spec 9
+export const FONT_SIZE_PX = 16; // spec 9
+export const LINE_HEIGHT = 1; // spec 9
+export const LAYOUT_CATEGORY_COUNT = 3; // spec 9
+export const DEVICE_ID_LENGTH = 9; // spec 3.6, 9
+export const DEFAULT_DPI = 96; // spec 9
+export const DPI_PROBE_START = 650; // spec 9
+export const HISTORY_REPLACE_MS = 100; // spec 2.5
+export const DIALOG_PARAM = 'dialog'; // spec 2.5
+
+// Limits the spec leaves open (docs/decisions/0004-input-limits.md)
+export const MAX_USERNAME_LENGTH = 100;
+export const MAX_PASSWORD_LENGTH = 1024; // accept long passphrases, never truncate (SECURITY.md)
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_URL_LENGTH = 2048;

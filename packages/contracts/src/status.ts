@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** GET /api/health (DESIGN.md) */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['up', 'down']),
+});
+export type Health = z.infer<typeof HealthSchema>;
