@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/server/src/**/*.int.test.ts'],
+          // *.pg.int.test.ts need a PostgreSQL server (e.g. cutting the connection); PGlite runs in-process
+          exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.int.test.ts'])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite takes ~700 MB and 2-4 s per instance: two files at a time on two cores

@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: RoutePolicy;
   }
+  interface FastifyInstance {
+    /** Every /api route with its policy row, for the policy test and the docs. */
+    apiRoutes: { method: string; url: string; policy: RoutePolicy }[];
+  }
 }
 
 /**
@@ -41,6 +45,7 @@ export function registerRequestGuard(
   app.decorateRequest('schoolId', 0);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorate('apiRoutes', []);
 
   // Every /api route needs a policy row; a route without one is a programming error caught at start-up.
   app.addHook('onRoute', (route) => {
@@ -52,6 +57,7 @@ export function registerRequestGuard(
       return policy;
     });
     route.config = { ...(route.config as object), policy: policies[0] };
+    methods.forEach((method, i) => app.apiRoutes.push({ method, url: route.url, policy: policies[i]! }));
   });
 
   app.addHook('onRequest', async (req) => {

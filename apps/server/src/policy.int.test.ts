@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRole, type Role } from '@aula/contracts';
+import { apps, users } from './db/schema.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { insertLayout } from './modules/layout/layout.repo.ts';
+import { insertSchool } from './modules/schools/schools.repo.ts';
+import { POLICY, policyFor } from './policy.ts';
+import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+const cookies = new Map<string, string | undefined>();
+const OTHER_HOST = 'other-school.test';
+let ownAppId = 0;
+let otherAppId = 0;
+
+const CALLERS: { name: string; username?: string; role: Role }[] = [
+  { name: 'visitor', role: 'logged_out' },
+  { name: 'student', username: 'student', role: 'student' },
+  { name: 'teacher', username: 'teacher', role: 'teacher' },
+  { name: 'admin', username: 'admin', role: 'admin' },
+  { name: 'superadmin', username: 'superadmin', role: 'superadmin' },
+];
+const ROLE_SUBJECT: Record<string, { roles: string[]; type: string } | null> = {
+  visitor: null,
+  student: { roles: [], type: 'S' },
+  teacher: { roles: [], type: 'L' },
+  admin: { roles: ['admin'], type: 'L' },
+  superadmin: { roles: ['superadmin'], type: 'L' },
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const c of CALLERS) cookies.set(c.name, c.username ? await loginAs(t.base, c.username) : undefined);
+  // A second school on its own host name, with a user and a tile for everyone
+  const db = t.database.db;
+  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: OTHER_HOST });
+  await db.insert(users).values({
+    schoolId: other.id,
+    laraId: 'other-student',
+    username: 'student',
+    type: 'S',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+  });
+  const [row] = await db
+    .insert(apps)
+    .values({ schoolId: other.id, title: 'Fremde App', url: 'https://other.example', color: 'red-500' })
+    .returning({ id: apps.id });
+  otherAppId = row!.id;
+  await insertLayout(db, { schoolId: other.id, category: 'logged-out', ownerId: null, appIds: [otherAppId] });
+  ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
+});
+afterAll(() => t?.close());
+
+const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
+const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+
+describe('the policy table', () => {
+  it('has a row for every registered route and no row without a route', () => {
+    const registered = new Set(t.app.apiRoutes.map((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`));
+    for (const r of t.app.apiRoutes) expect(policyFor(r.method, r.url), `${r.method} ${r.url}`).toBeDefined();
+    for (const key of Object.keys(POLICY)) {
+      const covered = key.endsWith('/*') ? [...registered].some((k) => k.startsWith(key.slice(0, -1))) : registered.has(key);
+      expect(covered, `stale policy row ${key}`).toBe(true);
+    }
+  });
+
+  it('every route x every role: no 2xx for a role the table does not allow, no 5xx for one it does', async () => {
+    // routes that end or rotate the caller's session go last, so every other call sees a live session
+    const endsSession = (url: string) => url === '/api/logout' || url === '/api/login/refresh';
+    const routes = t.app.apiRoutes
+      .filter((r) => r.method !== 'HEAD' && isApiRoute(r.url))
+      .sort((a, b) => Number(endsSession(a.url)) - Number(endsSession(b.url)));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    for (const route of routes) {
+      for (const caller of CALLERS) {
+        const res = await call(t.base, fill(route.url, ownAppId), {
+          method: route.method,
+          cookie: cookies.get(caller.name),
+          body: route.method === 'GET' ? undefined : {},
+        });
+        const label = `${caller.name} ${route.method} ${route.url} -> ${res.status}`;
+        const allowed = route.policy.access === 'public' || hasRole(ROLE_SUBJECT[caller.name], route.policy.access);
+        if (!allowed) expect([401, 403], label).toContain(res.status);
+        else {
+          expect(res.status, label).toBeLessThan(500);
+          if (route.policy.access !== 'public') expect([401, 403], label).not.toContain(res.status);
+        }
+      }
+    }
+  });
+
+  it("no role reaches another school's objects by id", async () => {
+    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && r.url.includes(':id'));
+    expect(routes.length).toBeGreaterThan(0);
+    const fresh = await loginAs(t.base, 'superadmin');
+    for (const route of routes) {
+      for (const cookie of [undefined, fresh]) {
+        const res = await call(t.base, fill(route.url, otherAppId), { method: route.method, cookie });
+        expect(res.status, `${route.method} ${route.url}`).toBe(404);
+      }
+    }
+  });
+
+  it("a session of one school is worth nothing at another school's host", async () => {
+    const cookie = await loginAs(t.base, 'student');
+    const res = await call(t.base, '/api/self', { cookie, headers: { host: OTHER_HOST } });
+    expect(res.status).toBe(401);
+    const layout = await call(t.base, '/api/layout', { headers: { host: OTHER_HOST } });
+    expect(layout.body.layout.map((b: { title: string }) => b.title)).toEqual(['Fremde App']);
+  });
+
+  it('the same user name at the other school signs in there only', async () => {
+    const there = await call(t.base, '/api/login', {
+      body: { username: 'student', password: DEMO_PASSWORD },
+      headers: { host: OTHER_HOST },
+    });
+    expect(there.status).toBe(200);
+    expect(there.body.user.lara_id).toBe('other-student');
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { request } from 'node:http';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import type { Database } from '../db/index.ts';
+import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export const DEMO_PASSWORD = 'Test-Passwort-2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  base: string;
+  close: () => Promise<void>;
+}
+
+/** The real app on a real database, listening on a loopback port and called over HTTP. */
+export async function startTestApp(
+  opts: Partial<Omit<BuildAppOptions, 'database'>> & { demo?: boolean; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  if (opts.demo !== false) await seedDemoSchoolIfEmpty(database.db, { password: DEMO_PASSWORD });
+  const app = await buildApp({ ...opts, database });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database,
+    base,
+    close: async () => {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  csrf?: boolean;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Plain HTTP against the running server; state-changing calls carry the CSRF header unless told not to. */
+export async function call<T = any>(base: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.csrf !== false && method !== 'GET' && method !== 'HEAD') headers['x-aula-csrf'] = '1';
+  let payload: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  // fetch() cannot set Host, which selects the school (tenancy), so those calls use node:http
+  const res = headers.host
+    ? await rawRequest(base + path, method, headers, payload)
+    : await fetch(base + path, { method, headers, body: payload, redirect: 'manual' });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+/** The cookie header a browser would send after this response. */
+export function cookiesFrom(res: { headers: Headers }): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
+
+export async function loginAs(base: string, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await call(base, '/api/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.text}`);
+  return cookiesFrom(res);
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          for (const value of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, value);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: h }));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
