@@ -78,7 +78,7 @@ export function deriveBubblePermission(
   return 'everyone';
 }
 
-/** Who may see a bubble on a layout (spec 3.1, docs/decisions/0006-bubble-visibility.md). */
+/** Who may see a bubble on a layout (spec 3.1, docs/decisions/006-bubble-visibility.md). */
 export function canSeeBubble(
   bubble: Pick<Bubble, 'groups' | 'creator' | 'wantedPerms'>,
   viewer: { laraId: string; groupIds: readonly number[] } | null,

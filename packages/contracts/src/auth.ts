@@ -15,7 +15,7 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /**
  * spec 3.4 without refresh_token: tokens travel only in httpOnly cookies (SECURITY.md,
- * docs/decisions/0003-session-cookies.md). Expirations are epoch milliseconds.
+ * docs/decisions/003-session-cookies.md). Expirations are epoch milliseconds.
  */
 export const SessionResultSchema = z.object({
   access_token_expiration: z.number().int(),

@@ -27,7 +27,7 @@ export const CONFIG_KEYS = [
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export const ConfigKeySchema = z.enum(CONFIG_KEYS);
 
-/** The value a school gets before anyone changes a setting (docs/decisions/0005-config-defaults.md). */
+/** The value a school gets before anyone changes a setting (docs/decisions/005-config-defaults.md). */
 export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   force_password_change: 'false',
   force_accept_policy: 'false',

@@ -26,7 +26,7 @@ export const DPI_PROBE_START = 650; // spec 9
 export const HISTORY_REPLACE_MS = 100; // spec 2.5
 export const DIALOG_PARAM = 'dialog'; // spec 2.5
 
-// Limits the spec leaves open (docs/decisions/0004-input-limits.md)
+// Limits the spec leaves open (docs/decisions/004-input-limits.md)
 export const MAX_USERNAME_LENGTH = 100;
 export const MAX_PASSWORD_LENGTH = 1024; // accept long passphrases, never truncate (SECURITY.md)
 export const MAX_TITLE_LENGTH = 200;

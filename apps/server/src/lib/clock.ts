@@ -1,3 +1,3 @@
-/** Injected clock: tests pass their own instead of waiting (docs/decisions/0007-injected-clock.md). */
+/** Injected clock: tests pass their own instead of waiting (docs/decisions/007-injected-clock.md). */
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();

@@ -16,7 +16,7 @@ import {
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
-export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60_000; // one school day (docs/decisions/0003-session-cookies.md)
+export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60_000; // one school day (docs/decisions/003-session-cookies.md)
 
 interface IssuedTokens {
   accessToken: string;
