@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { startTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
+
+export { DEMO_PASSWORD } from '../apps/server/src/test/test-app.ts';
+
+// Debian's Chromium (scripts/install-test-deps.sh); Playwright never downloads a browser here.
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
+
+/** The real server with the built web app on a fresh embedded database holding the demo school. */
+export function startPortal(): Promise<TestApp> {
+  return startTestApp({ webDist });
+}
+
+export interface ContextOptions {
+  locale?: string;
+  width?: number;
+  colorScheme?: 'light' | 'dark';
+}
+
+export function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const width = opts.width ?? 1280;
+  return browser.newContext({
+    locale: opts.locale ?? 'de-DE',
+    viewport: { width, height: width <= 480 ? 844 : 800 },
+    colorScheme: opts.colorScheme ?? 'light',
+    serviceWorkers: 'block',
+  });
+}
