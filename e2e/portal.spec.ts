@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import de from '../apps/web/src/locales/de.json' with { type: 'json' };
+import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import en from '../apps/web/src/locales/en.json' with { type: 'json' };
+import type { TestApp } from '../apps/server/src/test/test-app.ts';
+import { DEMO_PASSWORD, launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
+
+let portal: TestApp;
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, opts);
+  const page = await context.newPage();
+  pages.push(page);
+  await page.goto(portal.base + path);
+  return page;
+}
+
+const tileTitles = (page: Page) => page.getByRole('list', { name: de.home.apps }).getByRole('link').allInnerTexts();
+
+async function signIn(page: Page, username: string, t = de) {
+  await page.getByLabel(t.login.username).fill(username);
+  await page.getByLabel(t.login.password, { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t.login.submit }).click();
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('visitor', () => {
+  it('sees the logged-out tiles on the home page and a sign-in link', async () => {
+    const page = await open('/');
+    await expect.poll(() => tileTitles(page)).toEqual(['Schulwebsite', 'Vertretungsplan', 'Speiseplan']);
+    await expect.poll(() => page.getByRole('link', { name: de.nav.signIn }).count()).toBe(1);
+    expect(await page.title()).toBe('Aula'); // the home page has no page name (spec 1)
+  });
+
+  it('tiles open as their target says: same tab, new tab, download', async () => {
+    const page = await open('/');
+    const list = page.getByRole('list', { name: de.home.apps });
+    await expect.poll(() => list.getByRole('link').count()).toBe(3);
+    const website = list.getByRole('link', { name: /Schulwebsite/ });
+    expect(await website.getAttribute('href')).toBe('https://www.example.org/');
+    expect(await website.getAttribute('target')).toBeNull();
+    const plan = list.getByRole('link', { name: /Vertretungsplan/ });
+    expect(await plan.getAttribute('target')).toBe('_blank');
+    expect(await plan.getAttribute('rel')).toContain('noopener');
+    const menu = list.getByRole('link', { name: /Speiseplan/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), menu.click()]);
+    expect(download.suggestedFilename()).toBe('Speiseplan.txt');
+  });
+
+  it('an unknown path shows the not-found page, not a blank page', async () => {
+    const page = await open('/gibt-es-nicht');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(de.notFound.title);
+  });
+});
+
+describe('signing in', () => {
+  it('a student signs in and sees the tiles of their class, not those of another class', async () => {
+    const page = await open('/login');
+    await signIn(page, 'student');
+    await page.waitForURL(portal.base + '/');
+    await expect.poll(() => tileTitles(page)).toContain('Mathe 5a');
+    const titles = await tileTitles(page);
+    expect(titles).not.toContain('Kunst 6b');
+    expect(titles).not.toContain('Lehrerzimmer');
+    expect(titles[0]).toBe('Klassenbuch');
+    await expect.poll(() => page.getByRole('button', { name: de.nav.signOut }).count()).toBe(1);
+  });
+
+  it('a wrong password shows the translated message, keeps the user name and clears the password', async () => {
+    const page = await open('/login');
+    await page.getByLabel(de.login.username).fill('student');
+    await page.getByLabel(de.login.password, { exact: true }).fill('falsch-falsch');
+    await page.getByRole('button', { name: de.login.submit }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(de.errors.auth.wrong_password);
+    expect(await page.getByLabel(de.login.username).inputValue()).toBe('student');
+    expect(await page.getByLabel(de.login.password, { exact: true }).inputValue()).toBe('');
+  });
+
+  it('an embedded tile opens inside Aula with a title bar; signing out returns to the public tiles', async () => {
+    const page = await open('/login');
+    await signIn(page, 'teacher');
+    await page.waitForURL(portal.base + '/');
+    const classbook = page.getByRole('list', { name: de.home.apps }).getByRole('link', { name: /Klassenbuch/ });
+    await classbook.click();
+    await page.waitForURL(/\/app\?/);
+    await expect.poll(() => page.locator('iframe').getAttribute('src')).toBe('https://www.example.org/klassenbuch');
+    expect(await page.locator('iframe').getAttribute('sandbox')).toContain('allow-scripts');
+    await page.goto(portal.base + '/');
+    await page.getByRole('button', { name: de.nav.signOut }).click();
+    await expect.poll(() => tileTitles(page)).toEqual(['Schulwebsite', 'Vertretungsplan', 'Speiseplan']);
+  });
+});
+
+describe('theme and language', () => {
+  it('Alt+L toggles between light and dark', async () => {
+    const page = await open('/');
+    await expect.poll(() => tileTitles(page)).toHaveLength(3);
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await dark()).toBe(false);
+    await page.keyboard.press('Alt+l');
+    await expect.poll(dark).toBe(true);
+    await page.keyboard.press('Alt+l');
+    await expect.poll(dark).toBe(false);
+  });
+
+  it('a browser in Arabic gets lang=ar and dir=rtl, and the tiles in Arabic', async () => {
+    const page = await open('/', { locale: 'ar' });
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => page.getByRole('list', { name: ar.home.apps }).getByRole('link').first().innerText()).toContain('موقع المدرسة');
+  });
+
+  it('a browser in an unsupported language gets German', async () => {
+    const page = await open('/login', { locale: 'sv-SE' });
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['de', 'ltr']);
+    await expect.poll(() => page.getByRole('button', { name: de.login.submit }).count()).toBe(1);
+    expect(await page.title()).toBe(`${de.pages.login} - Aula`);
+  });
+
+  it('the language menu on the login page switches the language at once', async () => {
+    const page = await open('/login');
+    await page.getByRole('button', { name: de.language.choose }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect.poll(() => page.getByRole('button', { name: en.login.submit }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: en.language.choose }).click();
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar');
+  });
+});
+
+describe('accessibility and looks', () => {
+  it('axe finds no serious violations on the login and home pages, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const login = await open('/login', { colorScheme });
+      await login.getByRole('button', { name: de.login.submit }).waitFor();
+      await expectNoSeriousA11yViolations(login);
+      await signIn(login, 'student');
+      await login.waitForURL(portal.base + '/');
+      await expect.poll(() => tileTitles(login)).toContain('Mathe 5a');
+      await expectNoSeriousA11yViolations(login);
+    }
+  });
+
+  it('screenshots: login and home, desktop and 390 px, light and dark, de and ar', async () => {
+    for (const locale of ['de', 'ar'] as const) {
+      for (const width of [1280, 390]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const name = `${locale}-${width}-${colorScheme}`;
+          const page = await open('/login', { locale, width, colorScheme });
+          await page.getByRole('button', { name: (locale === 'ar' ? ar : de).login.submit }).waitFor();
+          await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
+          await signIn(page, 'teacher', locale === 'ar' ? ar : de);
+          await page.waitForURL(portal.base + '/');
+          await expect.poll(() => page.getByRole('list', { name: (locale === 'ar' ? ar : de).home.apps }).getByRole('link').count()).toBe(5);
+          await page.screenshot({ path: `${screenshotDir}/home-${name}.png`, fullPage: true });
+          await page.context().close();
+        }
+      }
+    }
+  });
+});
