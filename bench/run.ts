@@ -4,15 +4,29 @@ import autocannon from 'autocannon';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { startTestApp, loginAs, DEMO_PASSWORD } from '../apps/server/src/test/test-app.ts';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
+import { loginAs } from '../apps/server/src/test/test-app.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
 const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 type Figures = Record<string, number>;
 
+const PASSWORD = 'Bench-Passwort-2026';
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-const t = await startTestApp({ webDist });
+const dbName = `aula_bench_${randomBytes(4).toString('hex')}`;
+await adminQuery(process.env.DATABASE_URL, `create database ${dbName}`);
+const port = await freePort();
+// The server runs in its own process, as in production, so the load generator does not share its event loop.
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  env: { ...process.env, DATABASE_URL: withDatabase(process.env.DATABASE_URL, dbName), PORT: String(port), HOST: '127.0.0.1', AULA_DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', AULA_WEB_DIST: webDist },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+await waitForHealth(base);
 const figures: Figures = {};
 
 async function load(name: string, opts: autocannon.Options) {
@@ -24,17 +38,19 @@ async function load(name: string, opts: autocannon.Options) {
 }
 
 try {
-  const cookie = await loginAs(t.base, 'student');
-  await load('GET /api/layout (signed in)', { url: `${t.base}/api/layout`, connections: 20, headers: { cookie } });
+  const cookie = await loginAs(base, 'student', PASSWORD);
+  await load('GET /api/layout (signed in)', { url: `${base}/api/layout`, connections: 20, headers: { cookie } });
   await load('POST /api/login', {
-    url: `${t.base}/api/login`,
+    url: `${base}/api/login`,
     method: 'POST',
     connections: 8,
     headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
-    body: JSON.stringify({ username: 'teacher', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username: 'teacher', password: PASSWORD }),
   });
 } finally {
-  await t.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await dropDatabase();
 }
 
 const html = readFileSync(`${webDist}/index.html`, 'utf8');
@@ -51,3 +67,28 @@ for (const [name, value] of Object.entries(figures)) {
   console.log(`${name.padEnd(38)} ${String(value).padStart(8)}${ratio}`);
 }
 if (process.argv.includes('--save-baseline')) writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+async function dropDatabase(): Promise<void> {
+  await adminQuery(process.env.DATABASE_URL!, `drop database if exists ${dbName} with (force)`);
+}

@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { canSeeBubble, PaletteColorSchema, type Bubble } from '@aula/contracts';
-import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
-import { getGroupIdsOfUser } from '../users/users.service.ts';
 import { findAppFile, findAppsByIds, type BubbleRow } from './apps.repo.ts';
 
 export type Viewer = { laraId: string; groupIds: number[] } | null;
 
-export async function viewerOf(db: Db, user: SessionUser | null): Promise<Viewer> {
-  return user ? { laraId: user.laraId, groupIds: await getGroupIdsOfUser(db, user.id) } : null;
+export function viewerOf(user: SessionUser | null): Viewer {
+  return user ? { laraId: user.laraId, groupIds: user.groupIds } : null;
 }
 
 export function toBubble(row: BubbleRow): Bubble {
@@ -35,19 +33,14 @@ export function toBubble(row: BubbleRow): Bubble {
   };
 }
 
-/** Bubbles in the given order that the viewer may see (spec 3.1); ids of other schools never match. */
-export async function visibleBubbles(db: Db, schoolId: number, ids: number[], viewer: Viewer): Promise<Bubble[]> {
-  const rows = await findAppsByIds(db, schoolId, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r): r is BubbleRow => r !== undefined && canSeeBubble(r, viewer))
-    .map(toBubble);
+/** The bubbles the viewer may see (spec 3.1), in the given order. */
+export function filterVisible(rows: BubbleRow[], viewer: Viewer): Bubble[] {
+  return rows.filter((r) => canSeeBubble(r, viewer)).map(toBubble);
 }
 
 async function visibleBubble(req: FastifyRequest, id: number): Promise<Bubble> {
-  const viewer = await viewerOf(req.server.db, req.user);
-  const [bubble] = await visibleBubbles(req.server.db, req.schoolId, [id], viewer);
+  // ids of other schools never match: the repo filters by the request's school
+  const [bubble] = filterVisible(await findAppsByIds(req.server.db, req.schoolId, [id]), viewerOf(req.user));
   // Not found and not allowed look the same, so ids cannot be probed.
   if (!bubble) throw AppError.notFound();
   return bubble;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { groupMembers, sessions, users } from '../../db/schema.ts';
 
 const sessionUserColumns = {
   id: users.id,
@@ -15,6 +15,7 @@ const sessionUserColumns = {
   sitePolicyAccepted: users.sitePolicyAccepted,
   selectedTheme: users.selectedTheme,
   selectedLang: users.selectedLang,
+  groupIds: sql<number[]>`coalesce((select array_agg(${groupMembers.groupId}) from ${groupMembers} where ${groupMembers.userId} = ${users.id}), '{}')`,
 };
 
 export type SessionUser = {
@@ -30,6 +31,7 @@ export type SessionUser = {
   sitePolicyAccepted: boolean;
   selectedTheme: 'light' | 'dark' | 'auto';
   selectedLang: string;
+  groupIds: number[];
 };
 
 export async function findUserForLogin(db: Db, schoolId: number, username: string) {

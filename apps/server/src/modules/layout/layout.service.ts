@@ -1,26 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import type { LayoutResponse, LayoutType } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { viewerOf, visibleBubbles } from '../apps/apps.service.ts';
-import { findLayout } from './layout.repo.ts';
+import { filterVisible, viewerOf } from '../apps/apps.service.ts';
+import { findLayoutsWithBubbles, type LayoutWanted } from './layout.repo.ts';
 
 /**
  * GET /api/layout: visitors get the logged-out layout; a signed-in user gets their personal layout,
- * or the logged-in layout while the personal one is empty (spec 4.5). Bubbles are filtered by permission.
+ * or the logged-in layout while the personal one shows nothing (spec 4.5). Bubbles are filtered by permission.
  */
 export async function getLayout(req: FastifyRequest, requested: LayoutType | undefined): Promise<LayoutResponse> {
-  const { db } = req.server;
   const user = req.user;
-  let category: LayoutType = requested ?? (user ? 'personal' : 'logged-out');
-  if (!user && category !== 'logged-out') throw AppError.unauthorized();
-  const viewer = await viewerOf(db, user);
-
-  let layout = await findLayout(db, req.schoolId, category, category === 'personal' ? user!.id : null);
-  let bubbles = layout ? await visibleBubbles(db, req.schoolId, layout.appIds, viewer) : [];
-  if (category === 'personal' && bubbles.length === 0 && requested === undefined) {
-    category = 'logged-in';
-    layout = await findLayout(db, req.schoolId, category, null);
-    bubbles = layout ? await visibleBubbles(db, req.schoolId, layout.appIds, viewer) : [];
+  if (!user && requested !== undefined && requested !== 'logged-out') throw AppError.unauthorized();
+  const viewer = viewerOf(user);
+  const wanted: LayoutWanted[] = !user
+    ? [{ category: 'logged-out', ownerId: null }]
+    : requested === undefined
+      ? [
+          { category: 'personal', ownerId: user.id },
+          { category: 'logged-in', ownerId: null },
+        ]
+      : [{ category: requested, ownerId: requested === 'personal' ? user.id : null }];
+  const found = await findLayoutsWithBubbles(req.server.db, req.schoolId, wanted);
+  for (const { category } of wanted) {
+    const layout = found.get(category);
+    const bubbles = filterVisible(layout?.bubbles ?? [], viewer);
+    const isLast = category === wanted.at(-1)!.category;
+    if (bubbles.length > 0 || isLast) {
+      return { layoutType: category, layout: bubbles, unused: [], updateId: layout?.updateId ?? 0 };
+    }
   }
-  return { layoutType: category, layout: bubbles, unused: [], updateId: layout?.updateId ?? 0 };
+  throw AppError.notFound();
 }

@@ -23,7 +23,3 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     selected_lang: lang.success ? lang.data : 'auto',
   };
 }
-
-export async function getGroupIdsOfUser(db: Db, userId: number): Promise<number[]> {
-  return (await findGroupsOfUser(db, userId)).map((g) => g.id);
-}
