@@ -1,0 +1,42 @@
+import type de from '@/locales/de.json';
+
+/** Every route's name; each has a translated page name under `pages.<name>`. */
+export type RouteName = keyof typeof de.pages;
+export type Access = 'any' | 'loggedIn' | 'loggedOut';
+
+export interface RouteMeta {
+  name: RouteName;
+  access: Access;
+  /** Reachable by a visitor even when allow_no_login is off (spec 2.4 rule 2). */
+  publicWithoutLogin?: boolean;
+}
+
+export interface GuardInput {
+  online: boolean;
+  loggedIn: boolean;
+  allowNoLogin: boolean;
+  forceAcceptPolicy: boolean;
+  sitePolicyAccepted: boolean;
+  route: RouteMeta;
+  pathname: string;
+}
+
+export type GuardRedirect = { to: '/offline' | '/login' | '/terms' | '/' };
+
+/** spec 2.4: the navigation guard, rules 1 to 4 in order; null lets the navigation through. */
+export function guard(input: GuardInput): GuardRedirect | null {
+  const { online, loggedIn, route, pathname } = input;
+
+  if (!online) return pathname === '/offline' ? null : { to: '/offline' };
+
+  if (!loggedIn && !input.allowNoLogin && !route.publicWithoutLogin) return { to: '/login' };
+
+  if (loggedIn && input.forceAcceptPolicy && !input.sitePolicyAccepted && pathname !== '/terms') {
+    return { to: '/terms' };
+  }
+
+  if (route.access === 'loggedIn' && !loggedIn) return { to: '/' };
+  if (route.access === 'loggedOut' && loggedIn) return { to: '/' };
+
+  return null;
+}

@@ -1,0 +1,88 @@
+import { useEffect, type CSSProperties } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Direction } from 'radix-ui';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_VISIBLE, TOAST_WIDTH_PX } from '@aula/contracts';
+import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
+import { DEFAULT_CONFIG, configQueryOptions } from '@/lib/config';
+import { afterLogoutPath, endSession } from '@/lib/session';
+import { useResolvedTheme } from '@/lib/theme';
+import { createAppRouter } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // One quick retry for a dropped connection; HTTP errors are answers and are shown at once.
+    queries: { retry: (failureCount, error) => failureCount < 1 && isNetworkError(error) },
+  },
+});
+
+const router = createAppRouter(queryClient);
+
+/** spec 8: the global reactions to 401 (on login-required calls), 418, 502 and 503. */
+function useGlobalApiEvents(): void {
+  useEffect(
+    () =>
+      onGlobalApiEvent((event) => {
+        const go = (to: '/' | '/login' | '/502' | '/offline') => {
+          if (router.latestLocation.pathname !== to) void router.navigate({ to, replace: true });
+        };
+        switch (event) {
+          case 'logged-out':
+          case 'forced-logout':
+            endSession(queryClient);
+            go(afterLogoutPath(queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG));
+            return;
+          case 'api-down':
+            go('/502');
+            return;
+          case 'unavailable':
+            go('/offline');
+            return;
+        }
+      }),
+    [],
+  );
+}
+
+/** spec 2.4 rule 1 runs again whenever the browser goes off- or online. */
+function useConnectivityGuard(): void {
+  useEffect(() => {
+    const recheck = () => void router.invalidate();
+    window.addEventListener('offline', recheck);
+    return () => window.removeEventListener('offline', recheck);
+  }, []);
+}
+
+function AppToaster({ dir }: { dir: 'ltr' | 'rtl' }) {
+  const theme = useResolvedTheme();
+  return (
+    <Toaster
+      // spec 9: bottom right; mirrored to the inline end in right-to-left languages.
+      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+      dir={dir}
+      theme={theme}
+      duration={TOAST_DURATION_MS}
+      visibleToasts={TOAST_VISIBLE}
+      gap={TOAST_GAP_PX}
+      style={{ '--width': `${TOAST_WIDTH_PX}px` } as CSSProperties}
+      closeButton
+    />
+  );
+}
+
+export function AppProviders() {
+  const { i18n } = useTranslation();
+  const dir = i18n.dir();
+  useGlobalApiEvents();
+  useConnectivityGuard();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Direction.Provider dir={dir}>
+        <RouterProvider router={router} />
+        <AppToaster dir={dir} />
+      </Direction.Provider>
+    </QueryClientProvider>
+  );
+}

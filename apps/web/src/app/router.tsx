@@ -1,0 +1,211 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  retainSearchParams,
+  type AnyRouteMatch,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
+import { selfQueryOptions } from '@/lib/session';
+import { isDashboardTab } from './dashboard-tabs';
+import { guard, type Access, type RouteMeta, type RouteName } from './guard';
+import { AppShell } from './layout/app-shell';
+import { ApiDownPage } from './routes/api-down-page';
+import { ErrorPage, RootErrorPage } from './routes/error-page';
+import { HomePage } from './routes/home-page';
+import { NotFoundPage } from './routes/not-found-page';
+import { OfflinePage } from './routes/offline-page';
+import { PendingPage } from './routes/pending-page';
+import { RootLayout } from './routes/root-layout';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    name?: RouteName;
+    access?: Access;
+    publicWithoutLogin?: boolean;
+  }
+}
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+interface SessionContext {
+  self: UserInfo | null;
+  config: AppConfig;
+}
+
+const NOT_FOUND_META: RouteMeta = { name: 'notFound', access: 'any', publicWithoutLogin: true };
+
+/** The guard looks at the deepest match; an unmatched path has none with a name and counts as the 404 page. */
+function routeMetaOf(matches: readonly AnyRouteMatch[]): RouteMeta {
+  const { name, access = 'any', publicWithoutLogin } = matches.at(-1)?.staticData ?? {};
+  return name ? { name, access, publicWithoutLogin } : NOT_FOUND_META;
+}
+
+function isApiDown(error: unknown): boolean {
+  return isNetworkError(error) || (error instanceof ApiError && error.status === 502);
+}
+
+async function loadSession(queryClient: QueryClient): Promise<SessionContext & { apiDown: boolean }> {
+  const [self, config] = await Promise.allSettled([
+    queryClient.ensureQueryData({ ...selfQueryOptions(), revalidateIfStale: true }),
+    queryClient.ensureQueryData(configQueryOptions()),
+  ]);
+  return {
+    self: self.status === 'fulfilled' ? self.value : null,
+    config: config.status === 'fulfilled' ? config.value : DEFAULT_CONFIG,
+    apiDown: [self, config].some((result) => result.status === 'rejected' && isApiDown(result.reason)),
+  };
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  validateSearch: z.object({ [DIALOG_PARAM]: z.string().optional().catch(undefined) }),
+  search: { middlewares: [retainSearchParams([DIALOG_PARAM])] },
+  beforeLoad: async ({ context, location, matches }): Promise<SessionContext> => {
+    const online = navigator.onLine;
+    const session = online
+      ? await loadSession(context.queryClient)
+      : { self: null, config: DEFAULT_CONFIG, apiDown: false };
+    // spec 8: an unreachable API shows the api-down page (the offline page keeps precedence).
+    if (session.apiDown && location.pathname !== '/502' && location.pathname !== '/offline') {
+      throw redirect({ to: '/502', replace: true });
+    }
+    const target = guard({
+      online,
+      loggedIn: session.self !== null,
+      allowNoLogin: configFlag(session.config, 'allow_no_login'),
+      forceAcceptPolicy: configFlag(session.config, 'force_accept_policy'),
+      sitePolicyAccepted: session.self?.sitePolicyAccepted ?? false,
+      route: routeMetaOf(matches),
+      pathname: location.pathname,
+    });
+    if (target) throw redirect({ to: target.to, replace: true });
+    return { self: session.self, config: session.config };
+  },
+  component: RootLayout,
+  errorComponent: RootErrorPage,
+  notFoundComponent: NotFoundPage,
+});
+
+const comingSoon = lazyRouteComponent(
+  () => import('@/features/placeholders/components/coming-soon-page'),
+  'ComingSoonPage',
+);
+
+const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
+
+function shellPage<TPath extends string>(path: TPath, staticData: RouteMeta) {
+  return createRoute({ getParentRoute: () => shellRoute, path, staticData, component: comingSoon });
+}
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  staticData: { name: 'root', access: 'any' },
+  component: HomePage,
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/dashboard/$tab/{-$subpage}',
+  staticData: { name: 'dashboard', access: 'loggedIn' },
+  beforeLoad: ({ params, context }) => {
+    if (!isDashboardTab(params.tab)) throw redirect({ to: '/404', replace: true });
+    // spec 2.3: the cim tab is for superadmins only.
+    if (params.tab === 'cim' && !hasRole(context.self, 'cim')) throw redirect({ to: '/', replace: true });
+  },
+  component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  staticData: { name: 'login', access: 'loggedOut', publicWithoutLogin: true },
+  component: LoginPage,
+});
+
+const iframeAppRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/app',
+  staticData: { name: 'iframeApp', access: 'loggedIn' },
+  validateSearch: z.object({
+    title: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined),
+    id: z.coerce.number().int().optional().catch(undefined),
+  }),
+  component: lazyRouteComponent(() => import('@/features/tiles/components/iframe-app-page'), 'IframeAppPage'),
+});
+
+const offlineRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/offline',
+  staticData: { name: 'offline', access: 'any', publicWithoutLogin: true },
+  // Not lazy: this page must render when no chunk can be fetched any more.
+  component: OfflinePage,
+});
+
+const apiDownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/502',
+  staticData: { name: 'apiDown', access: 'any', publicWithoutLogin: true },
+  component: ApiDownPage,
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/404',
+  staticData: NOT_FOUND_META,
+  component: NotFoundPage,
+});
+
+export const routeTree = rootRoute.addChildren([
+  shellRoute.addChildren([
+    indexRoute,
+    shellPage('/edit', { name: 'edit', access: 'loggedIn' }),
+    shellPage('/terms', { name: 'terms', access: 'loggedIn' }),
+    shellPage('/sso', { name: 'sso', access: 'loggedOut', publicWithoutLogin: true }),
+    shellPage('/login/moin', { name: 'moinLogin', access: 'loggedOut', publicWithoutLogin: true }),
+    shellPage('/oidc/callback', { name: 'moinCallback', access: 'loggedOut', publicWithoutLogin: true }),
+    shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
+    shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
+    shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),
+    shellPage('/app/bigbluebutton', { name: 'bbb', access: 'loggedIn' }),
+    shellPage('/app/bigbluebutton/new', { name: 'bbbNew', access: 'loggedIn' }),
+    shellPage('/app/bigbluebutton/edit', { name: 'bbbEdit', access: 'loggedIn' }),
+    shellPage('/b/$id', { name: 'room', access: 'any', publicWithoutLogin: true }),
+    shellPage('/app/chat', { name: 'chat', access: 'loggedIn' }),
+    shellPage('/guacamole', { name: 'guacamole', access: 'loggedIn' }),
+    dashboardRoute,
+  ]),
+  loginRoute,
+  iframeAppRoute,
+  offlineRoute,
+  apiDownRoute,
+  notFoundRoute,
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ErrorPage,
+    defaultPendingComponent: PendingPage,
+    notFoundMode: 'root',
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

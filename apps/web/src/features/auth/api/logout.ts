@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LogoutResultSchema } from '@aula/contracts';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useConfig } from '@/lib/config';
+import { afterLogoutPath, endSession } from '@/lib/session';
+
+const FRAME_LIFETIME_MS = 30_000;
+
+/** spec 4.1: each returned URL is opened in a hidden frame (single sign-out at other services). */
+function openLogoutFrames(urls: readonly string[]): void {
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, window.location.href);
+    } catch {
+      continue;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') continue;
+    const frame = document.createElement('iframe');
+    frame.src = parsed.href;
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    document.body.append(frame);
+    window.setTimeout(() => frame.remove(), FRAME_LIFETIME_MS);
+  }
+}
+
+export function logout() {
+  return apiRequest('/api/logout', { method: 'POST', schema: LogoutResultSchema });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const { t } = useTranslation();
+
+  const finish = async (urls: readonly string[]) => {
+    openLogoutFrames(urls);
+    endSession(queryClient);
+    await navigate({ to: afterLogoutPath(config) });
+  };
+
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: ({ urls }) => finish(urls),
+    onError: async (error) => {
+      // The server has already ended this session (expired or revoked): finish locally.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 418)) return finish([]);
+      toast.error(t('logout.failed'));
+    },
+  });
+}

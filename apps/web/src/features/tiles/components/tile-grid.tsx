@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-message';
+import { useSelf } from '@/lib/session';
+import { layoutQueryOptions } from '../api/get-layout';
+import { Tile } from './tile';
+
+const gridClass =
+  'grid grid-cols-3 gap-x-2 gap-y-4 desktop:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] desktop:gap-x-4 desktop:gap-y-6';
+
+export function TileGrid() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const layout = useQuery(layoutQueryOptions({ userId: self?.id ?? null }));
+
+  if (layout.isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-live="polite">
+        <span className="sr-only">{t('home.loading')}</span>
+        <div className={gridClass} aria-hidden="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            <div key={index} className="flex flex-col items-center gap-2 p-1.5 desktop:gap-3 desktop:p-2">
+              <div className="aspect-square w-full max-w-20 animate-pulse rounded-2xl bg-muted desktop:max-w-24" />
+              <div className="h-3 w-2/3 animate-pulse rounded bg-muted" />
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (layout.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center"
+      >
+        <p className="font-medium">{t('home.error')}</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(t, layout.error)}</p>
+        <Button variant="outline" loading={layout.isFetching} onClick={() => void layout.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const bubbles = layout.data.layout;
+  if (bubbles.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+        {t('home.empty')}
+      </p>
+    );
+  }
+
+  return (
+    <ul aria-label={t('home.apps')} className={gridClass}>
+      {bubbles.map((bubble) => (
+        <Tile key={bubble.id} bubble={bubble} loggedIn={self !== null} />
+      ))}
+    </ul>
+  );
+}

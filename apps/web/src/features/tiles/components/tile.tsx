@@ -1,0 +1,109 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { bubbleTitle, type Bubble } from '@aula/contracts';
+import { currentLocale } from '@/lib/i18n';
+import { TileIcon } from '@/lib/icons';
+import { cn } from '@/lib/utils';
+import { iconColorValue, tileColorClass } from '../lib/tile-colors';
+import { tileLink, type TileLink } from '../lib/tile-target';
+
+const linkClass =
+  'group flex h-full flex-col items-center gap-2 rounded-xl p-1.5 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring desktop:gap-3 desktop:p-2';
+
+function TileAnchor({
+  link,
+  describedBy,
+  children,
+}: {
+  link: TileLink;
+  describedBy: string | undefined;
+  children: ReactNode;
+}) {
+  switch (link.kind) {
+    case 'route':
+      return (
+        <Link to={link.to} search={link.search} className={linkClass} aria-describedby={describedBy}>
+          {children}
+        </Link>
+      );
+    case 'anchor':
+      return (
+        <a
+          href={link.href}
+          target={link.target}
+          rel={link.rel}
+          download={link.download}
+          className={linkClass}
+          aria-describedby={describedBy}
+        >
+          {children}
+        </a>
+      );
+    case 'none':
+      return (
+        <div className={cn(linkClass, 'opacity-60')} aria-describedby={describedBy}>
+          {children}
+        </div>
+      );
+  }
+}
+
+export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const title = bubbleTitle(bubble, currentLocale());
+  const link = tileLink(bubble, title, { loggedIn });
+
+  const hint =
+    link.kind === 'none'
+      ? t('home.unavailable')
+      : link.kind === 'anchor' && link.download
+        ? t('home.download')
+        : link.kind === 'anchor' && link.target === '_blank'
+          ? t('home.opensInNewTab')
+          : undefined;
+  // "New" and the hint describe the link rather than name it, so its accessible name is exactly the title.
+  const describedBy = [bubble.new ? `${id}-new` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+
+  return (
+    <li>
+      <TileAnchor link={link} describedBy={describedBy || undefined}>
+        <span
+          className={cn(
+            'relative flex aspect-square w-full max-w-20 items-center justify-center rounded-2xl shadow-sm ring-1 ring-black/5 transition-transform group-hover:scale-105 motion-reduce:transition-none desktop:max-w-24',
+            tileColorClass(bubble.color),
+          )}
+        >
+          <TileIcon
+            name={bubble.iconName}
+            className="size-1/2"
+            style={{ color: iconColorValue(bubble.iconColor) }}
+            aria-hidden="true"
+          />
+          {bubble.new && (
+            <span
+              aria-hidden="true"
+              className="absolute -end-2 -top-2 rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground shadow-sm ring-2 ring-background"
+            >
+              {t('home.new')}
+            </span>
+          )}
+        </span>
+        <span dir="auto" className="line-clamp-2 text-xs font-medium break-words desktop:text-sm">
+          {title}
+        </span>
+      </TileAnchor>
+      {bubble.new && (
+        <span id={`${id}-new`} className="sr-only">
+          {t('home.new')}
+        </span>
+      )}
+      {hint && (
+        <span id={`${id}-hint`} className="sr-only">
+          {hint}
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { tileLink } from './tile-target';
+
+const url = 'https://moodle.example.org/course/7';
+const member = { loggedIn: true };
+const visitor = { loggedIn: false };
+
+describe('a tile opens by its target (spec 3.1)', () => {
+  it('iframe opens the embedded app page with title and id', () => {
+    expect(tileLink({ id: 7, url, target: 'iframe' }, 'Moodle', member)).toEqual({
+      kind: 'route',
+      to: '/app',
+      search: { title: 'Moodle', id: 7 },
+    });
+  });
+
+  it('iframe opens in a new tab for a visitor, who may not use the embedded app page', () => {
+    expect(tileLink({ id: 7, url, target: 'iframe' }, 'Moodle', visitor)).toEqual({
+      kind: 'anchor',
+      href: url,
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
+  });
+
+  it('link opens the url in the same tab', () => {
+    expect(tileLink({ id: 7, url, target: 'link' }, 'Moodle', member)).toEqual({ kind: 'anchor', href: url });
+  });
+
+  it('newTab opens the url in a new tab without giving it the opener', () => {
+    expect(tileLink({ id: 7, url, target: 'newTab' }, 'Moodle', member)).toEqual({
+      kind: 'anchor',
+      href: url,
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
+  });
+
+  it('download fetches the file through the apps endpoint', () => {
+    expect(tileLink({ id: 7, url: null, target: 'download' }, 'Plan', member)).toEqual({
+      kind: 'anchor',
+      href: '/api/apps/7/download',
+      download: true,
+    });
+  });
+
+  it('never links to a missing or non-http url', () => {
+    expect(tileLink({ id: 1, url: null, target: 'link' }, 'x', member)).toEqual({ kind: 'none' });
+    expect(tileLink({ id: 1, url: 'javascript:alert(1)', target: 'newTab' }, 'x', member)).toEqual({
+      kind: 'none',
+    });
+    expect(tileLink({ id: 1, url: ' JaVaScRiPt:alert(1)', target: 'link' }, 'x', member)).toEqual({
+      kind: 'none',
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import type { Bubble } from '@aula/contracts';
+
+export type TileLink =
+  | { kind: 'route'; to: '/app'; search: { title: string; id: number } }
+  | { kind: 'anchor'; href: string; target?: '_blank'; rel?: string; download?: boolean }
+  | { kind: 'none' };
+
+/** Tile URLs must be http(s); the server refuses others, and this keeps a bad row from becoming a script link. */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function newTabLink(url: string | null): TileLink {
+  return isHttpUrl(url)
+    ? { kind: 'anchor', href: url, target: '_blank', rel: 'noopener noreferrer' }
+    : { kind: 'none' };
+}
+
+/**
+ * spec 3.1: how a tile opens by its target. The embedded app page is for signed-in users only
+ * (spec 2.1), so a visitor's iframe tile opens in a new tab instead of bouncing back home.
+ */
+export function tileLink(
+  bubble: Pick<Bubble, 'id' | 'url' | 'target'>,
+  title: string,
+  viewer: { loggedIn: boolean },
+): TileLink {
+  switch (bubble.target) {
+    case 'iframe':
+      return viewer.loggedIn
+        ? { kind: 'route', to: '/app', search: { title, id: bubble.id } }
+        : newTabLink(bubble.url);
+    case 'download':
+      return { kind: 'anchor', href: `/api/apps/${bubble.id}/download`, download: true };
+    case 'link':
+      return isHttpUrl(bubble.url) ? { kind: 'anchor', href: bubble.url } : { kind: 'none' };
+    case 'newTab':
+      return newTabLink(bubble.url);
+  }
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, forgetSession, onGlobalApiEvent, rememberSession } from './api-client';
+import { errorMessage } from './error-message';
+import { i18n } from './i18n';
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+
+const user = {
+  id: 1,
+  lara_id: 'L1',
+  username: 'anna',
+  first_name: 'Anna',
+  last_name: 'Muster',
+  roles: [],
+  type: 'L',
+  groups: [],
+  sitePolicyAccepted: true,
+  selected_theme: 'auto',
+  selected_lang: 'auto',
+};
+
+function mockFetch(...responses: Response[]) {
+  const fetchMock = vi.fn<typeof fetch>();
+  for (const response of responses) fetchMock.mockResolvedValueOnce(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  forgetSession();
+  await i18n.changeLanguage('de');
+});
+
+describe('api client (spec 8)', () => {
+  it('sends the CSRF header and same-origin credentials on state-changing requests only', async () => {
+    const fetchMock = mockFetch(json(200, { ok: true }), json(200, { ok: true }));
+    await apiRequest('/api/x', { method: 'POST', body: ['a'], schema: z.unknown() });
+    await apiRequest('/api/y', { schema: z.unknown() });
+    const [, post] = fetchMock.mock.calls[0]!;
+    const [, get] = fetchMock.mock.calls[1]!;
+    expect(post?.headers).toMatchObject({ 'x-aula-csrf': '1', 'content-type': 'application/json' });
+    expect(post?.credentials).toBe('same-origin');
+    expect(post?.body).toBe('["a"]');
+    expect(get?.headers).not.toHaveProperty('x-aula-csrf');
+  });
+
+  it('throws an ApiError with url, status, status text and body', async () => {
+    mockFetch(json(401, { code: 'auth.wrong_password', message: 'wrong' }, 'Unauthorized'));
+    const error = await apiRequest('/api/login', { method: 'POST', schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ url: '/api/login', status: 401, statusText: 'Unauthorized' });
+    expect(errorMessage(i18n.t, error)).toBe('Benutzername oder Passwort ist falsch.');
+  });
+
+  it('shows an unknown body as "{status}: {body}"', async () => {
+    mockFetch(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await apiRequest('/api/layout', { schema: z.unknown() }).catch((e: unknown) => e);
+    expect(errorMessage(i18n.t, error)).toBe('502: Bad Gateway');
+  });
+
+  it('reports 418 as a forced logout and 502 as api down', async () => {
+    const events: string[] = [];
+    const stop = onGlobalApiEvent((event) => events.push(event));
+    mockFetch(json(418, {}), new Response('', { status: 502 }));
+    await apiRequest('/api/a', { schema: z.unknown() }).catch(() => undefined);
+    await apiRequest('/api/b', { schema: z.unknown() }).catch(() => undefined);
+    stop();
+    expect(events).toEqual(['forced-logout', 'api-down']);
+  });
+
+  it('refreshes an expired session once and repeats the call', async () => {
+    rememberSession(Date.now() + 60_000);
+    const fetchMock = mockFetch(
+      json(401, { code: 'common.unauthorized', message: 'expired' }),
+      json(200, { access_token_expiration: 1, refresh_token_expiration: Date.now() + 60_000, user }),
+      json(200, { id: 1 }),
+    );
+    await expect(apiRequest('/api/apps/1', { schema: z.object({ id: z.number() }) })).resolves.toEqual({
+      id: 1,
+    });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/apps/1',
+      '/api/login/refresh',
+      '/api/apps/1',
+    ]);
+  });
+
+  it('does not try to refresh for a visitor', async () => {
+    const fetchMock = mockFetch(json(401, { code: 'common.unauthorized', message: 'no' }));
+    await apiRequest('/api/self', { schema: z.unknown() }).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  CONFIG_DEFAULTS,
+  CONFIG_KEYS,
+  ConfigMapSchema,
+  parseConfig,
+  type ConfigKey,
+  type ConfigValue,
+} from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export type AppConfig = Readonly<Record<ConfigKey, ConfigValue>>;
+
+/** Missing keys keep the school defaults, so a partial answer never leaves a setting undefined. */
+export function toAppConfig(map: Record<string, string>): AppConfig {
+  return parseConfig({ ...CONFIG_DEFAULTS, ...map }) as AppConfig;
+}
+
+export const DEFAULT_CONFIG: AppConfig = toAppConfig({});
+
+export function configFlag(config: AppConfig, key: ConfigKey): boolean {
+  return config[key] === true;
+}
+
+export function configText(config: AppConfig, key: ConfigKey): string {
+  return String(config[key]);
+}
+
+/** POST /api/config/key with every key the client uses (spec 3.5, 7.4); visitors may call it. */
+export function configQueryOptions() {
+  return queryOptions({
+    queryKey: ['config'],
+    queryFn: async () =>
+      toAppConfig(
+        await apiRequest('/api/config/key', { method: 'POST', body: CONFIG_KEYS, schema: ConfigMapSchema }),
+      ),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useConfig(): AppConfig {
+  return useQuery(configQueryOptions()).data ?? DEFAULT_CONFIG;
+}

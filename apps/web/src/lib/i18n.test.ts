@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, FALLBACK_LOCALE, LOCALES } from '@aula/contracts';
+import de from '@/locales/de.json';
+import en from '@/locales/en.json';
+import fa from '@/locales/fa.json';
+import ar from '@/locales/ar.json';
+
+type Tree = { [key: string]: string | Tree };
+const locales: Record<(typeof LOCALES)[number], Tree> = { de, en, fa, ar };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const base = flatten(locales[FALLBACK_LOCALE]);
+
+describe('translations (spec 1: de is the base, en, fa, ar)', () => {
+  it.each(LOCALES)('%s has exactly the keys of de', (locale) => {
+    expect([...flatten(locales[locale]).keys()].sort()).toEqual([...base.keys()].sort());
+  });
+
+  it.each(LOCALES)('%s has no empty text and keeps every {{placeholder}} of de', (locale) => {
+    for (const [key, text] of flatten(locales[locale])) {
+      expect(text.trim(), `${locale}: ${key}`).not.toBe('');
+      expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(base.get(key) ?? ''));
+    }
+  });
+
+  it('translates every server error code', () => {
+    for (const code of ERROR_CODES) expect(base.has(`errors.${code}`), code).toBe(true);
+  });
+
+  it('does not reveal whether a username exists on a wrong password', () => {
+    expect(base.get('errors.auth.wrong_password')).toBe('Benutzername oder Passwort ist falsch.');
+  });
+});

@@ -1,0 +1,69 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { UserInfoSchema, type SessionResult, type UserInfo } from '@aula/contracts';
+import { ApiError, apiRequest, forgetSession, rememberSession } from '@/lib/api-client';
+import { configFlag, type AppConfig } from '@/lib/config';
+import { setLanguage } from '@/lib/i18n';
+import { setTheme } from '@/lib/theme';
+
+export const selfQueryKey = ['self'] as const;
+
+/** GET /api/self: the signed-in user, or null for a visitor (a 401 means "logged out", not an error). */
+export async function fetchSelf(): Promise<UserInfo | null> {
+  try {
+    return await apiRequest('/api/self', { schema: UserInfoSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function selfQueryOptions() {
+  return queryOptions({
+    queryKey: selfQueryKey,
+    queryFn: fetchSelf,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The signed-in user, or null; logged in means this is not null. */
+export function useSelf(): UserInfo | null {
+  return useQuery(selfQueryOptions()).data ?? null;
+}
+
+export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'username'>): string {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name === '' ? user.username : name;
+}
+
+/** spec 4.2: a theme or language the user chose on the server is applied locally after sign-in. */
+export function applyServerPreferences(user: UserInfo): void {
+  if (user.selected_theme !== 'auto') setTheme(user.selected_theme);
+  if (user.selected_lang !== 'auto') void setLanguage(user.selected_lang);
+}
+
+export async function startSession(queryClient: QueryClient, session: SessionResult): Promise<void> {
+  rememberSession(session.refresh_token_expiration);
+  queryClient.setQueryData(selfQueryKey, session.user);
+  applyServerPreferences(session.user);
+  await queryClient.invalidateQueries({ queryKey: ['layout'] });
+}
+
+/**
+ * Forgets everything personal (SECURITY.md: after logout the browser keeps no personal data)
+ * and resets the theme to auto (spec 4.1). The school's config stays.
+ */
+export function endSession(queryClient: QueryClient): void {
+  forgetSession();
+  // Self is set rather than removed, so components watching it see the change at once.
+  queryClient.setQueryData(selfQueryKey, null);
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'self',
+  });
+  setTheme('auto');
+}
+
+/** spec 4.1: after logout the user lands on root, or on login when logout_to_login is set. */
+export function afterLogoutPath(config: AppConfig): '/' | '/login' {
+  return configFlag(config, 'logout_to_login') ? '/login' : '/';
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import type { ParseKeys } from 'i18next';
+import { toggleTheme } from '@/lib/theme';
+
+/** One registry for keyboard shortcuts: name, label key, key test, perform. */
+export interface Shortcut {
+  name: string;
+  labelKey: ParseKeys;
+  /** Shown to users and set as aria-keyshortcuts on the matching control. */
+  keys: string;
+  test: (event: KeyboardEvent) => boolean;
+  perform: () => void;
+}
+
+export const SHORTCUTS = {
+  toggleTheme: {
+    name: 'toggleTheme',
+    labelKey: 'shortcuts.toggleTheme',
+    keys: 'Alt+L',
+    // event.code, because Alt+L types "¬" on macOS and event.key is then no letter.
+    test: (event) =>
+      event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.shiftKey &&
+      (event.code === 'KeyL' || event.key.toLowerCase() === 'l'),
+    perform: toggleTheme,
+  },
+} satisfies Record<string, Shortcut>;
+
+export function handleShortcut(
+  event: KeyboardEvent,
+  shortcuts: readonly Shortcut[] = Object.values(SHORTCUTS),
+) {
+  const shortcut = shortcuts.find((candidate) => candidate.test(event));
+  if (!shortcut) return false;
+  event.preventDefault();
+  shortcut.perform();
+  return true;
+}
+
+export function useShortcuts(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.defaultPrevented) handleShortcut(event);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import { initTheme } from '@/lib/theme';
+import { AppProviders } from '@/app/providers';
+import './index.css';
+
+initTheme();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders />
+  </StrictMode>,
+);
