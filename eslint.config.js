@@ -16,7 +16,14 @@ const DB_PACKAGES = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'e2e/screenshots/**', '.test-reports/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'e2e/screenshots/**',
+      '.test-reports/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -30,7 +37,12 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
         }),
       ],
     },
@@ -51,7 +63,10 @@ export default tseslint.config(
             { target: './apps/web', from: './apps/server' },
             { target: './apps/server', from: './apps/web' },
             // web: app -> features -> shared; no feature imports another
-            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'] },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             ...webFeatures.map((f) => ({
               target: `./apps/web/src/features/${f}`,
@@ -67,21 +82,38 @@ export default tseslint.config(
     files: ['packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'contracts imports only zod' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'contracts imports only zod' }] },
+      ],
     },
   },
   {
     // server: only *.repo.ts and db/ touch the database; a module never reads another module's repo
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/db/**', 'apps/server/src/demo/**', 'apps/server/src/test/**', '**/*.test.ts'],
+    ignores: [
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/demo/**',
+      'apps/server/src/test/**',
+      '**/*.test.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: DB_PACKAGES, allowTypeImports: true, message: 'only *.repo.ts and db/ touch the database' },
+            {
+              group: DB_PACKAGES,
+              allowTypeImports: true,
+              message: 'only *.repo.ts and db/ touch the database',
+            },
             { group: ['**/db/schema*'], message: 'only *.repo.ts and db/ touch the database' },
-            { regex: '^\\.\\./(?:\\.\\./)*(?:modules/)?[a-z-]+/[a-z-]+\\.repo(\\.ts)?$', message: "call another module's service, never its repo", allowTypeImports: true },
+            {
+              regex: '^\\.\\./(?:\\.\\./)*(?:modules/)?[a-z-]+/[a-z-]+\\.repo(\\.ts)?$',
+              message: "call another module's service, never its repo",
+              allowTypeImports: true,
+            },
           ],
         },
       ],
@@ -90,9 +122,18 @@ export default tseslint.config(
   {
     // only env.ts reads process.env
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    ignores: ['apps/server/src/env.ts', '**/*.test.ts', 'apps/server/src/test/**', '**/vite.config.ts', '**/vitest.config.ts'],
+    ignores: [
+      'apps/server/src/env.ts',
+      '**/*.test.ts',
+      'apps/server/src/test/**',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+    ],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'read the environment in env.ts only' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'read the environment in env.ts only' },
+      ],
     },
   },
   {

@@ -22,7 +22,15 @@ await adminQuery(process.env.DATABASE_URL, `create database ${dbName}`);
 const port = await freePort();
 // The server runs in its own process, as in production, so the load generator does not share its event loop.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: { ...process.env, DATABASE_URL: withDatabase(process.env.DATABASE_URL, dbName), PORT: String(port), HOST: '127.0.0.1', AULA_DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', AULA_WEB_DIST: webDist },
+  env: {
+    ...process.env,
+    DATABASE_URL: withDatabase(process.env.DATABASE_URL, dbName),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AULA_DEMO_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+    AULA_WEB_DIST: webDist,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -39,7 +47,11 @@ async function load(name: string, opts: autocannon.Options) {
 
 try {
   const cookie = await loginAs(base, 'student', PASSWORD);
-  await load('GET /api/layout (signed in)', { url: `${base}/api/layout`, connections: 20, headers: { cookie } });
+  await load('GET /api/layout (signed in)', {
+    url: `${base}/api/layout`,
+    connections: 20,
+    headers: { cookie },
+  });
   await load('POST /api/login', {
     url: `${base}/api/login`,
     method: 'POST',
@@ -54,19 +66,24 @@ try {
 }
 
 const html = readFileSync(`${webDist}/index.html`, 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+const scripts = [
+  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+].map((m) => m[1]!);
 figures['home page JS gzip KB'] = Math.round(
   scripts.reduce((sum, src) => sum + gzipSync(readFileSync(`${webDist}${src}`)).length, 0) / 1024,
 );
 
 const baseline: Figures = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : {};
-console.log(`\nAula benchmark (${DURATION_S} s per load, PostgreSQL, ${scripts.length} JS files on the home page)`);
+console.log(
+  `\nAula benchmark (${DURATION_S} s per load, PostgreSQL, ${scripts.length} JS files on the home page)`,
+);
 for (const [name, value] of Object.entries(figures)) {
   const base = baseline[name];
   const ratio = base ? `  x${(value / base).toFixed(2)} of baseline ${base}` : '  (no baseline yet)';
   console.log(`${name.padEnd(38)} ${String(value).padStart(8)}${ratio}`);
 }
-if (process.argv.includes('--save-baseline')) writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');
+if (process.argv.includes('--save-baseline'))
+  writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

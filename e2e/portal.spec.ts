@@ -6,7 +6,14 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import type { TestApp } from '../apps/server/src/test/test-app.ts';
-import { DEMO_PASSWORD, launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
+import {
+  DEMO_PASSWORD,
+  launch,
+  newContext,
+  screenshotDir,
+  startPortal,
+  type ContextOptions,
+} from './browser.ts';
 
 let portal: TestApp;
 let browser: Browser;
@@ -29,7 +36,8 @@ async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
   return page;
 }
 
-const tileTitles = (page: Page) => page.getByRole('list', { name: de.home.apps }).getByRole('link').allInnerTexts();
+const tileTitles = (page: Page) =>
+  page.getByRole('list', { name: de.home.apps }).getByRole('link').allInnerTexts();
 
 async function signIn(page: Page, username: string, t = de) {
   await page.getByLabel(t.login.username).fill(username);
@@ -38,7 +46,9 @@ async function signIn(page: Page, username: string, t = de) {
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -68,7 +78,9 @@ describe('visitor', () => {
 
   it('an unknown path shows the not-found page, not a blank page', async () => {
     const page = await open('/gibt-es-nicht');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(de.notFound.title);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(de.notFound.title);
   });
 });
 
@@ -99,10 +111,14 @@ describe('signing in', () => {
     const page = await open('/login');
     await signIn(page, 'teacher');
     await page.waitForURL(portal.base + '/');
-    const classbook = page.getByRole('list', { name: de.home.apps }).getByRole('link', { name: /Klassenbuch/ });
+    const classbook = page
+      .getByRole('list', { name: de.home.apps })
+      .getByRole('link', { name: /Klassenbuch/ });
     await classbook.click();
     await page.waitForURL(/\/app\?/);
-    await expect.poll(() => page.locator('iframe').getAttribute('src')).toBe('https://www.example.org/klassenbuch');
+    await expect
+      .poll(() => page.locator('iframe').getAttribute('src'))
+      .toBe('https://www.example.org/klassenbuch');
     expect(await page.locator('iframe').getAttribute('sandbox')).toContain('allow-scripts');
     await page.goto(portal.base + '/');
     await page.getByRole('button', { name: de.nav.signOut }).click();
@@ -124,13 +140,19 @@ describe('theme and language', () => {
 
   it('a browser in Arabic gets lang=ar and dir=rtl, and the tiles in Arabic', async () => {
     const page = await open('/', { locale: 'ar' });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    await expect.poll(() => page.getByRole('list', { name: ar.home.apps }).getByRole('link').first().innerText()).toContain('موقع المدرسة');
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+      .toEqual(['ar', 'rtl']);
+    await expect
+      .poll(() => page.getByRole('list', { name: ar.home.apps }).getByRole('link').first().innerText())
+      .toContain('موقع المدرسة');
   });
 
   it('a browser in an unsupported language gets German', async () => {
     const page = await open('/login', { locale: 'sv-SE' });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['de', 'ltr']);
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+      .toEqual(['de', 'ltr']);
     await expect.poll(() => page.getByRole('button', { name: de.login.submit }).count()).toBe(1);
     expect(await page.title()).toBe(`${de.pages.login} - Aula`);
   });
@@ -172,7 +194,14 @@ describe('accessibility and looks', () => {
           await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
           await signIn(page, 'teacher', locale === 'ar' ? ar : de);
           await page.waitForURL(portal.base + '/');
-          await expect.poll(() => page.getByRole('list', { name: (locale === 'ar' ? ar : de).home.apps }).getByRole('link').count()).toBe(5);
+          await expect
+            .poll(() =>
+              page
+                .getByRole('list', { name: (locale === 'ar' ? ar : de).home.apps })
+                .getByRole('link')
+                .count(),
+            )
+            .toBe(5);
           await page.screenshot({ path: `${screenshotDir}/home-${name}.png`, fullPage: true });
           await page.context().close();
         }

@@ -29,7 +29,14 @@ function check(name, cmd, args) {
 function vitest(name, projects, env) {
   console.log(`\n=== ${name} ===`);
   const out = `${reports}/${name.replace(/\W+/g, '-')}.json`;
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const { ok, seconds } = run('npx', args, env);
   if (!existsSync(out)) {
     totals.failed += 1;
@@ -43,13 +50,16 @@ function vitest(name, projects, env) {
   totals.passed += r.numPassedTests;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${failed ? 'FAIL' : 'ok  '} ${name}: ${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
+  lines.push(
+    `${failed ? 'FAIL' : 'ok  '} ${name}: ${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`,
+  );
 }
 
 const started = Date.now();
 run('bash', ['scripts/install-test-deps.sh']);
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 const built = check('build web app', 'npm', ['run', 'build', '--silent']);
 

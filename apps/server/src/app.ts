@@ -89,7 +89,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     allowedOrigins: opts.publicUrl ? [new URL(opts.publicUrl).origin] : [],
   });
 
+  // While shutting down, each answered connection closes, so close() need not wait out keep-alive.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
   });
@@ -115,7 +121,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       root: webDist,
       wildcard: false,
       setHeaders(reply, path) {
-        reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -8,7 +8,11 @@ import { readEnv } from './env.ts';
 const env = readEnv();
 const log = pino({ level: env.LOG_LEVEL });
 
-const database = await openDb({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.AULA_DATA_DIR, log });
+const database = await openDb({
+  url: env.DATABASE_URL,
+  dataDir: env.DATABASE_URL ? undefined : env.AULA_DATA_DIR,
+  log,
+});
 log.info({ db: database.kind }, 'database ready');
 
 if (env.AULA_DEMO === '1') {
@@ -41,9 +45,20 @@ await app.listen({ port: env.PORT, host: env.HOST });
 const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
 console.log(`\nAula is running at http://${shown}:${env.PORT}  (${database.kind} database)\n`);
 
-function printDemoCredentials(credentials: { username: string; password: string; role: string }[], fromEnv: boolean): void {
-  const lines = credentials.map((c) => `  ${c.role.padEnd(11)} ${c.username.padEnd(12)} ${fromEnv ? '(AULA_DEMO_PASSWORD)' : c.password}`);
+function printDemoCredentials(
+  credentials: { username: string; password: string; role: string }[],
+  fromEnv: boolean,
+): void {
+  const lines = credentials.map(
+    (c) => `  ${c.role.padEnd(11)} ${c.username.padEnd(12)} ${fromEnv ? '(AULA_DEMO_PASSWORD)' : c.password}`,
+  );
   console.log(
-    ['', 'Demo school created. Sign in with (shown only this once):', '  role        username     password', ...lines, ''].join('\n'),
+    [
+      '',
+      'Demo school created. Sign in with (shown only this once):',
+      '  role        username     password',
+      ...lines,
+      '',
+    ].join('\n'),
   );
 }

@@ -40,11 +40,12 @@ describe('platform', () => {
     const res = await call(t.base, '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.info).toEqual({ title: 'Aula API', version: '1.0' });
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/layout', '/api/self']));
-    expect(res.body.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual([
-      'username',
-      'password',
-    ]);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/layout', '/api/self']),
+    );
+    expect(res.body.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      ['username', 'password'],
+    );
     const docs = await call(t.base, '/api/docs/');
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('swagger');
@@ -53,8 +54,17 @@ describe('platform', () => {
   it('an unexpected failure is a 500 without stack, SQL or paths, with the security headers', async () => {
     const other = await startTestApp({ demo: false });
     try {
-      const school = await insertSchool(other.database.db, { slug: 'broken', name: 'Kaputt', isDefault: true });
-      await insertLayout(other.database.db, { schoolId: school.id, category: 'logged-out', ownerId: null, appIds: [] });
+      const school = await insertSchool(other.database.db, {
+        slug: 'broken',
+        name: 'Kaputt',
+        isDefault: true,
+      });
+      await insertLayout(other.database.db, {
+        schoolId: school.id,
+        category: 'logged-out',
+        ownerId: null,
+        appIds: [],
+      });
       await other.database.db.execute(sql`drop table layout_items cascade`);
       const res = await call(other.base, '/api/layout');
       expect(res.status).toBe(500);
@@ -67,7 +77,9 @@ describe('platform', () => {
   });
 
   it('a body over the size limit is refused with 413', async () => {
-    const res = await call(t.base, '/api/login', { rawBody: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }) });
+    const res = await call(t.base, '/api/login', {
+      rawBody: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }),
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('common.payload_too_large');
   });

@@ -56,10 +56,14 @@ const isApiRoute = (url: string) => !url.startsWith('/api/docs');
 
 describe('the policy table', () => {
   it('has a row for every registered route and no row without a route', () => {
-    const registered = new Set(t.app.apiRoutes.map((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`));
+    const registered = new Set(
+      t.app.apiRoutes.map((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`),
+    );
     for (const r of t.app.apiRoutes) expect(policyFor(r.method, r.url), `${r.method} ${r.url}`).toBeDefined();
     for (const key of Object.keys(POLICY)) {
-      const covered = key.endsWith('/*') ? [...registered].some((k) => k.startsWith(key.slice(0, -1))) : registered.has(key);
+      const covered = key.endsWith('/*')
+        ? [...registered].some((k) => k.startsWith(key.slice(0, -1)))
+        : registered.has(key);
       expect(covered, `stale policy row ${key}`).toBe(true);
     }
   });
@@ -79,7 +83,8 @@ describe('the policy table', () => {
           body: route.method === 'GET' ? undefined : {},
         });
         const label = `${caller.name} ${route.method} ${route.url} -> ${res.status}`;
-        const allowed = route.policy.access === 'public' || hasRole(ROLE_SUBJECT[caller.name], route.policy.access);
+        const allowed =
+          route.policy.access === 'public' || hasRole(ROLE_SUBJECT[caller.name], route.policy.access);
         if (!allowed) expect([401, 403], label).toContain(res.status);
         else {
           expect(res.status, label).toBeLessThan(500);

@@ -39,7 +39,9 @@ describe('staying up (PostgreSQL server)', () => {
       [dbName],
     );
     expect(killed.rowCount).toBeGreaterThan(0);
-    await expect.poll(async () => (await call(t.base, '/api/layout', { cookie })).status, { timeout: 5_000 }).toBe(200);
+    await expect
+      .poll(async () => (await call(t.base, '/api/layout', { cookie })).status, { timeout: 5_000 })
+      .toBe(200);
   });
 
   it('during an outage requests answer 503 with Retry-After, and service resumes once the database is back', async () => {
@@ -56,7 +58,9 @@ describe('staying up (PostgreSQL server)', () => {
     expect(health.body).toEqual({ status: 'degraded', db: 'down' });
 
     await proxy.restore();
-    await expect.poll(async () => (await call(t.base, '/api/layout', { cookie })).status, { timeout: 5_000 }).toBe(200);
+    await expect
+      .poll(async () => (await call(t.base, '/api/layout', { cookie })).status, { timeout: 5_000 })
+      .toBe(200);
     expect((await call(t.base, '/api/health')).body).toEqual({ status: 'ok', db: 'up' });
   });
 });

@@ -13,7 +13,8 @@ describe('parseConfigValue (spec 3.5)', () => {
     expect(parseConfigValue('2.5')).toBe(2.5);
   });
   it('keeps every other value as a string', () => {
-    for (const raw of ['', 'True', 'yes', ' 12', '12px', '1e3', 'Willkommen!', '0x10']) expect(parseConfigValue(raw)).toBe(raw);
+    for (const raw of ['', 'True', 'yes', ' 12', '12px', '1e3', 'Willkommen!', '0x10'])
+      expect(parseConfigValue(raw)).toBe(raw);
   });
   it('parses a whole map', () => {
     expect(parseConfig({ allow_no_login: 'true', password_length: '10', login_msg: 'Hallo' })).toEqual({

@@ -19,7 +19,8 @@ describe('hasRole (spec 6: cumulative roles)', () => {
   });
 
   it('a visitor holds only logged_out', () => {
-    for (const role of ['superadmin', 'admin', 'teacher', 'student', 'cim'] as const) expect(hasRole(null, role)).toBe(false);
+    for (const role of ['superadmin', 'admin', 'teacher', 'student', 'cim'] as const)
+      expect(hasRole(null, role)).toBe(false);
     expect(hasRole(null, 'logged_out')).toBe(true);
   });
 

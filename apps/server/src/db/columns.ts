@@ -18,7 +18,9 @@ export const bubbleColumns = {
   titleTranslation: apps.titleTranslation,
   fileId: apps.fileId,
   creator: users.laraId,
-  groups: sql<number[]>`coalesce((select array_agg(ag.group_id order by ag.group_id) from app_groups ag where ag.app_id = ${apps.id}), '{}')`,
+  groups: sql<
+    number[]
+  >`coalesce((select array_agg(ag.group_id order by ag.group_id) from app_groups ag where ag.app_id = ${apps.id}), '{}')`,
 };
 
 export type BubbleRow = Pick<

@@ -49,7 +49,17 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 /** True when an error means "the database cannot be reached right now" rather than a bad query. */
 export function isDbUnavailable(err: unknown): boolean {

@@ -43,12 +43,19 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email'),
-    type: text('type', { enum: ['L', 'S'] }).notNull().default('S'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    type: text('type', { enum: ['L', 'S'] })
+      .notNull()
+      .default('S'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
     blocked: boolean('blocked').notNull().default(false),
     sitePolicyAccepted: boolean('site_policy_accepted').notNull().default(false),
-    selectedTheme: text('selected_theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('auto'),
+    selectedTheme: text('selected_theme', { enum: ['light', 'dark', 'auto'] })
+      .notNull()
+      .default('auto'),
     selectedLang: text('selected_lang').notNull().default('auto'),
     createdAt: createdAt(),
   },

@@ -13,7 +13,14 @@ export interface DemoCredential {
 }
 
 const DEMO_USERS = [
-  { username: 'superadmin', firstName: 'Sam', lastName: 'Super', type: 'L', roles: ['superadmin'], role: 'superadmin' },
+  {
+    username: 'superadmin',
+    firstName: 'Sam',
+    lastName: 'Super',
+    type: 'L',
+    roles: ['superadmin'],
+    role: 'superadmin',
+  },
   { username: 'admin', firstName: 'Ada', lastName: 'Admin', type: 'L', roles: ['admin'], role: 'admin' },
   { username: 'teacher', firstName: 'Tina', lastName: 'Lehmann', type: 'L', roles: [], role: 'teacher' },
   { username: 'teacher2', firstName: 'Tom', lastName: 'Becker', type: 'L', roles: [], role: 'teacher' },
@@ -32,7 +39,20 @@ const MEMBERSHIPS: Record<string, readonly string[]> = {
 
 type DemoApp = Omit<typeof apps.$inferInsert, 'schoolId'> & { key: string; groupNames?: string[] };
 
-const WORDS = ['Apfel', 'Birke', 'Kreide', 'Tafel', 'Atlas', 'Pinsel', 'Globus', 'Heft', 'Zirkel', 'Lineal', 'Kompass', 'Tinte'];
+const WORDS = [
+  'Apfel',
+  'Birke',
+  'Kreide',
+  'Tafel',
+  'Atlas',
+  'Pinsel',
+  'Globus',
+  'Heft',
+  'Zirkel',
+  'Lineal',
+  'Kompass',
+  'Tinte',
+];
 
 /** A readable random password of about 60 bits, e.g. "Tafel-Birke-Heft-4821". */
 function demoPassword(): string {
@@ -93,26 +113,144 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         name: 'Speiseplan.txt',
         mime: 'text/plain; charset=utf-8',
         size: 0,
-        data: Buffer.from('Speiseplan der Woche\nMontag: Gemüsesuppe\nDienstag: Nudeln\nMittwoch: Reis mit Curry\n'),
+        data: Buffer.from(
+          'Speiseplan der Woche\nMontag: Gemüsesuppe\nDienstag: Nudeln\nMittwoch: Reis mit Curry\n',
+        ),
       })
       .returning({ id: files.id });
 
     const admin = userIds.get('admin')!;
     const teacher = userIds.get('teacher')!;
     const demoApps: DemoApp[] = [
-      { key: 'website', title: 'Schulwebsite', url: 'https://www.example.org/', target: 'link', iconName: 'globe', color: 'sky-500', titleTranslation: { en: 'School website', ar: 'موقع المدرسة', fa: 'وب‌سایت مدرسه' } },
-      { key: 'plan', title: 'Vertretungsplan', url: 'https://www.example.org/vertretungsplan', target: 'newTab', iconName: 'calendar', color: 'orange-500', titleTranslation: { en: 'Substitution plan', ar: 'جدول البدلاء', fa: 'برنامه جایگزینی' } },
-      { key: 'menu', title: 'Speiseplan', url: null, target: 'download', iconName: 'utensils', color: 'green-500', fileId: menu!.id, titleTranslation: { en: 'Lunch menu', ar: 'قائمة الطعام', fa: 'منوی غذا' } },
-      { key: 'classbook', title: 'Klassenbuch', url: 'https://www.example.org/klassenbuch', target: 'iframe', iconName: 'book-open', color: 'blue-700', titleTranslation: { en: 'Class book', ar: 'دفتر الصف', fa: 'دفتر کلاس' } },
-      { key: 'timetable', title: 'Stundenplan', url: 'https://www.example.org/stundenplan', target: 'iframe', iconName: 'clipboard-list', color: 'purple-500', titleTranslation: { en: 'Timetable', ar: 'الجدول الدراسي', fa: 'برنامه درسی' } },
-      { key: 'mail', title: 'E-Mail', url: 'https://mail.example.org/', target: 'newTab', iconName: 'mail', color: 'red-500', titleTranslation: { en: 'E-mail', ar: 'البريد', fa: 'ایمیل' } },
-      { key: 'lms', title: 'Lernplattform', url: 'https://lernen.example.org/', target: 'newTab', iconName: 'graduation-cap', color: 'pink-700', titleTranslation: { en: 'Learning platform', ar: 'منصة التعلم', fa: 'سامانه آموزشی' } },
-      { key: 'library', title: 'Bibliothek', url: 'https://bibliothek.example.org/', target: 'link', iconName: 'library', color: 'yellow-300', titleTranslation: { en: 'Library', ar: 'المكتبة', fa: 'کتابخانه' } },
-      { key: 'letter', title: 'Elternbrief', url: null, target: 'download', iconName: 'file-text', color: 'sky-900', fileId: menu!.id, titleTranslation: { en: 'Letter to parents', ar: 'رسالة للأهل', fa: 'نامه به والدین' } },
-      { key: 'math5a', title: 'Mathe 5a', url: 'https://mathe.example.org/5a', target: 'newTab', iconName: 'calculator', color: 'blue-500', wantedPerms: 'groups', groupNames: ['5a'], creatorId: teacher, titleTranslation: { en: 'Maths 5a', ar: 'رياضيات 5a', fa: 'ریاضی 5a' } },
-      { key: 'art6b', title: 'Kunst 6b', url: 'https://kunst.example.org/6b', target: 'newTab', iconName: 'palette', color: 'orange-700', wantedPerms: 'groups', groupNames: ['6b'], creatorId: userIds.get('teacher2')!, titleTranslation: { en: 'Art 6b', ar: 'فن 6b', fa: 'هنر 6b' } },
-      { key: 'staff', title: 'Lehrerzimmer', url: 'https://kollegium.example.org/', target: 'newTab', iconName: 'users', color: 'green-900', wantedPerms: 'groups', groupNames: ['Kollegium'], titleTranslation: { en: 'Staff room', ar: 'غرفة المعلمين', fa: 'اتاق معلمان' } },
-      { key: 'notes', title: 'Meine Notizen', url: 'https://notizen.example.org/', target: 'newTab', iconName: 'newspaper', color: 'yellow-700', wantedPerms: 'private', creatorId: teacher, titleTranslation: { en: 'My notes', ar: 'ملاحظاتي', fa: 'یادداشت‌های من' } },
+      {
+        key: 'website',
+        title: 'Schulwebsite',
+        url: 'https://www.example.org/',
+        target: 'link',
+        iconName: 'globe',
+        color: 'sky-500',
+        titleTranslation: { en: 'School website', ar: 'موقع المدرسة', fa: 'وب‌سایت مدرسه' },
+      },
+      {
+        key: 'plan',
+        title: 'Vertretungsplan',
+        url: 'https://www.example.org/vertretungsplan',
+        target: 'newTab',
+        iconName: 'calendar',
+        color: 'orange-500',
+        titleTranslation: { en: 'Substitution plan', ar: 'جدول البدلاء', fa: 'برنامه جایگزینی' },
+      },
+      {
+        key: 'menu',
+        title: 'Speiseplan',
+        url: null,
+        target: 'download',
+        iconName: 'utensils',
+        color: 'green-500',
+        fileId: menu!.id,
+        titleTranslation: { en: 'Lunch menu', ar: 'قائمة الطعام', fa: 'منوی غذا' },
+      },
+      {
+        key: 'classbook',
+        title: 'Klassenbuch',
+        url: 'https://www.example.org/klassenbuch',
+        target: 'iframe',
+        iconName: 'book-open',
+        color: 'blue-700',
+        titleTranslation: { en: 'Class book', ar: 'دفتر الصف', fa: 'دفتر کلاس' },
+      },
+      {
+        key: 'timetable',
+        title: 'Stundenplan',
+        url: 'https://www.example.org/stundenplan',
+        target: 'iframe',
+        iconName: 'clipboard-list',
+        color: 'purple-500',
+        titleTranslation: { en: 'Timetable', ar: 'الجدول الدراسي', fa: 'برنامه درسی' },
+      },
+      {
+        key: 'mail',
+        title: 'E-Mail',
+        url: 'https://mail.example.org/',
+        target: 'newTab',
+        iconName: 'mail',
+        color: 'red-500',
+        titleTranslation: { en: 'E-mail', ar: 'البريد', fa: 'ایمیل' },
+      },
+      {
+        key: 'lms',
+        title: 'Lernplattform',
+        url: 'https://lernen.example.org/',
+        target: 'newTab',
+        iconName: 'graduation-cap',
+        color: 'pink-700',
+        titleTranslation: { en: 'Learning platform', ar: 'منصة التعلم', fa: 'سامانه آموزشی' },
+      },
+      {
+        key: 'library',
+        title: 'Bibliothek',
+        url: 'https://bibliothek.example.org/',
+        target: 'link',
+        iconName: 'library',
+        color: 'yellow-300',
+        titleTranslation: { en: 'Library', ar: 'المكتبة', fa: 'کتابخانه' },
+      },
+      {
+        key: 'letter',
+        title: 'Elternbrief',
+        url: null,
+        target: 'download',
+        iconName: 'file-text',
+        color: 'sky-900',
+        fileId: menu!.id,
+        titleTranslation: { en: 'Letter to parents', ar: 'رسالة للأهل', fa: 'نامه به والدین' },
+      },
+      {
+        key: 'math5a',
+        title: 'Mathe 5a',
+        url: 'https://mathe.example.org/5a',
+        target: 'newTab',
+        iconName: 'calculator',
+        color: 'blue-500',
+        wantedPerms: 'groups',
+        groupNames: ['5a'],
+        creatorId: teacher,
+        titleTranslation: { en: 'Maths 5a', ar: 'رياضيات 5a', fa: 'ریاضی 5a' },
+      },
+      {
+        key: 'art6b',
+        title: 'Kunst 6b',
+        url: 'https://kunst.example.org/6b',
+        target: 'newTab',
+        iconName: 'palette',
+        color: 'orange-700',
+        wantedPerms: 'groups',
+        groupNames: ['6b'],
+        creatorId: userIds.get('teacher2')!,
+        titleTranslation: { en: 'Art 6b', ar: 'فن 6b', fa: 'هنر 6b' },
+      },
+      {
+        key: 'staff',
+        title: 'Lehrerzimmer',
+        url: 'https://kollegium.example.org/',
+        target: 'newTab',
+        iconName: 'users',
+        color: 'green-900',
+        wantedPerms: 'groups',
+        groupNames: ['Kollegium'],
+        titleTranslation: { en: 'Staff room', ar: 'غرفة المعلمين', fa: 'اتاق معلمان' },
+      },
+      {
+        key: 'notes',
+        title: 'Meine Notizen',
+        url: 'https://notizen.example.org/',
+        target: 'newTab',
+        iconName: 'newspaper',
+        color: 'yellow-700',
+        wantedPerms: 'private',
+        creatorId: teacher,
+        titleTranslation: { en: 'My notes', ar: 'ملاحظاتي', fa: 'یادداشت‌های من' },
+      },
     ];
 
     const appIds = new Map<string, number>();
@@ -127,12 +265,29 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
       }
     }
     const ids = (keys: string[]) => keys.map((k) => appIds.get(k)!);
-    await insertLayout(txDb, { schoolId, category: 'logged-out', ownerId: null, appIds: ids(['website', 'plan', 'menu']) });
+    await insertLayout(txDb, {
+      schoolId,
+      category: 'logged-out',
+      ownerId: null,
+      appIds: ids(['website', 'plan', 'menu']),
+    });
     await insertLayout(txDb, {
       schoolId,
       category: 'logged-in',
       ownerId: null,
-      appIds: ids(['classbook', 'timetable', 'mail', 'lms', 'math5a', 'art6b', 'staff', 'library', 'plan', 'letter', 'website']),
+      appIds: ids([
+        'classbook',
+        'timetable',
+        'mail',
+        'lms',
+        'math5a',
+        'art6b',
+        'staff',
+        'library',
+        'plan',
+        'letter',
+        'website',
+      ]),
     });
     await insertLayout(txDb, {
       schoolId,

@@ -27,7 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDbUnavailable(err)) {
       req.log.warn({ err: err.message }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body('common.unavailable'));
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body('common.unavailable'));
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode < 500) {
       const code: ErrorCode =
@@ -38,7 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.statusCode === 404
               ? 'common.not_found'
               : 'common.validation';
-      const issues = code === 'common.validation' ? [{ path: 'body', code: err.code, message: err.message }] : undefined;
+      const issues =
+        code === 'common.validation' ? [{ path: 'body', code: err.code, message: err.message }] : undefined;
       return reply.code(err.statusCode).send(body(code, issues ? { issues } : {}));
     }
     req.log.error({ err }, 'unexpected error');

@@ -50,7 +50,11 @@ export interface CallResult<T = unknown> {
 }
 
 /** Plain HTTP against the running server; state-changing calls carry the CSRF header unless told not to. */
-export async function call<T = any>(base: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  base: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
   const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -86,7 +90,12 @@ export async function loginAs(base: string, username: string, password = DEMO_PA
   return cookiesFrom(res);
 }
 
-function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

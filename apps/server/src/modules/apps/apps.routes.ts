@@ -24,7 +24,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['apps'],
-        summary: "The file of a download bubble, as an attachment",
+        summary: 'The file of a download bubble, as an attachment',
         params: IdParamsSchema,
         response: { 200: z.any().describe('the file, as an attachment'), 404: ErrorBodySchema },
       },

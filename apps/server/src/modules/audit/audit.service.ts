@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { insertAudit } from './audit.repo.ts';
 
-export type AuditAction = 'login.success' | 'login.failed' | 'login.blocked' | 'logout' | 'session.refresh_reuse';
+export type AuditAction =
+  'login.success' | 'login.failed' | 'login.blocked' | 'logout' | 'session.refresh_reuse';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

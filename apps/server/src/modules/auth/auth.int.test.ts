@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +23,12 @@ describe('POST /api/login', () => {
   it('a student signs in: httpOnly cookies, expirations and user in the body, never a token', async () => {
     const res = await call(t.base, '/api/login', { body: { username: 'student', password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ username: 'student', type: 'S', roles: [], lara_id: 'demo-student' });
+    expect(res.body.user).toMatchObject({
+      username: 'student',
+      type: 'S',
+      roles: [],
+      lara_id: 'demo-student',
+    });
     expect(res.body.user.groups.map((g: { name: string }) => g.name)).toEqual(['5a']);
     expect(res.body.access_token_expiration).toBeGreaterThan(Date.now());
     expect(res.body.refresh_token_expiration).toBeGreaterThan(res.body.access_token_expiration);
@@ -51,7 +63,9 @@ describe('POST /api/login', () => {
 
   it('a blocked user with the right password gets "account disabled"; with a wrong one, "wrong password"', async () => {
     await t.database.db.update(users).set({ blocked: true }).where(eq(users.username, 'student4'));
-    const right = await call(t.base, '/api/login', { body: { username: 'student4', password: DEMO_PASSWORD } });
+    const right = await call(t.base, '/api/login', {
+      body: { username: 'student4', password: DEMO_PASSWORD },
+    });
     expect(right.status).toBe(403);
     expect(right.body.code).toBe('auth.account_disabled');
     expect(right.headers.getSetCookie()).toEqual([]);
@@ -69,10 +83,17 @@ describe('POST /api/login', () => {
     const long = 'ein sehr langer Satz als Passwort, den sich jede Lehrkraft merkt!!';
     expect(long.length).toBeGreaterThanOrEqual(64);
     const { hashPassword } = await import('./passwords.ts');
-    await t.database.db.update(users).set({ passwordHash: await hashPassword(long) }).where(eq(users.username, 'student3'));
-    expect((await call(t.base, '/api/login', { body: { username: 'student3', password: long } })).status).toBe(200);
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(long) })
+      .where(eq(users.username, 'student3'));
+    expect(
+      (await call(t.base, '/api/login', { body: { username: 'student3', password: long } })).status,
+    ).toBe(200);
     const cut = long.slice(0, 63);
-    expect((await call(t.base, '/api/login', { body: { username: 'student3', password: cut } })).status).toBe(401);
+    expect((await call(t.base, '/api/login', { body: { username: 'student3', password: cut } })).status).toBe(
+      401,
+    );
   });
 
   it.each([
@@ -97,7 +118,12 @@ describe('session', () => {
     const cookie = await loginAs(t.base, 'teacher');
     const self = await call(t.base, '/api/self', { cookie });
     expect(self.status).toBe(200);
-    expect(self.body).toMatchObject({ username: 'teacher', type: 'L', sitePolicyAccepted: true, selected_theme: 'auto' });
+    expect(self.body).toMatchObject({
+      username: 'teacher',
+      type: 'L',
+      sitePolicyAccepted: true,
+      selected_theme: 'auto',
+    });
     expect((await call(t.base, '/api/self')).status).toBe(401);
   });
 
@@ -148,7 +174,11 @@ describe('cross-site requests', () => {
 
   it('a foreign Origin is refused even with the header; our own origin passes', async () => {
     const cookie = await loginAs(t.base, 'student');
-    const evil = await call(t.base, '/api/logout', { method: 'POST', cookie, headers: { origin: 'https://evil.example' } });
+    const evil = await call(t.base, '/api/logout', {
+      method: 'POST',
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.status).toBe(403);
     const own = await call(t.base, '/api/logout', { method: 'POST', cookie, headers: { origin: t.base } });
     expect(own.status).toBe(200);
@@ -157,9 +187,15 @@ describe('cross-site requests', () => {
 
 describe('secure deployment', () => {
   it('with an https public URL the cookies are Secure and __Host- prefixed', async () => {
-    const secure = await startTestApp({ database: t.database, demo: false, publicUrl: 'https://aula.schule.example' });
+    const secure = await startTestApp({
+      database: t.database,
+      demo: false,
+      publicUrl: 'https://aula.schule.example',
+    });
     try {
-      const res = await call(secure.base, '/api/login', { body: { username: 'student', password: DEMO_PASSWORD } });
+      const res = await call(secure.base, '/api/login', {
+        body: { username: 'student', password: DEMO_PASSWORD },
+      });
       expect(res.status).toBe(200);
       for (const c of res.headers.getSetCookie()) {
         expect(c).toMatch(/^__Host-aula_(at|rt)=/);

@@ -15,7 +15,9 @@ const sessionUserColumns = {
   sitePolicyAccepted: users.sitePolicyAccepted,
   selectedTheme: users.selectedTheme,
   selectedLang: users.selectedLang,
-  groupIds: sql<number[]>`coalesce((select array_agg(${groupMembers.groupId}) from ${groupMembers} where ${groupMembers.userId} = ${users.id}), '{}')`,
+  groupIds: sql<
+    number[]
+  >`coalesce((select array_agg(${groupMembers.groupId}) from ${groupMembers} where ${groupMembers.userId} = ${users.id}), '{}')`,
 };
 
 export type SessionUser = {
@@ -84,17 +86,31 @@ export async function rotateSessionTokens(
   db: Db,
   sessionId: number,
   oldRefreshHash: string,
-  values: { accessTokenHash: string; accessExpiresAt: Date; refreshTokenHash: string; refreshExpiresAt: Date },
+  values: {
+    accessTokenHash: string;
+    accessExpiresAt: Date;
+    refreshTokenHash: string;
+    refreshExpiresAt: Date;
+  },
 ): Promise<boolean> {
   // Compare-and-set on the old hash: two concurrent refreshes with one token cannot both win.
   const rows = await db
     .update(sessions)
     .set(values)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, oldRefreshHash), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.refreshTokenHash, oldRefreshHash),
+        isNull(sessions.revokedAt),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, LoginRequestSchema, LogoutResultSchema, SessionResultSchema } from '@aula/contracts';
+import {
+  ErrorBodySchema,
+  LoginRequestSchema,
+  LogoutResultSchema,
+  SessionResultSchema,
+} from '@aula/contracts';
 import { login, logout, refresh } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -48,7 +48,11 @@ export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): v
   }
 }
 
-async function sessionResult(req: FastifyRequest, userId: number, tokens: IssuedTokens): Promise<SessionResult> {
+async function sessionResult(
+  req: FastifyRequest,
+  userId: number,
+  tokens: IssuedTokens,
+): Promise<SessionResult> {
   return {
     access_token_expiration: tokens.accessExpiresAt.getTime(),
     refresh_token_expiration: tokens.refreshExpiresAt.getTime(),
@@ -57,20 +61,28 @@ async function sessionResult(req: FastifyRequest, userId: number, tokens: Issued
 }
 
 /** POST /api/login: the same answer for an unknown user and a wrong password, in status, body and time. */
-export async function login(req: FastifyRequest, reply: FastifyReply, body: LoginRequest): Promise<SessionResult> {
+export async function login(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: LoginRequest,
+): Promise<SessionResult> {
   const { db } = req.server;
   const now = req.server.clock();
   const user = await findUserForLogin(db, req.schoolId, body.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
   if (!user || !user.passwordHash || !ok) {
-    await audit(req, 'login.failed', { targetId: user?.id ?? null, details: { username: body.username.slice(0, 100) } });
+    await audit(req, 'login.failed', {
+      targetId: user?.id ?? null,
+      details: { username: body.username.slice(0, 100) },
+    });
     throw new AppError(401, 'auth.wrong_password');
   }
   if (user.blocked) {
     await audit(req, 'login.blocked', { targetId: user.id });
     throw new AppError(403, 'auth.account_disabled');
   }
-  if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(body.password));
+  if (needsRehash(user.passwordHash))
+    await updatePasswordHash(db, user.id, await hashPassword(body.password));
   const tokens = issueTokens(now);
   await insertSession(db, {
     schoolId: req.schoolId,
@@ -126,7 +138,12 @@ export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<
 export async function authenticate(req: FastifyRequest): Promise<void> {
   const token = req.cookies[req.server.cookieNames.access];
   if (!token) return;
-  const found = await findSessionByAccessHash(req.server.db, req.schoolId, hashToken(token), req.server.clock());
+  const found = await findSessionByAccessHash(
+    req.server.db,
+    req.schoolId,
+    hashToken(token),
+    req.server.clock(),
+  );
   if (!found) return;
   req.user = found.user;
   req.sessionId = found.sessionId;

@@ -4,7 +4,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { listGroups } from './groups.repo.ts';
 
 /** GET /api/groups: every group of the school; filtering by another user's account needs a teacher. */
-export async function getGroups(req: FastifyRequest, query: { type?: Group['type']; account?: number }): Promise<Group[]> {
+export async function getGroups(
+  req: FastifyRequest,
+  query: { type?: Group['type']; account?: number },
+): Promise<Group[]> {
   const user = req.user;
   if (!user) throw AppError.unauthorized();
   if (query.account !== undefined && query.account !== user.id && !hasRole(user, 'teacher')) {

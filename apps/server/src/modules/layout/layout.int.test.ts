@@ -39,7 +39,7 @@ describe('GET /api/layout', () => {
     ]);
   });
 
-  it('a student of the other class sees that class\'s tile instead', async () => {
+  it("a student of the other class sees that class's tile instead", async () => {
     const res = await call(t.base, '/api/layout', { cookie: await loginAs(t.base, 'student3') });
     expect(titles(res)).toContain('Kunst 6b');
     expect(titles(res)).not.toContain('Mathe 5a');
@@ -55,7 +55,9 @@ describe('GET /api/layout', () => {
   });
 
   it('a teacher of both classes sees both class tiles and the staff room in the logged-in layout', async () => {
-    const res = await call(t.base, '/api/layout?layoutType=logged-in', { cookie: await loginAs(t.base, 'teacher2') });
+    const res = await call(t.base, '/api/layout?layoutType=logged-in', {
+      cookie: await loginAs(t.base, 'teacher2'),
+    });
     expect(titles(res)).toEqual(expect.arrayContaining(['Mathe 5a', 'Kunst 6b', 'Lehrerzimmer']));
     expect(titles(res)).not.toContain('Meine Notizen');
   });
@@ -92,13 +94,17 @@ describe('GET /api/layout', () => {
 
 describe('GET /api/apps/:id', () => {
   const idOf = async (title: string, cookie?: string) => {
-    const res = await call(t.base, '/api/layout?layoutType=logged-in', { cookie: cookie ?? (await loginAs(t.base, 'superadmin')) });
+    const res = await call(t.base, '/api/layout?layoutType=logged-in', {
+      cookie: cookie ?? (await loginAs(t.base, 'superadmin')),
+    });
     return res.body.layout.find((b: { title: string }) => b.title === title)?.id as number;
   };
 
   it('a member of the group can open a group tile; a student of another class gets 404', async () => {
     const id = await idOf('Mathe 5a', await loginAs(t.base, 'teacher2'));
-    expect((await call(t.base, `/api/apps/${id}`, { cookie: await loginAs(t.base, 'student') })).status).toBe(200);
+    expect((await call(t.base, `/api/apps/${id}`, { cookie: await loginAs(t.base, 'student') })).status).toBe(
+      200,
+    );
     const other = await call(t.base, `/api/apps/${id}`, { cookie: await loginAs(t.base, 'student3') });
     expect(other.status).toBe(404);
     expect((await call(t.base, `/api/apps/${id}`)).status).toBe(404);
@@ -145,9 +151,15 @@ describe('GET /api/groups', () => {
 
 describe('POST /api/config/key', () => {
   it('answers stored values and defaults as strings, to visitors too', async () => {
-    const res = await call(t.base, '/api/config/key', { body: ['login_msg', 'password_length', 'allow_no_login'] });
+    const res = await call(t.base, '/api/config/key', {
+      body: ['login_msg', 'password_length', 'allow_no_login'],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ login_msg: 'Willkommen an der Demo-Schule!', password_length: '10', allow_no_login: 'true' });
+    expect(res.body).toEqual({
+      login_msg: 'Willkommen an der Demo-Schule!',
+      password_length: '10',
+      allow_no_login: 'true',
+    });
   });
 
   it('refuses unknown keys and empty lists with 400', async () => {

@@ -11,8 +11,11 @@ export interface LayoutWanted {
 
 /** Several layouts with their bubbles in order, in one query (the home page's hot path). */
 export async function findLayoutsWithBubbles(db: Db, schoolId: number, wanted: LayoutWanted[]) {
-  const which: SQL[] = wanted.map(
-    (w) => and(eq(layouts.category, w.category), w.ownerId === null ? isNull(layouts.ownerId) : eq(layouts.ownerId, w.ownerId))!,
+  const which: SQL[] = wanted.map((w) =>
+    and(
+      eq(layouts.category, w.category),
+      w.ownerId === null ? isNull(layouts.ownerId) : eq(layouts.ownerId, w.ownerId),
+    )!,
   );
   const rows = await db
     .select({ category: layouts.category, updateId: layouts.updateId, bubble: bubbleColumns })
@@ -41,9 +44,16 @@ export async function insertLayout(
     .values({ schoolId: values.schoolId, category: values.category, ownerId: values.ownerId })
     .returning({ id: layouts.id });
   if (values.appIds.length > 0) {
-    await db.insert(layoutItems).values(
-      values.appIds.map((appId, position) => ({ schoolId: values.schoolId, layoutId: layout!.id, appId, position })),
-    );
+    await db
+      .insert(layoutItems)
+      .values(
+        values.appIds.map((appId, position) => ({
+          schoolId: values.schoolId,
+          layoutId: layout!.id,
+          appId,
+          position,
+        })),
+      );
   }
   return layout!.id;
 }

@@ -8,7 +8,10 @@ import { findLayoutsWithBubbles, type LayoutWanted } from './layout.repo.ts';
  * GET /api/layout: visitors get the logged-out layout; a signed-in user gets their personal layout,
  * or the logged-in layout while the personal one shows nothing (spec 4.5). Bubbles are filtered by permission.
  */
-export async function getLayout(req: FastifyRequest, requested: LayoutType | undefined): Promise<LayoutResponse> {
+export async function getLayout(
+  req: FastifyRequest,
+  requested: LayoutType | undefined,
+): Promise<LayoutResponse> {
   const user = req.user;
   if (!user && requested !== undefined && requested !== 'logged-out') throw AppError.unauthorized();
   const viewer = viewerOf(user);

@@ -10,7 +10,10 @@ export async function findSchoolForHost(db: Db, host: string) {
   return rows.find((r) => r.host === host) ?? rows.find((r) => r.isDefault) ?? null;
 }
 
-export async function insertSchool(db: Db, values: { slug: string; name: string; host?: string | null; isDefault?: boolean }) {
+export async function insertSchool(
+  db: Db,
+  values: { slug: string; name: string; host?: string | null; isDefault?: boolean },
+) {
   const [row] = await db.insert(schools).values(values).returning();
   return row!;
 }
