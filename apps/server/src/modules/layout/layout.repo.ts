@@ -44,16 +44,14 @@ export async function insertLayout(
     .values({ schoolId: values.schoolId, category: values.category, ownerId: values.ownerId })
     .returning({ id: layouts.id });
   if (values.appIds.length > 0) {
-    await db
-      .insert(layoutItems)
-      .values(
-        values.appIds.map((appId, position) => ({
-          schoolId: values.schoolId,
-          layoutId: layout!.id,
-          appId,
-          position,
-        })),
-      );
+    await db.insert(layoutItems).values(
+      values.appIds.map((appId, position) => ({
+        schoolId: values.schoolId,
+        layoutId: layout!.id,
+        appId,
+        position,
+      })),
+    );
   }
   return layout!.id;
 }
