@@ -1,11 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+// ./data at the repository root, whichever folder npm starts the server from
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
 // The only file that reads process.env (DESIGN.md).
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
-  AULA_DATA_DIR: z.string().default('./data'),
+  AULA_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   AULA_PUBLIC_URL: z.string().url().optional(),
   AULA_DEMO: z.enum(['0', '1']).default('1'),
   AULA_DEMO_PASSWORD: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import { openDb } from './db/index.ts';
 import { seedDemoSchoolIfEmpty } from './demo/seed.ts';
 import { readEnv } from './env.ts';
 
+const SHUTDOWN_LIMIT_MS = 20_000;
 const env = readEnv();
 const log = pino({ level: env.LOG_LEVEL });
 
@@ -33,6 +34,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     // Fastify answers new requests with 503 and waits for in-flight ones before closing.
     void app
       .close()

@@ -29,6 +29,17 @@ describe('platform', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('health answers even before any school exists', async () => {
+    const empty = await startTestApp({ demo: false });
+    try {
+      const res = await call(empty.base, '/api/health');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok', db: 'up' });
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('an unknown API path is a JSON 404 with the security headers', async () => {
     const res = await call(t.base, '/api/does-not-exist');
     expect(res.status).toBe(404);

@@ -5,7 +5,7 @@ import type { Role } from '@aula/contracts';
  * the server refuses to start otherwise, and policy.int.test.ts walks every route with every role.
  * - access: 'public' (visitors too) or the least role needed (spec 6, cumulative).
  * - objects: whose data the route reaches; the service enforces it, the policy test probes it.
- *   'none': no user-owned object; 'self': only the caller's own; 'visible-bubble': a bubble the caller may
+ *   'none': no school's data at all (answered without resolving the school or the session); 'self': only the caller's own; 'visible-bubble': a bubble the caller may
  *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole.
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
@@ -20,7 +20,7 @@ export interface RoutePolicy {
 
 export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/health': { access: 'public', objects: 'none' },
-  'POST /api/login': { access: 'public', objects: 'none' },
+  'POST /api/login': { access: 'public', objects: 'school' },
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
   'GET /api/self': { access: 'student', objects: 'self' },

@@ -35,6 +35,9 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
+      // a server that stops answering (rather than refusing) must not hang requests or shutdown
+      query_timeout: 10_000,
+      keepAlive: true,
     });
     // A PostgreSQL restart kills idle connections; without this handler the process would crash.
     pool.on('error', (err) => opts.log?.warn({ err: err.message }, 'database connection lost'));
@@ -68,7 +71,7 @@ export function isDbUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+      /Connection terminated|Query read timeout|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
         message,
       )
     )

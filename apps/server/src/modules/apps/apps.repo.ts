@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { apps, files, users } from '../../db/schema.ts';
+import { apps, files, layoutItems, layouts, users } from '../../db/schema.ts';
 
 export type { BubbleRow } from '../../db/columns.ts';
 
@@ -21,4 +21,17 @@ export async function findAppFile(db: Db, schoolId: number, fileId: number) {
     .where(and(eq(files.id, fileId), eq(files.schoolId, schoolId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether a bubble is placed on the school's logged-out layout, the only bubbles visitors may open. */
+export async function isOnLoggedOutLayout(db: Db, schoolId: number, appId: number): Promise<boolean> {
+  const rows = await db
+    .select({ appId: layoutItems.appId })
+    .from(layoutItems)
+    .innerJoin(layouts, eq(layouts.id, layoutItems.layoutId))
+    .where(
+      and(eq(layouts.schoolId, schoolId), eq(layouts.category, 'logged-out'), eq(layoutItems.appId, appId)),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { canSeeBubble, PaletteColorSchema, type Bubble } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
-import { findAppFile, findAppsByIds, type BubbleRow } from './apps.repo.ts';
+import { findAppFile, findAppsByIds, isOnLoggedOutLayout, type BubbleRow } from './apps.repo.ts';
 
 export type Viewer = { laraId: string; groupIds: number[] } | null;
 
@@ -41,6 +41,9 @@ export function filterVisible(rows: BubbleRow[], viewer: Viewer): Bubble[] {
 async function visibleBubble(req: FastifyRequest, id: number): Promise<Bubble> {
   // ids of other schools never match: the repo filters by the request's school
   const [bubble] = filterVisible(await findAppsByIds(req.server.db, req.schoolId, [id]), viewerOf(req.user));
+  // a visitor sees only what the school put on the logged-out layout, not every tile meant for everyone
+  if (bubble && !req.user && !(await isOnLoggedOutLayout(req.server.db, req.schoolId, id)))
+    throw AppError.notFound();
   // Not found and not allowed look the same, so ids cannot be probed.
   if (!bubble) throw AppError.notFound();
   return bubble;

@@ -163,6 +163,54 @@ describe('session', () => {
   });
 });
 
+describe('session lifetime (injected clock)', () => {
+  let now = Date.now();
+  let timed: TestApp;
+  beforeAll(async () => {
+    timed = await startTestApp({ database: t.database, demo: false, clock: () => new Date(now) });
+  });
+  afterAll(() => timed?.close());
+
+  it('after 15 minutes the access token is no longer accepted; a refresh renews it', async () => {
+    const cookie = await loginAs(timed.base, 'student2');
+    now += 16 * 60_000;
+    expect((await call(timed.base, '/api/self', { cookie })).status).toBe(401);
+    const refreshed = await call(timed.base, '/api/login/refresh', { method: 'POST', cookie });
+    expect(refreshed.status).toBe(200);
+    expect((await call(timed.base, '/api/self', { cookie: cookiesFrom(refreshed) })).status).toBe(200);
+  });
+
+  it('signing out after the access token expired still ends the session on the server', async () => {
+    const cookie = await loginAs(timed.base, 'student2');
+    now += 16 * 60_000;
+    expect((await call(timed.base, '/api/logout', { method: 'POST', cookie })).status).toBe(200);
+    expect((await call(timed.base, '/api/login/refresh', { method: 'POST', cookie })).status).toBe(401);
+  });
+
+  it('the refresh token ends after 12 hours, however often it was rotated', async () => {
+    let cookie = await loginAs(timed.base, 'student2');
+    for (let i = 0; i < 3; i++) {
+      now += 4 * 60 * 60_000 - 1_000;
+      const res = await call(timed.base, '/api/login/refresh', { method: 'POST', cookie });
+      expect(res.status).toBe(200);
+      cookie = cookiesFrom(res);
+    }
+    now += 10_000;
+    expect((await call(timed.base, '/api/login/refresh', { method: 'POST', cookie })).status).toBe(401);
+  });
+
+  it('a blocked user can neither use nor refresh an existing session', async () => {
+    const cookie = await loginAs(timed.base, 'teacher2');
+    await t.database.db.update(users).set({ blocked: true }).where(eq(users.username, 'teacher2'));
+    try {
+      expect((await call(timed.base, '/api/self', { cookie })).status).toBe(401);
+      expect((await call(timed.base, '/api/login/refresh', { method: 'POST', cookie })).status).toBe(401);
+    } finally {
+      await t.database.db.update(users).set({ blocked: false }).where(eq(users.username, 'teacher2'));
+    }
+  });
+});
+
 describe('cross-site requests', () => {
   it('a state-changing request without the x-aula-csrf header is refused and changes nothing', async () => {
     const cookie = await loginAs(t.base, 'student');

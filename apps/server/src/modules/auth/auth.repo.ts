@@ -75,8 +75,15 @@ export async function findSessionByAccessHash(db: Db, schoolId: number, accessTo
 
 export async function findSessionByRefreshHash(db: Db, schoolId: number, refreshTokenHash: string) {
   const [row] = await db
-    .select()
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      refreshExpiresAt: sessions.refreshExpiresAt,
+      userBlocked: users.blocked,
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.refreshTokenHash, refreshTokenHash), eq(sessions.schoolId, schoolId)))
     .limit(1);
   return row ?? null;

@@ -107,7 +107,7 @@ export async function refresh(req: FastifyRequest, reply: FastifyReply): Promise
   if (!presented) throw AppError.unauthorized();
   const oldHash = hashToken(presented);
   const session = await findSessionByRefreshHash(db, req.schoolId, oldHash);
-  if (!session || session.revokedAt || session.refreshExpiresAt <= now) {
+  if (!session || session.revokedAt || session.refreshExpiresAt <= now || session.userBlocked) {
     clearSessionCookies(req, reply);
     throw AppError.unauthorized();
   }
@@ -126,9 +126,15 @@ export async function refresh(req: FastifyRequest, reply: FastifyReply): Promise
 }
 
 export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<{ urls: string[] }> {
-  if (req.sessionId !== null) {
-    await revokeSession(req.server.db, req.sessionId, req.server.clock());
-    await audit(req, 'logout', { targetId: req.user?.id ?? null });
+  // After the access token has expired only the refresh cookie still names the session: revoke it too.
+  const refreshToken = req.cookies[req.server.cookieNames.refresh];
+  const byRefresh = refreshToken
+    ? await findSessionByRefreshHash(req.server.db, req.schoolId, hashToken(refreshToken))
+    : null;
+  const sessionId = req.sessionId ?? byRefresh?.id ?? null;
+  if (sessionId !== null) {
+    await revokeSession(req.server.db, sessionId, req.server.clock());
+    await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
   }
   clearSessionCookies(req, reply);
   return { urls: [] };

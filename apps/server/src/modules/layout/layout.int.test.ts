@@ -62,7 +62,7 @@ describe('GET /api/layout', () => {
     expect(titles(res)).not.toContain('Meine Notizen');
   });
 
-  it('bubbles carry every field of spec 3.1 and their title translations', async () => {
+  it('bubbles carry the fields of spec 3.1 and their title translations', async () => {
     const res = await call(t.base, '/api/layout');
     expect(res.body.layout[0]).toEqual({
       id: expect.any(Number),
@@ -108,6 +108,31 @@ describe('GET /api/apps/:id', () => {
     const other = await call(t.base, `/api/apps/${id}`, { cookie: await loginAs(t.base, 'student3') });
     expect(other.status).toBe(404);
     expect((await call(t.base, `/api/apps/${id}`)).status).toBe(404);
+  });
+
+  it('a private tile opens for its creator only', async () => {
+    const teacher = await loginAs(t.base, 'teacher');
+    const notes = (await call(t.base, '/api/layout', { cookie: teacher })).body.layout.find(
+      (b: { title: string }) => b.title === 'Meine Notizen',
+    ).id;
+    expect((await call(t.base, `/api/apps/${notes}`, { cookie: teacher })).status).toBe(200);
+    expect(
+      (await call(t.base, `/api/apps/${notes}`, { cookie: await loginAs(t.base, 'teacher2') })).status,
+    ).toBe(404);
+    expect(
+      (await call(t.base, `/api/apps/${notes}`, { cookie: await loginAs(t.base, 'admin') })).status,
+    ).toBe(404);
+  });
+
+  it('a visitor cannot open or download a tile that is only on the logged-in layout', async () => {
+    const classbook = await idOf('Klassenbuch');
+    const letter = await idOf('Elternbrief');
+    expect((await call(t.base, `/api/apps/${classbook}`)).status).toBe(404);
+    expect((await call(t.base, `/api/apps/${letter}/download`)).status).toBe(404);
+    expect(
+      (await call(t.base, `/api/apps/${letter}/download`, { cookie: await loginAs(t.base, 'student') }))
+        .status,
+    ).toBe(200);
   });
 
   it('the download tile serves its file as an attachment with nosniff and a sandbox CSP', async () => {
