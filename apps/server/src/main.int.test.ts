@@ -72,5 +72,19 @@ describe('main.ts', () => {
     child.kill('SIGTERM');
     expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200]);
     expect(await exited).toBe(0);
-  }, 90_000);
+
+    // a second start on the same database neither creates the demo school again nor prints passwords
+    const again = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = again;
+    let out2 = '';
+    again.stdout!.on('data', (d: Buffer) => (out2 += d.toString()));
+    await expect.poll(() => out2, { timeout: 60_000, interval: 100 }).toContain('Aula is running at');
+    expect(out2).not.toContain('Demo school created');
+    const stopped = new Promise((resolve) => again.once('exit', resolve));
+    again.kill('SIGTERM');
+    await stopped;
+  }, 120_000);
 });

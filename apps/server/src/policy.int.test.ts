@@ -106,6 +106,20 @@ describe('the policy table', () => {
     }
   });
 
+  it('object walk: a private tile by id answers only its creator, for every route and role', async () => {
+    const teacher = await loginAs(t.base, 'teacher');
+    const privateId = (await call(t.base, '/api/layout', { cookie: teacher })).body.layout.find(
+      (b: { wantedPerms: string }) => b.wantedPerms === 'private',
+    ).id;
+    const routes = t.app.apiRoutes.filter((r) => r.method === 'GET' && r.url === '/api/apps/:id');
+    expect(routes).toHaveLength(1);
+    for (const caller of CALLERS) {
+      const cookie = caller.username ? await loginAs(t.base, caller.username) : undefined;
+      const res = await call(t.base, fill('/api/apps/:id', privateId), { cookie });
+      expect(res.status, caller.name).toBe(caller.username === 'teacher' ? 200 : 404);
+    }
+  });
+
   it("a session of one school is worth nothing at another school's host", async () => {
     const cookie = await loginAs(t.base, 'student');
     const res = await call(t.base, '/api/self', { cookie, headers: { host: OTHER_HOST } });

@@ -104,3 +104,8 @@ export function bubbleTitle(bubble: Pick<Bubble, 'title' | 'titleTranslation'>, 
 }
 
 export const BUBBLE_TITLE_MAX = MAX_TITLE_LENGTH;
+
+/** Path parameters of /api/apps/{id} */
+export const AppIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BubbleSchema, ErrorBodySchema } from '@aula/contracts';
+import { AppIdParamsSchema, BubbleSchema, ErrorBodySchema } from '@aula/contracts';
 import { getBubble, getBubbleDownload } from './apps.service.ts';
-
-const IdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +10,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['apps'],
         summary: 'One bubble the caller may see',
-        params: IdParamsSchema,
+        params: AppIdParamsSchema,
         response: { 200: BubbleSchema, 404: ErrorBodySchema },
       },
     },
@@ -25,7 +23,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['apps'],
         summary: 'The file of a download bubble, as an attachment',
-        params: IdParamsSchema,
+        params: AppIdParamsSchema,
         response: { 200: z.any().describe('the file, as an attachment'), 404: ErrorBodySchema },
       },
     },
