@@ -39,25 +39,13 @@ const MEMBERSHIPS: Record<string, readonly string[]> = {
 
 type DemoApp = Omit<typeof apps.$inferInsert, 'schoolId'> & { key: string; groupNames?: string[] };
 
-const WORDS = [
-  'Apfel',
-  'Birke',
-  'Kreide',
-  'Tafel',
-  'Atlas',
-  'Pinsel',
-  'Globus',
-  'Heft',
-  'Zirkel',
-  'Lineal',
-  'Kompass',
-  'Tinte',
-];
+// 32 letters and digits without look-alikes (0/o, 1/l/i)
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789A';
 
-/** A readable random password of about 60 bits, e.g. "Tafel-Birke-Heft-4821". */
-function demoPassword(): string {
-  const words = Array.from({ length: 3 }, () => WORDS[randomInt(WORDS.length)]!);
-  return `${words.join('-')}-${randomInt(1000, 10_000)}`;
+/** A random password of 60 bits in three groups, e.g. "k7mq-x2rt-9pwa", easy to type from the console. */
+export function demoPassword(): string {
+  const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]!).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
 /**
