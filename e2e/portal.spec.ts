@@ -84,6 +84,22 @@ describe('visitor', () => {
   });
 });
 
+describe('connectivity', () => {
+  it('going offline shows the offline page; back online, retry returns home', async () => {
+    const page = await open('/');
+    await expect.poll(() => tileTitles(page)).toHaveLength(3);
+    await page.context().setOffline(true);
+    await page.waitForURL(portal.base + '/offline');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(de.offline.title);
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: de.common.retry }).click();
+    await page.waitForURL(portal.base + '/');
+    await expect.poll(() => tileTitles(page)).toHaveLength(3);
+  });
+});
+
 describe('signing in', () => {
   it('a student signs in and sees the tiles of their class, not those of another class', async () => {
     const page = await open('/login');

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WifiOff } from 'lucide-react';
 import { OFFLINE_RECHECK_MS } from '@aula/contracts';
-import { MessagePage } from '@/components/message-page';
-import { Button } from '@/components/ui/button';
+import { ConnectionRetryPage } from './connection-retry-page';
 import { useConnectionCheck } from './use-connection-check';
 
 export function OfflinePage() {
   const { t } = useTranslation();
-  const { check, checking, failed } = useConnectionCheck();
+  const connection = useConnectionCheck();
+  const { check } = connection;
 
   useEffect(() => {
     let timer: number | undefined;
@@ -25,21 +25,12 @@ export function OfflinePage() {
   }, [check]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center">
-      <MessagePage
-        icon={WifiOff}
-        title={t('offline.title')}
-        actions={
-          <Button loading={checking} onClick={() => void check()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        <p className="text-muted-foreground">{t('offline.body')}</p>
-        <p role="status" className="min-h-6 text-sm font-medium">
-          {failed && !checking ? t('offline.stillOffline') : ''}
-        </p>
-      </MessagePage>
-    </main>
+    <ConnectionRetryPage
+      icon={WifiOff}
+      title={t('offline.title')}
+      body={t('offline.body')}
+      stillFailing={t('offline.stillOffline')}
+      connection={connection}
+    />
   );
 }
