@@ -17,6 +17,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { layoutRoutes } from './modules/layout/layout.routes.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
+import { createPresence } from './modules/status/presence.service.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -51,6 +52,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.database.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('secureCookies', secure);
+  const presence = createPresence(opts.database.db, opts.clock ?? systemClock, app.log);
+  app.decorate('presence', presence);
+  app.addHook('onReady', async () => presence.start());
+  app.addHook('onClose', async () => presence.stop());
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',

@@ -2,6 +2,10 @@
 export const PRODUCT_NAME = 'Aula';
 export const ONLINE_PING_MS = 15_000; // spec 9
 export const OFFLINE_RECHECK_MS = 1_000; // spec 9
+// A user counts as online while a ping arrived within three ping intervals (docs/decisions/017-online-ping.md)
+export const ONLINE_WINDOW_MS = 3 * ONLINE_PING_MS;
+// Last-seen times are written in one batched statement this often (docs/decisions/017-online-ping.md)
+export const PRESENCE_FLUSH_MS = 5_000;
 export const SESSION_REFRESH_MARGIN_MS = 5_000; // spec 4.1, 9
 export const SHARED_REFRESH_MS = 5_000; // spec 4.1, 9
 export const UPDATE_CHECK_MS = 3_600_000; // spec 9

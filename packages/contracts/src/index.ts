@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './groups.ts';
 export * from './layout.ts';
 export * from './locales.ts';
+export * from './presence.ts';
 export * from './roles.ts';
 export * from './status.ts';
 export * from './users.ts';

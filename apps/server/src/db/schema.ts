@@ -122,6 +122,7 @@ export const sessions = pgTable(
     uniqueIndex('sessions_access_token_hash').on(t.accessTokenHash),
     uniqueIndex('sessions_refresh_token_hash').on(t.refreshTokenHash),
     index('sessions_user').on(t.userId),
+    index('sessions_school_last_seen').on(t.schoolId, t.lastSeenAt),
   ],
 );
 
@@ -251,4 +252,18 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('audit_log_school_at').on(t.schoolId, t.at), index('audit_log_target').on(t.targetId)],
+);
+
+// Device statistics (spec 7.4 POST /api/statistics): one row per device and day, no user id (no per-pupil tracking).
+export const deviceDays = pgTable(
+  'device_days',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    day: text('day').notNull(),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.deviceId] })],
 );

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthSchema } from '@aula/contracts';
+import { z } from 'zod';
+import {
+  AliveResponseSchema,
+  ErrorBodySchema,
+  HealthSchema,
+  OnlineListSchema,
+  StatisticsQuerySchema,
+} from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { onlineList, recordDevice } from './presence.service.ts';
 import { checkHealth } from './status.service.ts';
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +25,55 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       const health = await checkHealth(app.db);
       if (health.db === 'down') reply.code(503).header('retry-after', '5');
       return health;
+    },
+  );
+
+  app.post(
+    '/users/alive',
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'The 15 s online ping: the session check is its only query, last-seen is written in batches',
+        response: { 200: AliveResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      if (!req.user || req.sessionId === null) throw AppError.unauthorized();
+      app.presence.seen(req.sessionId);
+      return { now: app.clock().getTime() };
+    },
+  );
+
+  app.get(
+    '/users/online',
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'Lara ids of users online in the last three ping intervals; send If-None-Match for a 304',
+        response: { 200: OnlineListSchema, 304: z.null().describe('unchanged since the ETag sent') },
+      },
+    },
+    async (req, reply) => {
+      const { ids, etag } = await onlineList(app.db, req.schoolId, app.clock());
+      reply.header('etag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return { ids };
+    },
+  );
+
+  app.post(
+    '/statistics',
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'Counts this device for today (spec 7.4), by role only',
+        querystring: StatisticsQuerySchema,
+        response: { 204: z.null(), 400: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      await recordDevice(app.db, req.schoolId, req.user!, req.query.id, app.clock());
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { deviceDays, sessions } from '../../db/schema.ts';
+import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let now = Date.parse('2026-11-23T08:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(now) });
+});
+afterAll(() => t?.close());
+
+describe('online ping (spec 4.4)', () => {
+  it('POST /api/users/alive answers under 1 KB and writes nothing until the batch flush', async () => {
+    const cookie = await loginAs(t.base, 'student');
+    const res = await call(t.base, '/api/users/alive', { method: 'POST', cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ now });
+    expect(Buffer.byteLength(res.text)).toBeLessThan(1024);
+    const before = await t.database.db.select({ seen: sessions.lastSeenAt }).from(sessions);
+    expect(before.every((s) => s.seen === null)).toBe(true);
+    await t.app.presence.flush();
+    const after = await t.database.db.select({ seen: sessions.lastSeenAt }).from(sessions);
+    expect(after.filter((s) => s.seen?.getTime() === now)).toHaveLength(1);
+  });
+
+  it('a visitor cannot ping', async () => {
+    expect((await call(t.base, '/api/users/alive', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('many pings of many sessions go to the database in one flush', async () => {
+    const cookies = await Promise.all(
+      ['teacher', 'teacher2', 'student2', 'student3'].map((u) => loginAs(t.base, u)),
+    );
+    now += 1_000;
+    for (const cookie of cookies) {
+      for (let i = 0; i < 3; i++)
+        expect((await call(t.base, '/api/users/alive', { method: 'POST', cookie })).status).toBe(200);
+    }
+    await t.app.presence.flush();
+    const rows = await t.database.db.select({ seen: sessions.lastSeenAt }).from(sessions);
+    expect(rows.filter((s) => s.seen?.getTime() === now)).toHaveLength(4);
+  });
+
+  it('the online list travels only when it changes (ETag, 304) and forgets users after three missed pings', async () => {
+    const cookie = await loginAs(t.base, 'admin');
+    const first = await call(t.base, '/api/users/online', { cookie });
+    expect(first.status).toBe(200);
+    expect(first.body.ids).toEqual(
+      expect.arrayContaining([
+        'demo-student',
+        'demo-teacher',
+        'demo-teacher2',
+        'demo-student2',
+        'demo-student3',
+      ]),
+    );
+    const etag = first.headers.get('etag')!;
+    const same = await call(t.base, '/api/users/online', { cookie, headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(same.text).toBe('');
+
+    now += 46_000; // past the online window: everyone who stopped pinging drops out
+    await call(t.base, '/api/users/alive', { method: 'POST', cookie });
+    await t.app.presence.flush();
+    const changed = await call(t.base, '/api/users/online', { cookie, headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.ids).toEqual(['demo-admin']);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('a signed-out session is not online', async () => {
+    const cookie = await loginAs(t.base, 'student4');
+    await call(t.base, '/api/users/alive', { method: 'POST', cookie });
+    await t.app.presence.flush();
+    const admin = await loginAs(t.base, 'admin');
+    expect((await call(t.base, '/api/users/online', { cookie: admin })).body.ids).toContain('demo-student4');
+    await call(t.base, '/api/logout', { method: 'POST', cookie });
+    expect((await call(t.base, '/api/users/online', { cookie: admin })).body.ids).not.toContain(
+      'demo-student4',
+    );
+  });
+});
+
+describe('POST /api/statistics', () => {
+  it('counts a device once a day with its role only, and refuses ids that are not 9 characters', async () => {
+    const cookie = await loginAs(t.base, 'student');
+    expect((await call(t.base, '/api/statistics?id=Ab3dE6gH9', { method: 'POST', cookie })).status).toBe(204);
+    expect((await call(t.base, '/api/statistics?id=Ab3dE6gH9', { method: 'POST', cookie })).status).toBe(204);
+    const rows = await t.database.db.select().from(deviceDays).where(eq(deviceDays.deviceId, 'Ab3dE6gH9'));
+    expect(rows).toEqual([
+      { schoolId: expect.any(Number), deviceId: 'Ab3dE6gH9', day: '2026-11-23', role: 'student' },
+    ]);
+    expect((await call(t.base, '/api/statistics?id=short', { method: 'POST', cookie })).status).toBe(400);
+    expect((await call(t.base, '/api/statistics?id=Ab3dE6gH9', { method: 'POST' })).status).toBe(401);
+  });
+});
