@@ -85,6 +85,40 @@ describe('visitor', () => {
 });
 
 describe('connectivity', () => {
+  it('signed in, the ping goes every 15 s after one statistics call; a 503 on the ping shows the offline page', async () => {
+    const page = await (await newContext(browser)).newPage();
+    pages.push(page);
+    await page.clock.install();
+    const pings: string[] = [];
+    const stats: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/users/alive')) pings.push(r.url());
+      if (r.url().includes('/api/statistics')) stats.push(r.url());
+    });
+    await page.goto(portal.base + '/login');
+    await signIn(page, 'student');
+    await page.waitForURL(portal.base + '/');
+    await expect.poll(() => pings.length).toBe(1);
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => pings.length).toBe(2);
+    expect(stats).toHaveLength(1);
+    expect(new URL(stats[0]!).searchParams.get('id')).toMatch(/^[A-Za-z0-9]{9}$/);
+
+    // the server answering 503, as it does while its database is unreachable
+    await page.route('**/api/users/alive', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"code":"common.unavailable","message":"x"}',
+      }),
+    );
+    await page.clock.fastForward(15_000);
+    await page.waitForURL(portal.base + '/offline');
+    await page.unroute('**/api/users/alive');
+    await page.getByRole('button', { name: de.common.retry }).click();
+    await page.waitForURL(portal.base + '/');
+  });
+
   it('going offline shows the offline page; back online, retry returns home', async () => {
     const page = await open('/');
     await expect.poll(() => tileTitles(page)).toHaveLength(3);

@@ -1,0 +1,33 @@
+import { AliveResponseSchema, ONLINE_PING_MS } from '@aula/contracts';
+import { z } from 'zod';
+import { apiRequest, isNetworkError } from '@/lib/api-client';
+import { deviceId } from '@/lib/device-id';
+
+/**
+ * spec 4.2, 4.4: while signed in, ping every 15 s; the statistics call goes once when the ping starts.
+ * 502 and 503 answers reach the global handlers of the API client; a network failure calls onOffline.
+ * Returns a stop function.
+ */
+export function startOnlinePing(onOffline: () => void): () => void {
+  let stopped = false;
+  const ping = async () => {
+    try {
+      await apiRequest('/api/users/alive', {
+        method: 'POST',
+        schema: AliveResponseSchema,
+        requiresLogin: true,
+      });
+    } catch (error) {
+      if (!stopped && (isNetworkError(error) || !navigator.onLine)) onOffline();
+    }
+  };
+  void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: z.unknown() }).catch(
+    () => undefined,
+  );
+  void ping();
+  const timer = window.setInterval(() => void ping(), ONLINE_PING_MS);
+  return () => {
+    stopped = true;
+    window.clearInterval(timer);
+  };
+}
