@@ -1,4 +1,5 @@
-// npm run bench: the server on PostgreSQL under load, and the weight of the home page's JavaScript.
+// npm run bench: the server on PostgreSQL under load, the weight of the home page's JavaScript, and page
+// speed in Chromium (page-speed.ts).
 // Prints figures and their ratio to bench/baseline.json (no pass/fail: budgets are read, not asserted).
 import autocannon from 'autocannon';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
 import { loginAs } from '../apps/server/src/test/test-app.ts';
+import { measurePageSpeed } from './page-speed.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
@@ -72,6 +74,8 @@ const scripts = [
 figures['home page JS gzip KB'] = Math.round(
   scripts.reduce((sum, src) => sum + gzipSync(readFileSync(`${webDist}${src}`)).length, 0) / 1024,
 );
+// After the load tests, so the browser does not compete with them for the CPU.
+Object.assign(figures, await measurePageSpeed(webDist));
 
 const baseline: Figures = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : {};
 console.log(
@@ -80,7 +84,7 @@ console.log(
 for (const [name, value] of Object.entries(figures)) {
   const base = baseline[name];
   const ratio = base ? `  x${(value / base).toFixed(2)} of baseline ${base}` : '  (no baseline yet)';
-  console.log(`${name.padEnd(38)} ${String(value).padStart(8)}${ratio}`);
+  console.log(`${name.padEnd(40)} ${String(value).padStart(8)}${ratio}`);
 }
 if (process.argv.includes('--save-baseline'))
   writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');

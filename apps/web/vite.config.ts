@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Libraries every page needs, split from the app code so they stay cached across releases.
 // Named one by one: a library only a lazy route uses must not end up in the start-up chunks.
@@ -9,8 +10,44 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const STARTUP_VENDOR =
   /[\\/]node_modules[\\/](@tanstack|zod|i18next|react-i18next|i18next-browser-languagedetector|sonner|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/;
 
+// The installed app (spec 1): the service worker precaches the app shell and waits until the update
+// toast applies a new version (features/pwa). The offline fallback is the SPA itself (its /offline page).
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: null,
+  includeManifestIcons: false, // globPatterns below already has every icon
+  manifest: {
+    id: '/',
+    lang: 'de',
+    name: 'Aula',
+    short_name: 'Aula',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // the light theme's top bar and page background (src/index.css, lib/theme.ts)
+    theme_color: '#ffffff',
+    background_color: '#f8fafc',
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The app shell: every page's code, styles, fonts and icons.
+    globPatterns: ['**/*.{js,css,html,woff,woff2,svg,png,ico}'],
+    navigateFallback: 'index.html',
+    // As the server's SPA fallback: only extension-less pages outside /api/ are the app.
+    // No runtime caching at all: a stale session or tile list would be worse than the offline page.
+    navigateFallbackDenylist: [/^\/api\//, /^[^?]*\.[a-z0-9]+(\?|$)/i],
+    // The first visit comes under the service worker at once; later versions wait for the update toast.
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {

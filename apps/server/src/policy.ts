@@ -24,6 +24,9 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
   'GET /api/self': { access: 'student', objects: 'self' },
+  'PATCH /api/self/settings': { access: 'student', objects: 'self' },
+  // the caller's own permissions plus the school's feature list
+  'GET /api/perms': { access: 'student', objects: 'school' },
   'POST /api/users/alive': { access: 'student', objects: 'self' },
   'GET /api/users/online': { access: 'student', objects: 'school' },
   'POST /api/statistics': { access: 'student', objects: 'school' },

@@ -5,6 +5,8 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './groups.ts';
 export * from './layout.ts';
+export * from './perms.ts';
+export * from './preferences.ts';
 export * from './locales.ts';
 export * from './presence.ts';
 export * from './roles.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, THEMES } from './locales.ts';
+import { UiPreferencesSchema } from './preferences.ts';
 import { StoredRoleSchema, UserTypeSchema } from './roles.ts';
 
 export const ThemeSchema = z.enum(THEMES);
@@ -20,5 +21,18 @@ export const UserInfoSchema = z.object({
   sitePolicyAccepted: z.boolean(),
   selected_theme: ThemeSchema,
   selected_lang: SelectedLangSchema,
+  /** spec 3.6: UI preferences, stored on the account so they follow the user to every device */
+  preferences: UiPreferencesSchema,
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** The account-settings update (spec 7.1 "account settings update"): any subset of theme, language and preferences. */
+export const AccountSettingsSchema = z
+  .object({
+    selected_theme: ThemeSchema,
+    selected_lang: SelectedLangSchema,
+    preferences: UiPreferencesSchema.partial().strict(),
+  })
+  .partial()
+  .strict();
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

@@ -57,6 +57,8 @@ export const users = pgTable(
       .notNull()
       .default('auto'),
     selectedLang: text('selected_lang').notNull().default('auto'),
+    // spec 3.6 UI preferences: only the keys a user changed; read back over DEFAULT_UI_PREFERENCES
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

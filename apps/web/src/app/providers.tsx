@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_VISIBLE, TOAST_WIDTH_PX } from '@aula/contracts';
+import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
-import { DEFAULT_CONFIG, configQueryOptions } from '@/lib/config';
+import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
 import { afterLogoutPath, endSession } from '@/lib/session';
 import { useResolvedTheme } from '@/lib/theme';
 import { createAppRouter } from './router';
@@ -19,6 +20,11 @@ const queryClient = new QueryClient({
 });
 
 const router = createAppRouter(queryClient);
+
+/** Work before the first render: the cached school config (a few milliseconds from IndexedDB). */
+export async function prepareApp(): Promise<void> {
+  await primeConfigFromCache(queryClient);
+}
 
 /** spec 8: the global reactions to 401 (on login-required calls), 418, 502 and 503. */
 function useGlobalApiEvents(): void {
@@ -77,6 +83,7 @@ export function AppProviders() {
   const dir = i18n.dir();
   useGlobalApiEvents();
   useConnectivityGuard();
+  useEffect(() => syncAccountSettings(queryClient), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Direction.Provider dir={dir}>

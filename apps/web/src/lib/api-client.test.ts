@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { DEFAULT_UI_PREFERENCES } from '@aula/contracts';
 import { ApiError, apiRequest, forgetSession, onGlobalApiEvent, rememberSession } from './api-client';
 import { errorMessage } from './error-message';
 import { i18n } from './i18n';
@@ -19,6 +20,7 @@ const user = {
   sitePolicyAccepted: true,
   selected_theme: 'auto',
   selected_lang: 'auto',
+  preferences: DEFAULT_UI_PREFERENCES,
 };
 
 function mockFetch(...responses: Response[]) {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   CONFIG_DEFAULTS,
   CONFIG_KEYS,
@@ -8,6 +8,7 @@ import {
   type ConfigValue,
 } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { readCachedConfig, writeCachedConfig } from '@/lib/config-cache';
 
 export type AppConfig = Readonly<Record<ConfigKey, ConfigValue>>;
 
@@ -30,13 +31,30 @@ export function configText(config: AppConfig, key: ConfigKey): string {
 export function configQueryOptions() {
   return queryOptions({
     queryKey: ['config'],
-    queryFn: async () =>
-      toAppConfig(
-        await apiRequest('/api/config/key', { method: 'POST', body: CONFIG_KEYS, schema: ConfigMapSchema }),
-      ),
+    queryFn: async () => {
+      const values = await apiRequest('/api/config/key', {
+        method: 'POST',
+        body: CONFIG_KEYS,
+        schema: ConfigMapSchema,
+      });
+      void writeCachedConfig(values);
+      return toAppConfig(values);
+    },
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * spec 3.6: the config cached in configDB lets the shell render at once on the next visit;
+ * the fresh answer is fetched in the background and replaces it when it arrives.
+ */
+export async function primeConfigFromCache(queryClient: QueryClient): Promise<void> {
+  const cached = await readCachedConfig();
+  if (!cached) return;
+  const options = configQueryOptions();
+  queryClient.setQueryData(options.queryKey, toAppConfig(cached), { updatedAt: 0 });
+  void queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => undefined);
 }
 
 export function useConfig(): AppConfig {

@@ -46,6 +46,16 @@ export async function setLanguage(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
+/** Forgets the explicit choice: the interface follows the browser's language again (German if unsupported). */
+export async function followBrowserLanguage(): Promise<void> {
+  try {
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+  await i18n.changeLanguage();
+}
+
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)

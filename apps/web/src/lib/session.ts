@@ -3,6 +3,7 @@ import { UserInfoSchema, type SessionResult, type UserInfo } from '@aula/contrac
 import { ApiError, apiRequest, forgetSession, rememberSession } from '@/lib/api-client';
 import { configFlag, type AppConfig } from '@/lib/config';
 import { setLanguage } from '@/lib/i18n';
+import { applyUiPreferences } from '@/lib/preferences';
 import { setTheme } from '@/lib/theme';
 
 export const selfQueryKey = ['self'] as const;
@@ -36,10 +37,15 @@ export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'u
   return name === '' ? user.username : name;
 }
 
-/** spec 4.2: a theme or language the user chose on the server is applied locally after sign-in. */
+/**
+ * spec 4.2: a theme or language the user chose on the account is applied here, with the UI
+ * preferences (spec 3.6). Runs after sign-in and whenever the account's values change, so a
+ * change made on another device arrives with the next self refresh.
+ */
 export function applyServerPreferences(user: UserInfo): void {
   if (user.selected_theme !== 'auto') setTheme(user.selected_theme);
   if (user.selected_lang !== 'auto') void setLanguage(user.selected_lang);
+  applyUiPreferences(user.preferences);
 }
 
 export async function startSession(queryClient: QueryClient, session: SessionResult): Promise<void> {
@@ -61,6 +67,7 @@ export function endSession(queryClient: QueryClient): void {
     predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'self',
   });
   setTheme('auto');
+  applyUiPreferences();
 }
 
 /** spec 4.1: after logout the user lands on root, or on login when logout_to_login is set. */

@@ -76,11 +76,11 @@ export function initTheme(): void {
   });
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeTheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useResolvedTheme(): ResolvedTheme {
-  return useSyncExternalStore(subscribe, getResolvedTheme, () => 'light');
+  return useSyncExternalStore(subscribeTheme, getResolvedTheme, () => 'light');
 }

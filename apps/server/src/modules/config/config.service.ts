@@ -1,4 +1,11 @@
-import { CONFIG_DEFAULTS, type ConfigKey, type ConfigMap } from '@aula/contracts';
+import {
+  CONFIG_DEFAULTS,
+  DEFAULT_FEATURES,
+  FEATURE_NAMES,
+  type ConfigKey,
+  type ConfigMap,
+  type FeatureName,
+} from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { findConfigValues } from './config.repo.ts';
 
@@ -10,4 +17,31 @@ export async function getConfigValues(
 ): Promise<ConfigMap> {
   const stored = new Map((await findConfigValues(db, schoolId, keys)).map((r) => [r.key, r.value]));
   return Object.fromEntries(keys.map((k) => [k, stored.get(k) ?? CONFIG_DEFAULTS[k]]));
+}
+
+/**
+ * Keys the server reads but never serves: they are not in CONFIG_KEYS, which is the allowlist of
+ * POST /api/config/key (docs/decisions/005-config-defaults.md, 018-permissions.md).
+ */
+export const SERVER_CONFIG_KEYS = ['enabled_features'] as const;
+export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
+
+export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
+  enabled_features: DEFAULT_FEATURES.join(','),
+};
+
+async function getServerConfigValue(db: Db, schoolId: number, key: ServerConfigKey): Promise<string> {
+  const [row] = await findConfigValues(db, schoolId, [key]);
+  return row?.value ?? SERVER_CONFIG_DEFAULTS[key];
+}
+
+/** enabled_features: comma-separated feature names; unknown names are ignored, order follows FEATURE_NAMES. */
+export function parseEnabledFeatures(raw: string): FeatureName[] {
+  const names = new Set(raw.split(',').map((n) => n.trim().toLowerCase()));
+  return FEATURE_NAMES.filter((name) => names.has(name));
+}
+
+/** The features a school has switched on (spec 3.6 feature list). */
+export async function getEnabledFeatures(db: Db, schoolId: number): Promise<FeatureName[]> {
+  return parseEnabledFeatures(await getServerConfigValue(db, schoolId, 'enabled_features'));
 }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, users } from '../../db/schema.ts';
 
@@ -14,4 +15,31 @@ export async function findGroupsOfUser(db: Db, userId: number) {
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, userId))
     .orderBy(groups.name);
+}
+
+export interface SettingsUpdate {
+  selectedTheme?: 'light' | 'dark' | 'auto';
+  selectedLang?: string;
+  /** Merged key by key over the stored preferences, in one statement (no lost update between two tabs). */
+  preferences?: Record<string, unknown>;
+}
+
+export async function updateUserSettings(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  update: SettingsUpdate,
+): Promise<void> {
+  const set: PgUpdateSetSource<typeof users> = {};
+  if (update.selectedTheme !== undefined) set.selectedTheme = update.selectedTheme;
+  if (update.selectedLang !== undefined) set.selectedLang = update.selectedLang;
+  if (update.preferences !== undefined) {
+    // jsonb || jsonb replaces the given top-level keys and keeps the rest
+    set.preferences = sql`(case when jsonb_typeof(${users.preferences}) = 'object' then ${users.preferences} else '{}'::jsonb end) || ${JSON.stringify(update.preferences)}::jsonb`;
+  }
+  if (Object.keys(set).length === 0) return;
+  await db
+    .update(users)
+    .set(set)
+    .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
 }

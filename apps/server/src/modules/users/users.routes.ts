@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, UserInfoSchema } from '@aula/contracts';
+import { AccountSettingsSchema, ErrorBodySchema, PermsResponseSchema, UserInfoSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { getUserInfo } from './users.service.ts';
+import { getPerms, getUserInfo, updateAccountSettings } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,6 +16,38 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!req.user) throw AppError.unauthorized();
       return getUserInfo(req.server.db, req.user.id);
+    },
+  );
+
+  app.patch(
+    '/self/settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Account settings (spec 7.1): any subset of theme, language and UI preferences; preferences merge key by key. Returns the user info',
+        body: AccountSettingsSchema,
+        response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      if (!req.user) throw AppError.unauthorized();
+      return updateAccountSettings(req.server.db, req.schoolId, req.user.id, req.body);
+    },
+  );
+
+  app.get(
+    '/perms',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's permissions and the school's enabled features (spec 3.6, 7.1)",
+        response: { 200: PermsResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (req) => {
+      if (!req.user) throw AppError.unauthorized();
+      return getPerms(req.server.db, req.schoolId, req.user);
     },
   );
 };

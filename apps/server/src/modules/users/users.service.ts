@@ -1,7 +1,35 @@
-import { SelectedLangSchema, StoredRoleSchema, type UserInfo } from '@aula/contracts';
+import {
+  DEFAULT_UI_PREFERENCES,
+  permissionsFor,
+  SelectedLangSchema,
+  StoredRoleSchema,
+  UiPreferencesSchema,
+  type AccountSettings,
+  type PermsResponse,
+  type RoleSubject,
+  type UiPreferences,
+  type UserInfo,
+} from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findGroupsOfUser, findUserById } from './users.repo.ts';
+import { getEnabledFeatures } from '../config/config.service.ts';
+import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
+
+/**
+ * The stored preferences over the defaults, key by key: a stored value that no longer parses (a bound
+ * was tightened, a key renamed) falls back to its default instead of failing the whole user info.
+ */
+export function readPreferences(stored: unknown): UiPreferences {
+  const source: Record<string, unknown> =
+    stored !== null && typeof stored === 'object' && !Array.isArray(stored)
+      ? (stored as Record<string, unknown>)
+      : {};
+  const entries = Object.entries(UiPreferencesSchema.shape).map(([key, schema]) => {
+    const parsed = schema.safeParse(source[key]);
+    return [key, parsed.success ? parsed.data : DEFAULT_UI_PREFERENCES[key as keyof UiPreferences]];
+  });
+  return Object.fromEntries(entries) as UiPreferences;
+}
 
 /** spec 3.3: the user info the client sees */
 export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
@@ -21,5 +49,31 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     sitePolicyAccepted: user.sitePolicyAccepted,
     selected_theme: user.selectedTheme,
     selected_lang: lang.success ? lang.data : 'auto',
+    preferences: readPreferences(user.preferences),
   };
+}
+
+/**
+ * PATCH /api/self/settings: only the given fields change, preferences key by key
+ * (docs/decisions/019-account-settings.md). The body was validated by AccountSettingsSchema.
+ */
+export async function updateAccountSettings(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  settings: AccountSettings,
+): Promise<UserInfo> {
+  await updateUserSettings(db, schoolId, userId, {
+    selectedTheme: settings.selected_theme,
+    selectedLang: settings.selected_lang,
+    preferences:
+      settings.preferences && Object.keys(settings.preferences).length > 0 ? settings.preferences : undefined,
+  });
+  return getUserInfo(db, userId);
+}
+
+/** GET /api/perms: the caller's permissions (docs/decisions/018-permissions.md) and the school's features. */
+export async function getPerms(db: Db, schoolId: number, user: RoleSubject): Promise<PermsResponse> {
+  const features = await getEnabledFeatures(db, schoolId);
+  return { permissions: permissionsFor(user), features: features.map((name) => ({ name })) };
 }

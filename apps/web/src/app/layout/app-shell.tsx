@@ -7,7 +7,11 @@ export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 desktop:px-6 desktop:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="outline-none mx-auto w-full max-w-6xl flex-1 px-3 py-4 desktop:px-6 desktop:py-8"
+      >
         <Outlet />
       </main>
     </div>

@@ -23,7 +23,7 @@ export function ConnectionRetryPage({
   const { t } = useTranslation();
   const { check, checking, failed } = connection;
   return (
-    <main className="flex min-h-dvh items-center justify-center">
+    <main id="main" tabIndex={-1} className="outline-none flex min-h-dvh items-center justify-center">
       <MessagePage
         icon={icon}
         title={title}

@@ -21,7 +21,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 export function RootErrorPage({ error }: { error: unknown }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center">
+    <main id="main" tabIndex={-1} className="outline-none flex min-h-dvh items-center justify-center">
       <ErrorPage error={error} />
     </main>
   );

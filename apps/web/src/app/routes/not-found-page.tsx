@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <main className="flex min-h-dvh items-center justify-center">
+    <main id="main" tabIndex={-1} className="outline-none flex min-h-dvh items-center justify-center">
       <MessagePage
         icon={FileQuestion}
         title={t('notFound.title')}

@@ -7,7 +7,9 @@ import { PRODUCT_NAME } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { configQueryOptions } from '@/lib/config';
+import { usePerms } from '@/lib/perms';
 import { useShortcuts } from '@/lib/shortcuts';
+import { DialogHost } from '../dialogs/dialog-host';
 
 /** spec 1: "{page} - {product name}", or the product name alone on the home page. */
 function useDocumentTitle(): void {
@@ -25,20 +27,31 @@ function useDocumentTitle(): void {
   }, [page]);
 }
 
-/** spec 8: a failed config fetch that is not an outage (502, 503, no network) gets a banner with reload. */
+function isOutage(error: unknown): boolean {
+  return (
+    isNetworkError(error) || (error instanceof ApiError && (error.status === 502 || error.status === 503))
+  );
+}
+
+/** spec 8: a failed config or permission fetch that is not an outage (502, 503, no network) gets a banner with reload. */
 function CriticalErrorBanner() {
   const { t } = useTranslation();
-  const { error } = useQuery(configQueryOptions());
-  const outage =
-    isNetworkError(error) || (error instanceof ApiError && (error.status === 502 || error.status === 503));
-  if (!error || outage) return null;
+  const { error: configError } = useQuery(configQueryOptions());
+  const { error: permsError } = usePerms();
+  const configFailed = configError !== null && !isOutage(configError);
+  // A 401 on the permissions call is a logout, handled globally, not a broken page.
+  const permsFailed =
+    permsError !== null &&
+    !isOutage(permsError) &&
+    !(permsError instanceof ApiError && (permsError.status === 401 || permsError.status === 418));
+  if (!configFailed && !permsFailed) return null;
   return (
     <div
       role="alert"
       className="flex flex-wrap items-center justify-center gap-3 border-b border-destructive bg-destructive/10 px-4 py-2 text-sm"
     >
       <TriangleAlert className="size-4 text-destructive" aria-hidden="true" />
-      <span>{t('critical.config')}</span>
+      <span>{configFailed ? t('critical.config') : t('critical.perms')}</span>
       <Button size="xs" variant="outline" onClick={() => window.location.reload()}>
         {t('common.reload')}
       </Button>
@@ -47,12 +60,24 @@ function CriticalErrorBanner() {
 }
 
 export function RootLayout() {
+  const { t } = useTranslation();
   useShortcuts();
   useDocumentTitle();
   return (
     <>
+      <a
+        href="#main"
+        className="fixed start-2 top-2 z-[60] -translate-y-24 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground shadow-lg outline-none focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('nav.skipToContent')}
+      </a>
       <CriticalErrorBanner />
       <Outlet />
+      <DialogHost />
     </>
   );
 }

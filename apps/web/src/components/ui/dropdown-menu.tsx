@@ -52,3 +52,24 @@ export function DropdownMenuRadioItem({
     </Primitive.RadioItem>
   );
 }
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
+  return (
+    <Primitive.Item
+      data-slot="dropdown-menu-item"
+      className={cn(
+        'relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Primitive.Label>) {
+  return <Primitive.Label className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Primitive.Separator>) {
+  return <Primitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}

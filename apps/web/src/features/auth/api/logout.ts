@@ -8,6 +8,25 @@ import { useConfig } from '@/lib/config';
 import { afterLogoutPath, endSession } from '@/lib/session';
 
 const FRAME_LIFETIME_MS = 30_000;
+const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
+
+/** When this tab last signed out, for the after-logout dialog (a time, nothing personal). */
+export function signedOutAt(): number | undefined {
+  try {
+    const value = Number(sessionStorage.getItem(SIGNED_OUT_AT_KEY));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberSignOut(): void {
+  try {
+    sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
+  } catch {
+    // Without storage the dialog simply leaves out the time.
+  }
+}
 
 /** spec 4.1: each returned URL is opened in a hidden frame (single sign-out at other services). */
 function openLogoutFrames(urls: readonly string[]): void {
@@ -42,7 +61,9 @@ export function useLogout() {
   const finish = async (urls: readonly string[]) => {
     openLogoutFrames(urls);
     endSession(queryClient);
-    await navigate({ to: afterLogoutPath(config) });
+    rememberSignOut();
+    // spec 2.5: the after-logout dialog tells the user they are signed out, with a way back in.
+    await navigate({ to: afterLogoutPath(config), search: { dialog: 'after-logout' }, replace: true });
   };
 
   return useMutation({

@@ -61,7 +61,11 @@ export function LoginPage() {
         <LanguageMenu />
         <ThemeToggle />
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-12 desktop:items-center">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="outline-none flex flex-1 items-start justify-center px-4 pb-12 desktop:items-center"
+      >
         <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm desktop:p-8">
           <div className="mb-6 flex flex-col items-center gap-2 text-center">
             {configFlag(config, 'show_lara_logo') && <Logo className="size-12" />}

@@ -92,7 +92,7 @@ export function IframeAppPage() {
           </Button>
         )}
       </header>
-      <main className="flex min-h-0 flex-1 flex-col">
+      <main id="main" tabIndex={-1} className="outline-none flex min-h-0 flex-1 flex-col">
         <AppFrameState id={id} />
       </main>
     </div>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { bubbleTitle, type Bubble } from '@aula/contracts';
 import { currentLocale } from '@/lib/i18n';
+import { useSelf } from '@/lib/session';
 import { TileIcon } from '@/lib/icons';
 import { cn } from '@/lib/utils';
 import { iconColorValue, tileColorClass } from '../lib/tile-colors';
@@ -53,6 +54,8 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
   const { t } = useTranslation();
   const id = useId();
   const title = bubbleTitle(bubble, currentLocale());
+  // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
+  const hideTitle = useSelf()?.preferences.hideAppTitles ?? false;
   const link = tileLink(bubble, title, { loggedIn });
 
   const hint =
@@ -70,6 +73,7 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
     <li>
       <TileAnchor link={link} describedBy={describedBy || undefined}>
         <span
+          title={hideTitle ? title : undefined}
           className={cn(
             'relative flex aspect-square w-full max-w-20 items-center justify-center rounded-2xl shadow-sm ring-1 ring-black/5 transition-transform group-hover:scale-105 motion-reduce:transition-none desktop:max-w-24',
             tileColorClass(bubble.color),
@@ -90,7 +94,13 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
             </span>
           )}
         </span>
-        <span dir="auto" className="line-clamp-2 text-xs font-medium break-words desktop:text-sm">
+        <span
+          dir="auto"
+          className={cn(
+            'line-clamp-2 text-xs font-medium break-words desktop:text-sm',
+            hideTitle && 'sr-only',
+          )}
+        >
           {title}
         </span>
       </TileAnchor>

@@ -1,0 +1,80 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '@aula/contracts';
+import type { DialogProps } from '@/lib/dialogs';
+
+type DialogModule = Promise<{ default: ComponentType<DialogProps> }>;
+
+export interface DialogEntry {
+  /** The lowest role that may open it; logged_out means anyone (spec 6, roles are cumulative). */
+  role: Role;
+  Component: LazyExoticComponent<ComponentType<DialogProps>>;
+}
+
+const placeholder = (): DialogModule => import('@/features/placeholders/components/placeholder-dialog');
+
+function entry(role: Role, load: () => DialogModule = placeholder): DialogEntry {
+  return { role, Component: lazy(load) };
+}
+
+/**
+ * spec 2.5: every dialog name, each loaded on first open. Names of a family are `family:name`;
+ * a placeholder stands in until the feature's issue builds the dialog (docs/decisions/020-dialogs.md).
+ */
+export const DIALOGS = {
+  // Editor
+  'add-apps': entry('student'),
+  'create-app': entry('student'),
+  'edit-app': entry('student'),
+  'color-picker': entry('student'),
+  'icon-picker': entry('student'),
+  'exit-confirmation': entry('student'),
+  'publish-confirmation': entry('student'),
+  'exit-edit-mode-confirmation': entry('student'),
+  'group-change': entry('student'),
+  filter: entry('student'),
+  // User
+  'secondary-email': entry('student'),
+  'change-password': entry('student'),
+  'totp-setup': entry('student'),
+  'user-manager': entry('teacher'),
+  settings: entry('student', () => import('@/features/settings/components/settings-dialog')),
+  // User search
+  'user-search:block': entry('teacher'),
+  'user-search:password-reset': entry('teacher'),
+  'user-search:2fa': entry('teacher'),
+  // Video conference
+  'bbb:create-room': entry('teacher'),
+  'bbb:room-details': entry('student'),
+  'bbb:delete-room': entry('teacher'),
+  // Chat
+  'chat:user-search': entry('student'),
+  'chat:edit-msg': entry('student'),
+  'chat:edit-room': entry('student'),
+  'chat:create-room': entry('student'),
+  'chat:upload': entry('student'),
+  'chat:preview-img': entry('student'),
+  'chat:history-msg': entry('student'),
+  // General
+  sick: entry('student'),
+  legal: entry('logged_out', () => import('@/features/general/components/legal-dialog')),
+  terms: entry('logged_out'),
+  logout: entry('student', () => import('@/features/auth/components/logout-dialog')),
+  impersonate: entry('superadmin'),
+  'data-export': entry('student'),
+  'after-logout': entry('logged_out', () => import('@/features/auth/components/after-logout-dialog')),
+  'group-selection': entry('student'),
+  'reenter-password': entry('student'),
+  totp: entry('logged_out'),
+  'delete-app': entry('student'),
+  delete: entry('student', () => import('@/features/general/components/delete-dialog')),
+  help: entry('logged_out', () => import('@/features/general/components/help-dialog')),
+  install: entry('logged_out', () => import('@/features/pwa/components/install-dialog')),
+  calendar: entry('student'),
+  'request-push': entry('student'),
+} satisfies Record<string, DialogEntry>;
+
+export type DialogId = keyof typeof DIALOGS;
+
+export function isDialogId(id: string): id is DialogId {
+  return Object.hasOwn(DIALOGS, id);
+}

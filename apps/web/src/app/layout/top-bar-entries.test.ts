@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_UI_PREFERENCES, permissionsFor, type UserInfo } from '@aula/contracts';
+import { DEFAULT_CONFIG, toAppConfig } from '@/lib/config';
+import { showsChatPopover, topBarDialogs, type TopBarContext } from './top-bar-entries';
+
+function user(type: 'L' | 'S', roles: UserInfo['roles'] = []): UserInfo {
+  return {
+    id: 1,
+    lara_id: 'x',
+    username: 'u',
+    first_name: 'U',
+    last_name: 'V',
+    roles,
+    type,
+    groups: [],
+    sitePolicyAccepted: true,
+    selected_theme: 'auto',
+    selected_lang: 'auto',
+    preferences: DEFAULT_UI_PREFERENCES,
+  };
+}
+
+const student = user('S');
+const teacher = user('L');
+const admin = user('L', ['admin']);
+const superadmin = user('L', ['superadmin']);
+
+function ctx(self: UserInfo, extra: Partial<TopBarContext> = {}): TopBarContext {
+  return {
+    self,
+    config: DEFAULT_CONFIG,
+    permissions: permissionsFor(self),
+    features: [],
+    notificationsSupported: true,
+    ...extra,
+  };
+}
+
+describe('top-bar entries (spec 2.6)', () => {
+  it('offers user management to teachers and above, impersonation to superadmins only', () => {
+    expect(topBarDialogs(ctx(student))).not.toContain('user-manager');
+    expect(topBarDialogs(ctx(teacher))).toContain('user-manager');
+    expect(topBarDialogs(ctx(admin))).toContain('user-manager');
+    for (const self of [student, teacher, admin])
+      expect(topBarDialogs(ctx(self))).not.toContain('impersonate');
+    expect(topBarDialogs(ctx(superadmin))).toContain('impersonate');
+  });
+
+  it('offers nothing that needs permissions before they have arrived', () => {
+    const entries = topBarDialogs(ctx(superadmin, { permissions: undefined }));
+    expect(entries).not.toContain('user-manager');
+    expect(entries).not.toContain('impersonate');
+    expect(entries).toContain('settings');
+  });
+
+  it('hides the data inquiry when hide_data_inquiry is set', () => {
+    expect(topBarDialogs(ctx(student))).toContain('data-export');
+    const config = toAppConfig({ hide_data_inquiry: 'true' });
+    expect(topBarDialogs(ctx(student, { config }))).not.toContain('data-export');
+  });
+
+  it('hides two-factor setup from students only when hide_2fa_students is set', () => {
+    const config = toAppConfig({ hide_2fa_students: 'true' });
+    expect(topBarDialogs(ctx(student))).toContain('totp-setup');
+    expect(topBarDialogs(ctx(student, { config }))).not.toContain('totp-setup');
+    expect(topBarDialogs(ctx(teacher, { config }))).toContain('totp-setup');
+  });
+
+  it('offers the push request only with the push feature on and a browser that can notify', () => {
+    expect(topBarDialogs(ctx(student))).not.toContain('request-push');
+    expect(topBarDialogs(ctx(student, { features: ['push'] }))).toContain('request-push');
+    expect(topBarDialogs(ctx(student, { features: ['push'], notificationsSupported: false }))).not.toContain(
+      'request-push',
+    );
+  });
+
+  it('shows the chat popover to superadmins when Chat is on', () => {
+    expect(showsChatPopover({ self: superadmin, features: ['chat'] })).toBe(true);
+    expect(showsChatPopover({ self: superadmin, features: [] })).toBe(false);
+    expect(showsChatPopover({ self: admin, features: ['chat'] })).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { hasRole, type FeatureName, type Permissions, type UserInfo } from '@aula/contracts';
+import { configFlag, type AppConfig } from '@/lib/config';
+import type { DialogId } from '../dialogs/registry';
+
+export interface TopBarContext {
+  self: UserInfo;
+  config: AppConfig;
+  permissions: Permissions | undefined;
+  features: readonly FeatureName[];
+  /** The browser can show notifications (push needs it). */
+  notificationsSupported: boolean;
+}
+
+/**
+ * spec 2.6: the dialogs the signed-in user's menu offers, in menu order. Until permissions
+ * arrive only what needs none is offered.
+ */
+export function topBarDialogs(ctx: TopBarContext): DialogId[] {
+  const entries: DialogId[] = ['settings', 'change-password', 'secondary-email'];
+  const student = !hasRole(ctx.self, 'teacher');
+  if (!(student && configFlag(ctx.config, 'hide_2fa_students'))) entries.push('totp-setup');
+  if (!configFlag(ctx.config, 'hide_data_inquiry')) entries.push('data-export');
+  if (ctx.features.includes('push') && ctx.notificationsSupported) entries.push('request-push');
+  entries.push('install');
+  if (ctx.permissions?.manageUsers) entries.push('user-manager');
+  if (ctx.permissions?.impersonate) entries.push('impersonate');
+  return entries;
+}
+
+/** spec 2.6: the chat popover is for superadmins when the school has Chat on. */
+export function showsChatPopover(ctx: Pick<TopBarContext, 'self' | 'features'>): boolean {
+  return hasRole(ctx.self, 'superadmin') && ctx.features.includes('chat');
+}

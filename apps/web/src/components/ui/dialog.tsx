@@ -1,0 +1,91 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Dialog as Primitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+
+export const Dialog = Primitive.Root;
+export const DialogClose = Primitive.Close;
+
+/** A labelled modal: focus moves in on open, is trapped, and returns to the opener on close. */
+export function DialogContent({
+  className,
+  children,
+  showClose = true,
+  ...props
+}: ComponentProps<typeof Primitive.Content> & { showClose?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <Primitive.Content
+        data-slot="dialog-content"
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        {showClose && (
+          <Primitive.Close
+            className="absolute end-3 top-3 rounded-md p-1 opacity-70 outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring"
+            aria-label={t('common.close')}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Primitive.Close>
+        )}
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-2 pe-6 text-start', className)} {...props} />;
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
+  return <Primitive.Title className={cn('text-lg leading-tight font-semibold', className)} {...props} />;
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/** The frame most dialogs share: title, optional description, body and footer. */
+export function DialogFrame({
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <DialogContent className={className} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        {description && <DialogDescription>{description}</DialogDescription>}
+      </DialogHeader>
+      {children}
+      {footer && <DialogFooter>{footer}</DialogFooter>}
+    </DialogContent>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { settleConfirm, usePendingConfirm } from '@/lib/confirm';
+import type { DialogProps } from '@/lib/dialogs';
+
+/**
+ * spec 2.5 `delete`: the one confirmation every feature reuses through useConfirmDelete().
+ * Opened without a request (a reloaded or shared address) it says there is nothing to confirm.
+ */
+export default function DeleteDialog({ close }: DialogProps) {
+  const { t } = useTranslation();
+  const request = usePendingConfirm();
+  const [answered, setAnswered] = useState(false);
+
+  // Closing by Escape, the overlay or the close button counts as "no".
+  useEffect(() => () => settleConfirm(false), []);
+
+  if (!request && !answered) {
+    return (
+      <DialogFrame
+        title={t('confirm.deleteTitle')}
+        description={t('confirm.nothingPending')}
+        footer={
+          <DialogClose asChild>
+            <Button variant="outline">{t('common.close')}</Button>
+          </DialogClose>
+        }
+      />
+    );
+  }
+
+  return (
+    <DialogFrame
+      title={request?.title ?? t('confirm.deleteTitle')}
+      description={request?.description}
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setAnswered(true);
+              settleConfirm(true);
+              close();
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            {request?.confirmLabel ?? t('common.delete')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

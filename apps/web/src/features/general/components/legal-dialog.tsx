@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import type { DialogProps } from '@/lib/dialogs';
+import { useSelf } from '@/lib/session';
+
+/**
+ * spec 2.5 `legal`: imprint and privacy. The school publishes its imprint and terms in the
+ * dashboard (a later issue); until then this says what Aula itself stores (docs/decisions/020-dialogs.md).
+ */
+export default function LegalDialog(_props: DialogProps) {
+  const { t } = useTranslation();
+  const self = useSelf();
+  return (
+    <DialogFrame
+      title={t('dialogs.legal')}
+      footer={
+        <DialogClose asChild>
+          <Button>{t('common.close')}</Button>
+        </DialogClose>
+      }
+    >
+      <section className="grid gap-2" aria-labelledby="legal-imprint">
+        <h3 id="legal-imprint" className="font-semibold">
+          {t('legal.imprintTitle')}
+        </h3>
+        <p className="text-sm">{t('legal.imprintBody')}</p>
+      </section>
+      <section className="grid gap-2" aria-labelledby="legal-privacy">
+        <h3 id="legal-privacy" className="font-semibold">
+          {t('legal.privacyTitle')}
+        </h3>
+        <ul className="list-disc ps-5 text-sm">
+          <li>{t('legal.storesAccount')}</li>
+          <li>{t('legal.storesPreferences')}</li>
+          <li>{t('legal.storesPresence')}</li>
+          <li>{t('legal.storesDevice')}</li>
+        </ul>
+        <p className="text-sm">{t('legal.privacyContact')}</p>
+      </section>
+      {self && (
+        <Link to="/terms" search={{ dialog: undefined }} className="text-sm underline underline-offset-4">
+          {t('pages.terms')}
+        </Link>
+      )}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { Workbox } from 'workbox-window';
+import { UPDATE_CHECK_MS } from '@aula/contracts';
+import { captureInstallPrompt } from './install-prompt';
+
+let workbox: Workbox | undefined;
+let registration: ServiceWorkerRegistration | undefined;
+let updateWaiting = false;
+let applying = false;
+const listeners = new Set<() => void>();
+
+export function subscribeUpdate(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A new version is installed and waits until applyUpdate() lets it take over. */
+export function isUpdateWaiting(): boolean {
+  return updateWaiting;
+}
+
+function onWaiting(wb: Workbox): void {
+  if (updateWaiting) return;
+  updateWaiting = true;
+  // Every tab reloads when the new version takes over (from any tab), so none runs old code
+  // that would load chunks the new version no longer has.
+  wb.addEventListener('controlling', () => window.location.reload());
+  for (const listener of listeners) listener();
+}
+
+/**
+ * spec 1, 9: registers /sw.js in production builds, looks for a new version every
+ * UPDATE_CHECK_MS and reports a waiting one to usePwaUpdate(). Also keeps the install prompt.
+ */
+export function registerServiceWorker(): void {
+  captureInstallPrompt();
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
+  // Also fires at start-up when a version was already waiting (the user reloaded instead of updating).
+  wb.addEventListener('waiting', () => onWaiting(wb));
+  wb.register()
+    .then((reg) => {
+      registration = reg;
+    })
+    .catch((error: unknown) => {
+      // Aula still works without a service worker, only not offline.
+      console.warn('Service worker registration failed', error);
+    });
+  setInterval(() => {
+    if (navigator.onLine) wb.update().catch(() => undefined);
+  }, UPDATE_CHECK_MS);
+}
+
+/** Lets the waiting version take over; the 'controlling' listener then reloads the page. */
+export function applyUpdate(): void {
+  if (!workbox || applying) return;
+  applying = true;
+  if (registration?.waiting) workbox.messageSkipWaiting();
+  // Nothing waits any more (another tab applied it): the new version is already in charge.
+  else window.location.reload();
+}

@@ -1,0 +1,73 @@
+import { HISTORY_REPLACE_MS } from '@aula/contracts';
+
+/**
+ * spec 2.5: the comma-separated `dialog` search parameter, as pure functions.
+ * A dialog id is `name` or `family:name`; the family is the part before the colon, and a
+ * name without one is its own family (docs/decisions/020-dialogs.md).
+ */
+export type DialogList = readonly string[];
+
+export function parseDialogs(param: string | undefined): string[] {
+  if (!param) return [];
+  const ids = param
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  return [...new Set(ids)];
+}
+
+export function serializeDialogs(list: DialogList): string | undefined {
+  return list.length === 0 ? undefined : list.join(',');
+}
+
+export function dialogFamily(id: string): string {
+  const colon = id.indexOf(':');
+  return colon === -1 ? id : id.slice(0, colon);
+}
+
+/** Opening a dialog replaces any open dialog of its family and puts it on top. */
+export function withDialogOpen(list: DialogList, id: string): string[] {
+  const family = dialogFamily(id);
+  return [...list.filter((open) => dialogFamily(open) !== family), id];
+}
+
+export function withDialogClosed(list: DialogList, id: string): string[] {
+  return list.filter((open) => open !== id);
+}
+
+export interface OpenPlan {
+  param: string | undefined;
+  /** Rapid changes (within HISTORY_REPLACE_MS of the last one) replace the entry instead of adding one. */
+  replace: boolean;
+}
+
+export function planOpen(list: DialogList, id: string, msSinceLastChange: number): OpenPlan | null {
+  if (list.at(-1) === id) return null;
+  return {
+    param: serializeDialogs(withDialogOpen(list, id)),
+    replace: msSinceLastChange < HISTORY_REPLACE_MS,
+  };
+}
+
+export type ClosePlan = { kind: 'back' } | { kind: 'replace'; param: string | undefined } | null;
+
+/**
+ * Closing goes back in history when the current entry is the one opening this dialog added
+ * (so the browser's back button and the close button agree); otherwise, e.g. after a deep link,
+ * the dialog is removed from the current entry.
+ */
+export function planClose(
+  list: DialogList,
+  id: string,
+  history: { openedHere: string | undefined; canGoBack: boolean },
+): ClosePlan {
+  if (!list.includes(id)) return null;
+  if (history.openedHere === id && history.canGoBack) return { kind: 'back' };
+  return { kind: 'replace', param: serializeDialogs(withDialogClosed(list, id)) };
+}
+
+/** The translation key of a dialog's title: `dialogs.<camelCase id>` (':' is i18next's namespace separator). */
+export function dialogTitleKey(id: string): `dialogs.${string}` {
+  const camel = id.replace(/[:-]([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+  return `dialogs.${camel}`;
+}

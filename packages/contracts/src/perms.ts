@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { hasRole, type RoleSubject } from './roles.ts';
+
+/**
+ * spec 3.6, 6: the permissions object. The spec names the levels (app creation, banner editing,
+ * sick notices, room creation) but not the rules; ours are in docs/decisions/018-permissions.md.
+ */
+export const APP_CREATION_LEVELS = ['none', 'private', 'groups', 'everyone'] as const;
+export const SICK_NOTICE_LEVELS = ['own', 'groups', 'all'] as const;
+
+export const PermissionsSchema = z.object({
+  /** Who a new tile may be shown to: private (personal layout only), own groups, or everyone. */
+  createApps: z.enum(APP_CREATION_LEVELS),
+  editBanner: z.boolean(),
+  /** Whose sick notices the user sees: their own, their groups' students', or the whole school's. */
+  sickNotices: z.enum(SICK_NOTICE_LEVELS),
+  createRooms: z.boolean(),
+  manageUsers: z.boolean(),
+  impersonate: z.boolean(),
+  dashboard: z.boolean(),
+});
+export type Permissions = z.infer<typeof PermissionsSchema>;
+
+/** spec 3.6: the feature list, entries with a name. */
+export const FEATURE_NAMES = ['chat', 'bbb', 'sick', 'camera', 'guacamole', 'push'] as const;
+export const FeatureNameSchema = z.enum(FEATURE_NAMES);
+export type FeatureName = z.infer<typeof FeatureNameSchema>;
+/** Chat, remote desktop and push need outside services a school must configure first. */
+export const DEFAULT_FEATURES: readonly FeatureName[] = ['bbb', 'sick', 'camera'];
+
+export const PermsResponseSchema = z.object({
+  permissions: PermissionsSchema,
+  features: z.array(z.object({ name: FeatureNameSchema })),
+});
+export type PermsResponse = z.infer<typeof PermsResponseSchema>;
+
+/** The one derivation of permissions from roles, used by the server and by the UI's tests. */
+export function permissionsFor(user: RoleSubject): Permissions {
+  const teacher = hasRole(user, 'teacher');
+  const admin = hasRole(user, 'admin');
+  return {
+    createApps: admin ? 'everyone' : teacher ? 'groups' : 'private',
+    editBanner: admin,
+    sickNotices: admin ? 'all' : teacher ? 'groups' : 'own',
+    createRooms: teacher,
+    manageUsers: teacher,
+    impersonate: hasRole(user, 'superadmin'),
+    dashboard: admin,
+  };
+}
