@@ -144,7 +144,13 @@ describe('signing in', () => {
     expect(titles).not.toContain('Kunst 6b');
     expect(titles).not.toContain('Lehrerzimmer');
     expect(titles[0]).toBe('Klassenbuch');
-    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', 'Sara')}`) }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', 'Sara')}`) })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('a wrong password shows the translated message, keeps the user name and clears the password', async () => {
@@ -171,7 +177,9 @@ describe('signing in', () => {
       .toBe('https://www.example.org/klassenbuch');
     expect(await page.locator('iframe').getAttribute('sandbox')).toContain('allow-scripts');
     await page.goto(portal.base + '/');
-    await page.getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', '')}`) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', '')}`) })
+      .click();
     await page.getByRole('menuitem', { name: de.nav.signOut }).click();
     await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
     await expect.poll(() => tileTitles(page)).toEqual(['Schulwebsite', 'Vertretungsplan', 'Speiseplan']);
