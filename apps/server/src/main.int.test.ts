@@ -44,7 +44,8 @@ describe('main.ts', () => {
       ...(await databaseEnv()),
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+      // info: the test sees in the log when each sign-in has reached the server
+      LOG_LEVEL: 'info',
       AULA_DEMO_PASSWORD: PASSWORD,
     };
     if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
@@ -65,13 +66,18 @@ describe('main.ts', () => {
         headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
         body: JSON.stringify({ username: 'teacher', password: PASSWORD }),
       }).then((r) => r.status);
-    // sign-ins take tens of milliseconds (argon2id): they are in flight when SIGTERM arrives
+    // SIGTERM arrives once all four sign-ins have reached the server and are being answered
+    // (argon2id takes tens of milliseconds); a connection whose request has not arrived yet may be closed.
+    const received = () => out.split('\n').filter((l) => l.includes('"url":"/api/login"')).length;
+    const before = received();
     const inFlight = Array.from({ length: 4 }, login);
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(received, { timeout: 10_000, interval: 2 }).toBe(before + 4);
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200]);
     expect(await exited).toBe(0);
+    // the password sent in the sign-ins reached no log line
+    expect(out).not.toContain(PASSWORD);
 
     // a second start on the same database neither creates the demo school again nor prints passwords
     const again = spawn(process.execPath, ['--import', 'tsx', mainTs], {
