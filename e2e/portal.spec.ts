@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
@@ -105,30 +105,45 @@ describe('connectivity', () => {
     expect(new URL(stats[0]!).searchParams.get('id')).toMatch(/^[A-Za-z0-9]{9}$/);
 
     // the server answering 503, as it does while its database is unreachable
-    await page.route('**/api/users/alive', (route) =>
+    const unavailable = (route: Route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
         body: '{"code":"common.unavailable","message":"x"}',
-      }),
-    );
+      });
+    await page.route('**/api/users/alive', unavailable);
+    await page.route('**/api/health', unavailable);
     await page.clock.fastForward(15_000);
     await page.waitForURL(portal.base + '/offline');
-    await page.unroute('**/api/users/alive');
+    // re-checked 1 s later: still down, and the page says so
+    await page.clock.fastForward(1_000);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
     await page.getByRole('button', { name: de.common.retry }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
+    expect(new URL(page.url()).pathname).toBe('/offline');
+    // the server is back: the next re-check, one ping interval later, returns home by itself
+    await page.unroute('**/api/users/alive');
+    await page.unroute('**/api/health');
+    await page.clock.fastForward(15_000);
     await page.waitForURL(portal.base + '/');
+    await expect.poll(() => tileTitles(page)).not.toHaveLength(0);
   });
 
-  it('going offline shows the offline page; back online, retry returns home', async () => {
-    const page = await open('/');
+  it('going offline shows the offline page; retry says it is still offline; 1 s after the network returns it is home', async () => {
+    const page = await (await newContext(browser)).newPage();
+    pages.push(page);
+    await page.clock.install();
+    await page.goto(portal.base + '/');
     await expect.poll(() => tileTitles(page)).toHaveLength(3);
     await page.context().setOffline(true);
     await page.waitForURL(portal.base + '/offline');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.offline.title);
-    await page.context().setOffline(false);
     await page.getByRole('button', { name: de.common.retry }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
+    await page.context().setOffline(false);
+    await page.clock.fastForward(1_000);
     await page.waitForURL(portal.base + '/');
     await expect.poll(() => tileTitles(page)).toHaveLength(3);
   });
@@ -182,6 +197,10 @@ describe('signing in', () => {
       .click();
     await page.getByRole('menuitem', { name: de.nav.signOut }).click();
     await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+    // The after-logout dialog confirms it; closed, it leaves the public tiles.
+    const done = page.getByRole('dialog', { name: de.logout.doneTitle });
+    await done.waitFor();
+    await done.getByRole('button', { name: de.common.close }).first().click();
     await expect.poll(() => tileTitles(page)).toEqual(['Schulwebsite', 'Vertretungsplan', 'Speiseplan']);
   });
 });

@@ -7,7 +7,9 @@ import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_VISIBLE, TOAST_WIDTH_PX } from '@aula/contracts';
 import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
+import { whenVisible } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
+import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { afterLogoutPath, endSession } from '@/lib/session';
 import { useResolvedTheme } from '@/lib/theme';
 import { createAppRouter } from './router';
@@ -23,6 +25,7 @@ const router = createAppRouter(queryClient);
 
 /** Work before the first render: the cached school config (a few milliseconds from IndexedDB). */
 export async function prepareApp(): Promise<void> {
+  registerServiceWorker();
   await primeConfigFromCache(queryClient);
 }
 
@@ -44,7 +47,7 @@ function useGlobalApiEvents(): void {
             go('/502');
             return;
           case 'unavailable':
-            go('/offline');
+            whenVisible(() => go('/offline'));
             return;
         }
       }),
@@ -83,6 +86,7 @@ export function AppProviders() {
   const dir = i18n.dir();
   useGlobalApiEvents();
   useConnectivityGuard();
+  usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '@aula/contracts';
-import { Dialog, DialogFrame } from '@/components/ui/dialog';
+import { Dialog, DialogFrame, DialogReturnFocusContext } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
@@ -18,6 +18,21 @@ function LoadingDialog() {
   );
 }
 
+/** One open dialog; remembers the element that had focus when it appeared, to return focus there. */
+function DialogSlot({ close, children }: { close: () => void; children: ReactNode }) {
+  const [opener] = useState(() => {
+    const active = document.activeElement;
+    return active instanceof HTMLElement && active !== document.body ? active : undefined;
+  });
+  return (
+    <DialogReturnFocusContext.Provider value={opener}>
+      <Dialog open onOpenChange={(open) => !open && close()}>
+        <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
+      </Dialog>
+    </DialogReturnFocusContext.Provider>
+  );
+}
+
 /**
  * Renders the dialogs named in the `dialog` parameter, in order (the last is on top).
  * Unknown names and dialogs the user's role may not open are left closed (a deep link from a
@@ -31,11 +46,9 @@ export function DialogHost() {
     const { Component } = DIALOGS[id as keyof typeof DIALOGS];
     const closeThis = () => void close(id);
     return (
-      <Dialog key={id} open onOpenChange={(open) => !open && closeThis()}>
-        <Suspense fallback={<LoadingDialog />}>
-          <Component id={id} close={closeThis} />
-        </Suspense>
-      </Dialog>
+      <DialogSlot key={id} close={closeThis}>
+        <Component id={id} close={closeThis} />
+      </DialogSlot>
     );
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
+import { whenVisible } from '@/lib/connectivity';
 import { startOnlinePing } from '@/lib/online-ping';
 import { useSelf } from '@/lib/session';
 
@@ -10,12 +11,15 @@ export function useOnlinePing(): void {
   const signedIn = self !== null;
   useEffect(() => {
     if (!signedIn) return;
+    let cancel: () => void = () => undefined;
     const goOffline = () => {
-      const go = () => void router.navigate({ to: '/offline', replace: true });
-      // spec 4.4: a hidden tab waits until it is looked at again
-      if (document.visibilityState === 'visible') return go();
-      document.addEventListener('visibilitychange', go, { once: true });
+      cancel();
+      cancel = whenVisible(() => void router.navigate({ to: '/offline', replace: true }));
     };
-    return startOnlinePing(goOffline);
+    const stop = startOnlinePing(goOffline);
+    return () => {
+      stop();
+      cancel();
+    };
   }, [signedIn, router]);
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,27 @@ import { cn } from '@/lib/utils';
 export const Dialog = Primitive.Root;
 export const DialogClose = Primitive.Close;
 
+/**
+ * Where focus goes when a dialog closes. Dialogs open from the address, not from a Radix trigger,
+ * so the host says which element opened them (undefined after a deep link: the main content).
+ */
+export const DialogReturnFocusContext = createContext<HTMLElement | undefined>(undefined);
+
+function returnFocus(opener: HTMLElement | undefined): void {
+  const target = opener?.isConnected ? opener : document.getElementById('main');
+  target?.focus();
+}
+
 /** A labelled modal: focus moves in on open, is trapped, and returns to the opener on close. */
 export function DialogContent({
   className,
   children,
   showClose = true,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Primitive.Content> & { showClose?: boolean }) {
   const { t } = useTranslation();
+  const opener = useContext(DialogReturnFocusContext);
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -24,6 +37,12 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          returnFocus(opener);
+        }}
         {...props}
       >
         {children}
