@@ -109,7 +109,9 @@ describe('dialogs in the address (spec 2.5)', () => {
     await expect.poll(() => dialogParam(page)).toBe('help,legal');
     // Both are open; the modal on top hides the one below from assistive technology.
     await expect.poll(() => page.getByRole('dialog', { includeHidden: true }).count()).toBe(2);
-    expect(await dialog(page).getByRole('heading', { level: 2 }).innerText()).toBe(de.dialogs.legal);
+    await expect
+      .poll(() => dialog(page).getByRole('heading', { level: 2 }).innerText())
+      .toBe(de.dialogs.legal);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogParam(page)).toBe('help');
   });
@@ -236,6 +238,7 @@ describe('right to left (spec 1)', () => {
   it('in Arabic the top bar and dialogs are mirrored', async () => {
     const page = await open('/?dialog=help', { locale: 'ar' });
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => dialog(page).getByRole('heading', { level: 2 }).innerText()).toBe(ar.help.title);
     // behind the open modal, the top bar is hidden from the accessibility tree
     const logo = await page.getByRole('link', { name: /Aula/, includeHidden: true }).first().boundingBox();
     const help = await page.getByRole('button', { name: ar.dialogs.help, includeHidden: true }).boundingBox();
