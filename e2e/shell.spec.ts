@@ -320,7 +320,8 @@ describe('looks', () => {
           await page.keyboard.press('Escape');
           for (const id of ['settings', 'help'] as const) {
             await page.goto(`${portal.base}/?dialog=${id}`);
-            await page.getByRole('dialog').getByRole('button').first().waitFor();
+            const title = id === 'settings' ? t.dialogs.settings : t.help.title;
+            await page.getByRole('dialog').getByRole('heading', { level: 2, name: title }).waitFor();
             await page.screenshot({ path: `${screenshotDir}/dialog-${id}-${name}.png` });
           }
           await page.goto(`${portal.base}/dashboard/messages`);
