@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
+import { expectNoSeriousA11yViolations, submitLogin } from './journeys.ts';
 import type { TestApp } from '../apps/server/src/test/test-app.ts';
-import {
-  DEMO_PASSWORD,
-  launch,
-  newContext,
-  screenshotDir,
-  startPortal,
-  type ContextOptions,
-} from './browser.ts';
+import { launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
 
 let portal: TestApp;
 let browser: Browser;
@@ -38,20 +31,6 @@ async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
 
 const tileTitles = (page: Page) =>
   page.getByRole('list', { name: de.home.apps }).getByRole('link').allInnerTexts();
-
-async function signIn(page: Page, username: string, t = de) {
-  await page.getByLabel(t.login.username).fill(username);
-  await page.getByLabel(t.login.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t.login.submit }).click();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('visitor', () => {
   it('sees the logged-out tiles on the home page and a sign-in link', async () => {
@@ -96,7 +75,7 @@ describe('connectivity', () => {
       if (r.url().includes('/api/statistics')) stats.push(r.url());
     });
     await page.goto(portal.base + '/login');
-    await signIn(page, 'student');
+    await submitLogin(page, 'student');
     await page.waitForURL(portal.base + '/');
     await expect.poll(() => pings.length).toBe(1);
     await page.clock.fastForward(15_000);
@@ -152,7 +131,7 @@ describe('connectivity', () => {
 describe('signing in', () => {
   it('a student signs in and sees the tiles of their class, not those of another class', async () => {
     const page = await open('/login');
-    await signIn(page, 'student');
+    await submitLogin(page, 'student');
     await page.waitForURL(portal.base + '/');
     await expect.poll(() => tileTitles(page)).toContain('Mathe 5a');
     const titles = await tileTitles(page);
@@ -180,7 +159,7 @@ describe('signing in', () => {
 
   it('an embedded tile opens inside Aula with a title bar; signing out returns to the public tiles', async () => {
     const page = await open('/login');
-    await signIn(page, 'teacher');
+    await submitLogin(page, 'teacher');
     await page.waitForURL(portal.base + '/');
     const classbook = page
       .getByRole('list', { name: de.home.apps })
@@ -256,7 +235,7 @@ describe('accessibility and looks', () => {
       const login = await open('/login', { colorScheme });
       await login.getByRole('button', { name: de.login.submit }).waitFor();
       await expectNoSeriousA11yViolations(login);
-      await signIn(login, 'student');
+      await submitLogin(login, 'student');
       await login.waitForURL(portal.base + '/');
       await expect.poll(() => tileTitles(login)).toContain('Mathe 5a');
       await expectNoSeriousA11yViolations(login);
@@ -271,7 +250,7 @@ describe('accessibility and looks', () => {
           const page = await open('/login', { locale, width, colorScheme });
           await page.getByRole('button', { name: (locale === 'ar' ? ar : de).login.submit }).waitFor();
           await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
-          await signIn(page, 'teacher', locale === 'ar' ? ar : de);
+          await submitLogin(page, 'teacher', locale === 'ar' ? ar : de);
           await page.waitForURL(portal.base + '/');
           await expect
             .poll(() =>

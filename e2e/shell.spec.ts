@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import { expectNoSeriousA11yViolations, signIn } from './journeys.ts';
 import type { TestApp } from '../apps/server/src/test/test-app.ts';
 import { mkdirSync } from 'node:fs';
-import {
-  DEMO_PASSWORD,
-  launch,
-  newContext,
-  screenshotDir,
-  startPortal,
-  type ContextOptions,
-} from './browser.ts';
+import { launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
 
 let portal: TestApp;
 let browser: Browser;
@@ -31,13 +24,6 @@ async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
   const page = await (await newContext(browser, opts)).newPage();
   await page.goto(portal.base + path);
   return page;
-}
-
-async function signIn(page: Page, username: string, t = de) {
-  await page.getByLabel(t.login.username).fill(username);
-  await page.getByLabel(t.login.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t.login.submit }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 async function openAs(username: string, path = '/', opts: ContextOptions = {}): Promise<Page> {
@@ -58,16 +44,6 @@ async function menuItems(page: Page): Promise<string[]> {
   const items = await page.getByRole('menuitem').allInnerTexts();
   await page.keyboard.press('Escape');
   return items.map((item) => item.trim());
-}
-
-async function expectNoSeriousA11yViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 describe('dialogs in the address (spec 2.5)', () => {

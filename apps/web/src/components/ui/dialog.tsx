@@ -108,3 +108,23 @@ export function DialogFrame({
     </DialogContent>
   );
 }
+
+/** A titled part of a dialog's body, labelled by its heading for screen readers. */
+export function DialogSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="grid gap-2" aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}

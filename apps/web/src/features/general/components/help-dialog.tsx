@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
 import { SHORTCUTS } from '@/lib/shortcuts';
 
@@ -23,47 +23,33 @@ export default function HelpDialog(_props: DialogProps) {
         </>
       }
     >
-      <section className="grid gap-2" aria-labelledby="help-tiles">
-        <h3 id="help-tiles" className="font-semibold">
-          {t('help.tilesTitle')}
-        </h3>
+      <DialogSection id="help-tiles" title={t('help.tilesTitle')}>
         <p className="text-sm">{t('help.tilesBody')}</p>
-      </section>
-      <section className="grid gap-2" aria-labelledby="help-keys">
-        <h3 id="help-keys" className="font-semibold">
-          {t('help.keysTitle')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="help-keys" title={t('help.keysTitle')}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt>
-            <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
-              Tab
-            </kbd>
-          </dt>
-          <dd>{t('help.keyTab')}</dd>
-          <dt>
-            <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
-              Esc
-            </kbd>
-          </dt>
-          <dd>{t('help.keyEscape')}</dd>
-          {Object.values(SHORTCUTS).map((shortcut) => (
-            <div key={shortcut.name} className="contents">
+          {[
+            { keys: 'Tab', label: t('help.keyTab') },
+            { keys: 'Esc', label: t('help.keyEscape') },
+            ...Object.values(SHORTCUTS).map((shortcut) => ({
+              keys: shortcut.keys,
+              label: t(shortcut.labelKey),
+            })),
+          ].map(({ keys, label }) => (
+            <div key={keys} className="contents">
               <dt>
                 <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
-                  {shortcut.keys}
+                  {keys}
                 </kbd>
               </dt>
-              <dd>{t(shortcut.labelKey)}</dd>
+              <dd>{label}</dd>
             </div>
           ))}
         </dl>
-      </section>
-      <section className="grid gap-2" aria-labelledby="help-contact">
-        <h3 id="help-contact" className="font-semibold">
-          {t('help.contactTitle')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="help-contact" title={t('help.contactTitle')}>
         <p className="text-sm">{t('help.contactBody')}</p>
-      </section>
+      </DialogSection>
     </DialogFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
 
@@ -21,16 +21,10 @@ export default function LegalDialog(_props: DialogProps) {
         </DialogClose>
       }
     >
-      <section className="grid gap-2" aria-labelledby="legal-imprint">
-        <h3 id="legal-imprint" className="font-semibold">
-          {t('legal.imprintTitle')}
-        </h3>
+      <DialogSection id="legal-imprint" title={t('legal.imprintTitle')}>
         <p className="text-sm">{t('legal.imprintBody')}</p>
-      </section>
-      <section className="grid gap-2" aria-labelledby="legal-privacy">
-        <h3 id="legal-privacy" className="font-semibold">
-          {t('legal.privacyTitle')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="legal-privacy" title={t('legal.privacyTitle')}>
         <ul className="list-disc ps-5 text-sm">
           <li>{t('legal.storesAccount')}</li>
           <li>{t('legal.storesPreferences')}</li>
@@ -38,7 +32,7 @@ export default function LegalDialog(_props: DialogProps) {
           <li>{t('legal.storesDevice')}</li>
         </ul>
         <p className="text-sm">{t('legal.privacyContact')}</p>
-      </section>
+      </DialogSection>
       {self && (
         <Link to="/terms" search={{ dialog: undefined }} className="text-sm underline underline-offset-4">
           {t('pages.terms')}

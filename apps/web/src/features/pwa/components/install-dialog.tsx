@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { useInstallPrompt } from '../hooks/use-install-prompt';
 import type { InstallPlatform } from '../install-prompt';
@@ -56,16 +56,13 @@ export function InstallDialog({ close }: DialogProps) {
         <p className="text-sm">{t('pwa.install.installed')}</p>
       ) : (
         !canInstall && (
-          <section className="grid gap-2" aria-labelledby="install-steps">
-            <h3 id="install-steps" className="font-semibold">
-              {t(`pwa.install.${platform}.title`)}
-            </h3>
+          <DialogSection id="install-steps" title={t(`pwa.install.${platform}.title`)}>
             <ol className="grid list-decimal gap-1 ps-5 text-sm">
               {STEP_KEYS[platform].map((key) => (
                 <li key={key}>{t(key)}</li>
               ))}
             </ol>
-          </section>
+          </DialogSection>
         )
       )}
     </DialogFrame>
