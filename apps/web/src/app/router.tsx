@@ -4,7 +4,6 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
-  retainSearchParams,
   type AnyRouteMatch,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -61,14 +60,14 @@ async function loadSession(queryClient: QueryClient): Promise<SessionContext & {
   ]);
   return {
     self: self.status === 'fulfilled' ? self.value : null,
-    config: config.status === 'fulfilled' ? config.value : DEFAULT_CONFIG,
+    // Without a config (none cached, the fetch failed) the guard fails closed: no visitor access.
+    config: config.status === 'fulfilled' ? config.value : { ...DEFAULT_CONFIG, allow_no_login: false },
     apiDown: [self, config].some((result) => result.status === 'rejected' && isApiDown(result.reason)),
   };
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   validateSearch: z.object({ [DIALOG_PARAM]: z.string().optional().catch(undefined) }),
-  search: { middlewares: [retainSearchParams([DIALOG_PARAM])] },
   beforeLoad: async ({ context, location, matches }): Promise<SessionContext> => {
     const online = navigator.onLine;
     const session = online

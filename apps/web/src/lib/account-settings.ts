@@ -61,7 +61,7 @@ export function syncAccountSettings(queryClient: QueryClient): () => void {
     if (fingerprint === applied) return;
     const firstForUser = !applied.startsWith(`[${user.id},`);
     applied = fingerprint;
-    applyServerPreferences(user);
+    applyServerPreferences(user, { includeAuto: !firstForUser });
     if (!firstForUser) return;
     const writeBack: AccountSettings = {};
     if (user.selected_theme === 'auto' && getTheme() !== 'auto') writeBack.selected_theme = getTheme();

@@ -30,9 +30,10 @@ export function usePendingConfirm(): PendingConfirm | undefined {
   return useSyncExternalStore(subscribe, () => pending);
 }
 
-/** Settles the open request; a dialog closed any other way counts as "no". */
-export function settleConfirm(confirmed: boolean): void {
+/** Settles the open request (only `only`, when given); a dialog closed any other way counts as "no". */
+export function settleConfirm(confirmed: boolean, only?: ConfirmRequest): void {
   const current = pending;
+  if (only && current !== only) return;
   setPending(undefined);
   current?.resolve(confirmed);
 }

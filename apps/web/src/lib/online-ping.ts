@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 import { deviceId } from '@/lib/device-id';
 
+/** Once per page load: a ping restarted by signing in again is the same device on the same day. */
+let statisticsSent = false;
+
 /**
  * spec 4.2, 4.4: while signed in, ping every 15 s; the statistics call goes once when the ping starts.
  * 502 and 503 answers reach the global handlers of the API client; a network failure calls onOffline.
@@ -21,9 +24,12 @@ export function startOnlinePing(onOffline: () => void): () => void {
       if (!stopped && (isNetworkError(error) || !navigator.onLine)) onOffline();
     }
   };
-  void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: z.unknown() }).catch(
-    () => undefined,
-  );
+  if (!statisticsSent) {
+    statisticsSent = true;
+    void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: z.unknown() }).catch(
+      () => undefined,
+    );
+  }
   void ping();
   const timer = window.setInterval(() => void ping(), ONLINE_PING_MS);
   return () => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { UserInfoSchema, type SessionResult, type UserInfo } from '@aula/contracts';
 import { ApiError, apiRequest, forgetSession, rememberSession } from '@/lib/api-client';
 import { configFlag, type AppConfig } from '@/lib/config';
-import { setLanguage } from '@/lib/i18n';
+import { followBrowserLanguage, setLanguage } from '@/lib/i18n';
 import { applyUiPreferences } from '@/lib/preferences';
 import { setTheme } from '@/lib/theme';
 
@@ -42,9 +42,12 @@ export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'u
  * preferences (spec 3.6). Runs after sign-in and whenever the account's values change, so a
  * change made on another device arrives with the next self refresh.
  */
-export function applyServerPreferences(user: UserInfo): void {
-  if (user.selected_theme !== 'auto') setTheme(user.selected_theme);
+export function applyServerPreferences(user: UserInfo, { includeAuto = false } = {}): void {
+  // 'auto' on a first sign-in means "never chosen" (the local choice is written back, spec 4.2);
+  // a later change to 'auto' is a choice and is applied like any other.
+  if (user.selected_theme !== 'auto' || includeAuto) setTheme(user.selected_theme);
   if (user.selected_lang !== 'auto') void setLanguage(user.selected_lang);
+  else if (includeAuto) void followBrowserLanguage();
   applyUiPreferences(user.preferences);
 }
 

@@ -1,9 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { TopBar } from './top-bar';
-import { useOnlinePing } from './use-online-ping';
 
 export function AppShell() {
-  useOnlinePing();
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar />

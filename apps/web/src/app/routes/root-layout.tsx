@@ -10,6 +10,7 @@ import { configQueryOptions } from '@/lib/config';
 import { usePerms } from '@/lib/perms';
 import { useShortcuts } from '@/lib/shortcuts';
 import { DialogHost } from '../dialogs/dialog-host';
+import { useOnlinePing } from '../layout/use-online-ping';
 
 /** spec 1: "{page} - {product name}", or the product name alone on the home page. */
 function useDocumentTitle(): void {
@@ -63,6 +64,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   useShortcuts();
   useDocumentTitle();
+  // on every page, embedded apps included, while signed in (spec 4.2)
+  useOnlinePing();
   return (
     <>
       <a

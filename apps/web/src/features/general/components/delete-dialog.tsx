@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -15,8 +15,17 @@ export default function DeleteDialog({ close }: DialogProps) {
   const request = usePendingConfirm();
   const [answered, setAnswered] = useState(false);
 
-  // Closing by Escape, the overlay or the close button counts as "no".
-  useEffect(() => () => settleConfirm(false), []);
+  // Closing by Escape, the overlay or the close button counts as "no". Settled a tick after unmount,
+  // so React's development double-mount (StrictMode) does not answer for the user.
+  const mounted = useRef(false);
+  const [asked] = useState(request);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => !mounted.current && asked && settleConfirm(false, asked), 0);
+    };
+  }, [asked]);
 
   if (!request && !answered) {
     return (

@@ -23,7 +23,6 @@ import { useUpdateAccountSettings } from '@/lib/account-settings';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
-import { followBrowserLanguage } from '@/lib/i18n';
 import { useSelf } from '@/lib/session';
 
 type Form = Required<Pick<AccountSettings, 'selected_theme' | 'selected_lang'>> & {
@@ -81,8 +80,7 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
 
   const save = () => {
     update.mutate(form, {
-      onSuccess: (saved) => {
-        if (saved.selected_lang === 'auto') void followBrowserLanguage();
+      onSuccess: () => {
         toast.success(t('settings.saved'));
         close();
       },
