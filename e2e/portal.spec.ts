@@ -108,6 +108,26 @@ describe('connectivity', () => {
     await expect.poll(() => tileTitles(page)).not.toHaveLength(0);
   });
 
+  it('a 502 shows the api-down page, which returns home by itself 1 s after the API answers again', async () => {
+    const page = await (await newContext(browser)).newPage();
+    pages.push(page);
+    await page.clock.install();
+    await page.goto(portal.base + '/login');
+    await submitLogin(page, 'student');
+    await page.waitForURL(portal.base + '/');
+    // a proxy in front of Aula answering 502 Bad Gateway while Aula restarts
+    await page.route('**/api/users/alive', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    await page.clock.fastForward(15_000);
+    await page.waitForURL(portal.base + '/502');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(de.apiDown.title);
+    await page.unroute('**/api/users/alive');
+    await page.clock.fastForward(1_000);
+    await page.waitForURL(portal.base + '/');
+    await expect.poll(() => tileTitles(page)).not.toHaveLength(0);
+  });
+
   it('going offline shows the offline page; retry says it is still offline; 1 s after the network returns it is home', async () => {
     const page = await (await newContext(browser)).newPage();
     pages.push(page);
