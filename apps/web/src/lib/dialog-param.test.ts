@@ -78,6 +78,14 @@ describe('the dialog parameter (spec 2.5)', () => {
     });
   });
 
+  it('closing a dialog below another that shares its history entry removes only that dialog', () => {
+    // help opened, then legal replaced the entry within 100 ms: the entry still names help
+    expect(planClose(['help', 'legal'], 'help', { openedHere: 'help', canGoBack: true })).toEqual({
+      kind: 'replace',
+      param: 'legal',
+    });
+  });
+
   it('closing a dialog that is not open does nothing', () => {
     expect(planClose(['help'], 'settings', { openedHere: 'help', canGoBack: true })).toBeNull();
   });

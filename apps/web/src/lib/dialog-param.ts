@@ -62,7 +62,8 @@ export function planClose(
   history: { openedHere: string | undefined; canGoBack: boolean },
 ): ClosePlan {
   if (!list.includes(id)) return null;
-  if (history.openedHere === id && history.canGoBack) return { kind: 'back' };
+  // Only the top dialog goes back: a dialog replaced onto the same entry (within 100 ms) would close too.
+  if (history.openedHere === id && list.at(-1) === id && history.canGoBack) return { kind: 'back' };
   return { kind: 'replace', param: serializeDialogs(withDialogClosed(list, id)) };
 }
 
