@@ -55,8 +55,9 @@ describe('visitor', () => {
     expect(download.suggestedFilename()).toBe('Speiseplan.txt');
   });
 
-  it('an unknown path shows the not-found page, not a blank page', async () => {
+  it('an unknown path goes to /404, which shows the not-found page, not a blank page', async () => {
     const page = await open('/gibt-es-nicht');
+    await page.waitForURL(portal.base + '/404');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.notFound.title);

@@ -115,3 +115,22 @@ describe('spec 2.4 rule 4: access', () => {
     expect(guard({ ...visitor, route: room, pathname: '/b/1' })).toBeNull();
   });
 });
+
+describe('spec 2.1: unknown paths', () => {
+  const notFound: RouteMeta = { name: 'notFound', access: 'any', publicWithoutLogin: true };
+
+  it('sends an unknown path to /404, for visitors and members, with allow_no_login off too', () => {
+    expect(guard({ ...visitor, route: notFound, pathname: '/nope' })).toEqual({ to: '/404' });
+    expect(guard({ ...visitor, allowNoLogin: false, route: notFound, pathname: '/nope' })).toEqual({
+      to: '/404',
+    });
+    expect(guard({ ...member, route: notFound, pathname: '/app/nope' })).toEqual({ to: '/404' });
+  });
+
+  it('lets /404 itself through; offline still comes first', () => {
+    expect(guard({ ...member, route: notFound, pathname: '/404' })).toBeNull();
+    expect(guard({ ...member, online: false, route: notFound, pathname: '/nope' })).toEqual({
+      to: '/offline',
+    });
+  });
+});

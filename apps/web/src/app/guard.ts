@@ -21,9 +21,12 @@ export interface GuardInput {
   pathname: string;
 }
 
-export type GuardRedirect = { to: '/offline' | '/login' | '/terms' | '/' };
+export type GuardRedirect = { to: '/offline' | '/login' | '/terms' | '/' | '/404' };
 
-/** spec 2.4: the navigation guard, rules 1 to 4 in order; null lets the navigation through. */
+/**
+ * spec 2.4: the navigation guard, rules 1 to 4 in order, then unknown paths to `/404` (spec 2.1);
+ * null lets the navigation through.
+ */
 export function guard(input: GuardInput): GuardRedirect | null {
   const { online, loggedIn, route, pathname } = input;
 
@@ -37,6 +40,8 @@ export function guard(input: GuardInput): GuardRedirect | null {
 
   if (route.access === 'loggedIn' && !loggedIn) return { to: '/' };
   if (route.access === 'loggedOut' && loggedIn) return { to: '/' };
+
+  if (route.name === 'notFound' && pathname !== '/404') return { to: '/404' };
 
   return null;
 }
