@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '@/lib/notify';
 import { LogoutResultSchema } from '@aula/contracts';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -72,7 +72,7 @@ export function useLogout() {
     onError: async (error) => {
       // The server has already ended this session (expired or revoked): finish locally.
       if (error instanceof ApiError && (error.status === 401 || error.status === 418)) return finish([]);
-      toast.error(t('logout.failed'));
+      notify({ type: 'error', title: t('logout.failed') });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '@/lib/notify';
 import {
   FONT_SIZE_MAX_PX,
   FONT_SIZE_MIN_PX,
@@ -81,7 +81,7 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
   const save = () => {
     update.mutate(form, {
       onSuccess: () => {
-        toast.success(t('settings.saved'));
+        notify({ type: 'success', title: t('settings.saved') });
         close();
       },
     });
