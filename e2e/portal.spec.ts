@@ -101,6 +101,9 @@ describe('connectivity', () => {
     await page.getByRole('button', { name: de.common.retry }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
     expect(new URL(page.url()).pathname).toBe('/offline');
+    // Back does not leave the offline page while the server is still unavailable
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/offline');
     // the server is back: the next re-check, one ping interval later, returns home by itself
     await page.unroute('**/api/users/alive');
     await page.unroute('**/api/health');

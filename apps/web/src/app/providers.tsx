@@ -7,7 +7,7 @@ import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_VISIBLE, TOAST_WIDTH_PX } from '@aula/contracts';
 import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
-import { whenVisible } from '@/lib/connectivity';
+import { markOffline, whenVisible } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { afterLogoutPath, endSession } from '@/lib/session';
@@ -47,6 +47,7 @@ function useGlobalApiEvents(): void {
             go('/502');
             return;
           case 'unavailable':
+            markOffline();
             whenVisible(() => go('/offline'));
             return;
         }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { ApiError, isNetworkError } from '@/lib/api-client';
+import { isOnline, markOffline } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
 import { selfQueryOptions } from '@/lib/session';
 import { isDashboardTab } from './dashboard-tabs';
@@ -53,7 +54,9 @@ function isApiDown(error: unknown): boolean {
   return isNetworkError(error) || (error instanceof ApiError && error.status === 502);
 }
 
-async function loadSession(queryClient: QueryClient): Promise<SessionContext & { apiDown: boolean }> {
+async function loadSession(
+  queryClient: QueryClient,
+): Promise<SessionContext & { apiDown: boolean; unavailable: boolean }> {
   const [self, config] = await Promise.allSettled([
     queryClient.ensureQueryData({ ...selfQueryOptions(), revalidateIfStale: true }),
     queryClient.ensureQueryData(configQueryOptions()),
@@ -63,16 +66,25 @@ async function loadSession(queryClient: QueryClient): Promise<SessionContext & {
     // Without a config (none cached, the fetch failed) the guard fails closed: no visitor access.
     config: config.status === 'fulfilled' ? config.value : { ...DEFAULT_CONFIG, allow_no_login: false },
     apiDown: [self, config].some((result) => result.status === 'rejected' && isApiDown(result.reason)),
+    unavailable: [self, config].some(
+      (result) =>
+        result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 503,
+    ),
   };
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   validateSearch: z.object({ [DIALOG_PARAM]: z.string().optional().catch(undefined) }),
   beforeLoad: async ({ context, location, matches }): Promise<SessionContext> => {
-    const online = navigator.onLine;
+    // a 503 or a lost ping keeps every route on the offline page until a check succeeds (spec 4.4)
+    let online = isOnline();
     const session = online
       ? await loadSession(context.queryClient)
-      : { self: null, config: DEFAULT_CONFIG, apiDown: false };
+      : { self: null, config: DEFAULT_CONFIG, apiDown: false, unavailable: false };
+    if (session.unavailable) {
+      markOffline();
+      online = false;
+    }
     // spec 8: an unreachable API shows the api-down page (the offline page keeps precedence).
     if (session.apiDown && location.pathname !== '/502' && location.pathname !== '/offline') {
       throw redirect({ to: '/502', replace: true });

@@ -1,11 +1,25 @@
 import { HealthSchema } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** The browser has a network and the API answers GET /api/health. */
+/** Set by a 503 or a failed ping (spec 4.4); only a successful check clears it. */
+let markedOffline = false;
+
+/** The app counts as offline after a 503 or a lost ping, not only when the browser says so. */
+export function markOffline(): void {
+  markedOffline = true;
+}
+
+/** spec 2.4 rule 1's "online": the browser has a network and nothing marked the app offline since. */
+export function isOnline(): boolean {
+  return navigator.onLine && !markedOffline;
+}
+
+/** The browser has a network and the API answers GET /api/health; a success ends the offline state. */
 export async function isApiReachable(): Promise<boolean> {
   if (!navigator.onLine) return false;
   try {
     await apiRequest('/api/health', { schema: HealthSchema });
+    markedOffline = false;
     return true;
   } catch {
     return false;

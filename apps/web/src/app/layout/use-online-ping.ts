@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { whenVisible } from '@/lib/connectivity';
+import { markOffline, whenVisible } from '@/lib/connectivity';
 import { startOnlinePing } from '@/lib/online-ping';
 import { useSelf } from '@/lib/session';
 
@@ -13,6 +13,7 @@ export function useOnlinePing(): void {
     if (!signedIn) return;
     let cancel: () => void = () => undefined;
     const goOffline = () => {
+      markOffline();
       cancel();
       cancel = whenVisible(() => void router.navigate({ to: '/offline', replace: true }));
     };
