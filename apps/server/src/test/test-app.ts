@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'node:http';
+import { eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
+import { users } from '../db/schema.ts';
 import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -111,4 +113,14 @@ function rawRequest(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The demo school's id (the school of the demo student). */
+export async function demoSchoolId(t: TestApp): Promise<number> {
+  const [row] = await t.database.db
+    .select({ schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.username, 'student'));
+  if (!row) throw new Error('the demo school is missing');
+  return row.schoolId;
 }

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { CONFIG_KEYS } from '@aula/contracts';
-import { users } from '../../db/schema.ts';
-import { call, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, demoSchoolId, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { upsertConfigValue } from './config.repo.ts';
 
 let t: TestApp;
 const CANARY = 'chat,canary-4f1c9e';
 beforeAll(async () => {
   t = await startTestApp();
-  const [row] = await t.database.db
-    .select({ schoolId: users.schoolId })
-    .from(users)
-    .where(eq(users.username, 'student'));
-  await upsertConfigValue(t.database.db, row!.schoolId, 'enabled_features', CANARY);
+  await upsertConfigValue(t.database.db, await demoSchoolId(t), 'enabled_features', CANARY);
 });
 afterAll(() => t?.close());
 

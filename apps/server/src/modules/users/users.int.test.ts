@@ -8,17 +8,20 @@ import {
 } from '@aula/contracts';
 import { config, users } from '../../db/schema.ts';
 import { upsertConfigValue } from '../config/config.repo.ts';
-import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let schoolId = 0;
 beforeAll(async () => {
   t = await startTestApp();
-  const [row] = await t.database.db
-    .select({ schoolId: users.schoolId })
-    .from(users)
-    .where(eq(users.username, 'student'));
-  schoolId = row!.schoolId;
+  schoolId = await demoSchoolId(t);
 });
 afterAll(() => t?.close());
 
