@@ -1,8 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
-import { DEMO_PASSWORD } from './browser.ts';
+import type { TestApp } from '../apps/server/src/test/test-app.ts';
+import {
+  DEMO_PASSWORD,
+  launch,
+  newContext,
+  screenshotDir,
+  startPortal,
+  type ContextOptions,
+} from './browser.ts';
 
 /** Fills in and sends the login form as a demo user; the caller waits for what it expects next. */
 export async function submitLogin(page: Page, username: string, t = de): Promise<void> {
@@ -26,4 +35,47 @@ export async function expectNoSeriousA11yViolations(page: Page, where = ''): Pro
   expect(
     serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`.trim()),
   ).toEqual([]);
+}
+
+export interface OpenOptions extends ContextOptions {
+  /** Installs Playwright's fake clock before the page loads, so tests jump over the app's timers. */
+  clock?: boolean;
+}
+
+export interface Journey {
+  readonly portal: TestApp;
+  readonly browser: Browser;
+  /** A new browser profile (cookies, storage) showing `path`. */
+  open(path: string, opts?: OpenOptions): Promise<Page>;
+}
+
+/** Starts the real server with the demo school and Chromium for the file's tests, and stops them after. */
+export function setUpJourney(): Journey {
+  let portal: TestApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    [portal, browser] = await Promise.all([startPortal(), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+  const journey: Journey = {
+    get portal() {
+      if (!portal) throw new Error('the portal is not started yet');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+    async open(path, { clock = false, ...opts } = {}) {
+      const page = await (await newContext(journey.browser, opts)).newPage();
+      if (clock) await page.clock.install();
+      await page.goto(journey.portal.base + path);
+      return page;
+    },
+  };
+  return journey;
 }

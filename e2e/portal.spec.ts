@@ -1,33 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
-import { expectNoSeriousA11yViolations, submitLogin } from './journeys.ts';
-import type { TestApp } from '../apps/server/src/test/test-app.ts';
-import { launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
+import { expectNoSeriousA11yViolations, setUpJourney, submitLogin } from './journeys.ts';
+import { screenshotDir } from './browser.ts';
 
-let portal: TestApp;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, opts);
-  const page = await context.newPage();
-  pages.push(page);
-  await page.goto(portal.base + path);
-  return page;
-}
+const journey = setUpJourney();
+const { open } = journey;
 
 const tileTitles = (page: Page) =>
   page.getByRole('list', { name: de.home.apps }).getByRole('link').allInnerTexts();
@@ -57,7 +37,7 @@ describe('visitor', () => {
 
   it('an unknown path goes to /404, which shows the not-found page, not a blank page', async () => {
     const page = await open('/gibt-es-nicht');
-    await page.waitForURL(portal.base + '/404');
+    await page.waitForURL(journey.portal.base + '/404');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.notFound.title);
@@ -66,18 +46,15 @@ describe('visitor', () => {
 
 describe('connectivity', () => {
   it('signed in, the ping goes every 15 s after one statistics call; a 503 on the ping shows the offline page', async () => {
-    const page = await (await newContext(browser)).newPage();
-    pages.push(page);
-    await page.clock.install();
+    const page = await open('/login', { clock: true });
     const pings: string[] = [];
     const stats: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/users/alive')) pings.push(r.url());
       if (r.url().includes('/api/statistics')) stats.push(r.url());
     });
-    await page.goto(portal.base + '/login');
     await submitLogin(page, 'student');
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => pings.length).toBe(1);
     await page.clock.fastForward(15_000);
     await expect.poll(() => pings.length).toBe(2);
@@ -94,7 +71,7 @@ describe('connectivity', () => {
     await page.route('**/api/users/alive', unavailable);
     await page.route('**/api/health', unavailable);
     await page.clock.fastForward(15_000);
-    await page.waitForURL(portal.base + '/offline');
+    await page.waitForURL(journey.portal.base + '/offline');
     // re-checked 1 s later: still down, and the page says so
     await page.clock.fastForward(1_000);
     await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
@@ -108,38 +85,32 @@ describe('connectivity', () => {
     await page.unroute('**/api/users/alive');
     await page.unroute('**/api/health');
     await page.clock.fastForward(15_000);
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => tileTitles(page)).not.toHaveLength(0);
   });
 
   it('a 502 shows the api-down page, which returns home by itself 1 s after the API answers again', async () => {
-    const page = await (await newContext(browser)).newPage();
-    pages.push(page);
-    await page.clock.install();
-    await page.goto(portal.base + '/login');
+    const page = await open('/login', { clock: true });
     await submitLogin(page, 'student');
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     // a proxy in front of Aula answering 502 Bad Gateway while Aula restarts
     await page.route('**/api/users/alive', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.clock.fastForward(15_000);
-    await page.waitForURL(portal.base + '/502');
+    await page.waitForURL(journey.portal.base + '/502');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.apiDown.title);
     await page.unroute('**/api/users/alive');
     await page.clock.fastForward(1_000);
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => tileTitles(page)).not.toHaveLength(0);
   });
 
   it('going offline shows the offline page; retry says it is still offline; 1 s after the network returns it is home', async () => {
-    const page = await (await newContext(browser)).newPage();
-    pages.push(page);
-    await page.clock.install();
-    await page.goto(portal.base + '/');
+    const page = await open('/', { clock: true });
     await expect.poll(() => tileTitles(page)).toHaveLength(3);
     await page.context().setOffline(true);
-    await page.waitForURL(portal.base + '/offline');
+    await page.waitForURL(journey.portal.base + '/offline');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.offline.title);
@@ -147,7 +118,7 @@ describe('connectivity', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
     await page.context().setOffline(false);
     await page.clock.fastForward(1_000);
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => tileTitles(page)).toHaveLength(3);
   });
 });
@@ -156,7 +127,7 @@ describe('signing in', () => {
   it('a student signs in and sees the tiles of their class, not those of another class', async () => {
     const page = await open('/login');
     await submitLogin(page, 'student');
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => tileTitles(page)).toContain('Mathe 5a');
     const titles = await tileTitles(page);
     expect(titles).not.toContain('Kunst 6b');
@@ -184,7 +155,7 @@ describe('signing in', () => {
   it('an embedded tile opens inside Aula with a title bar; signing out returns to the public tiles', async () => {
     const page = await open('/login');
     await submitLogin(page, 'teacher');
-    await page.waitForURL(portal.base + '/');
+    await page.waitForURL(journey.portal.base + '/');
     const classbook = page
       .getByRole('list', { name: de.home.apps })
       .getByRole('link', { name: /Klassenbuch/ });
@@ -194,7 +165,7 @@ describe('signing in', () => {
       .poll(() => page.locator('iframe').getAttribute('src'))
       .toBe('https://www.example.org/klassenbuch');
     expect(await page.locator('iframe').getAttribute('sandbox')).toContain('allow-scripts');
-    await page.goto(portal.base + '/');
+    await page.goto(journey.portal.base + '/');
     await page
       .getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', '')}`) })
       .click();
@@ -260,7 +231,7 @@ describe('accessibility and looks', () => {
       await login.getByRole('button', { name: de.login.submit }).waitFor();
       await expectNoSeriousA11yViolations(login);
       await submitLogin(login, 'student');
-      await login.waitForURL(portal.base + '/');
+      await login.waitForURL(journey.portal.base + '/');
       await expect.poll(() => tileTitles(login)).toContain('Mathe 5a');
       await expectNoSeriousA11yViolations(login);
     }
@@ -275,7 +246,7 @@ describe('accessibility and looks', () => {
           await page.getByRole('button', { name: (locale === 'ar' ? ar : de).login.submit }).waitFor();
           await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
           await submitLogin(page, 'teacher', locale === 'ar' ? ar : de);
-          await page.waitForURL(portal.base + '/');
+          await page.waitForURL(journey.portal.base + '/');
           await expect
             .poll(() =>
               page

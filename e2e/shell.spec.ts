@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { expectNoSeriousA11yViolations, signIn } from './journeys.ts';
-import type { TestApp } from '../apps/server/src/test/test-app.ts';
-import { mkdirSync } from 'node:fs';
-import { launch, newContext, screenshotDir, startPortal, type ContextOptions } from './browser.ts';
+import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
+import { screenshotDir, type ContextOptions } from './browser.ts';
 
-let portal: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function open(path: string, opts: ContextOptions = {}): Promise<Page> {
-  const page = await (await newContext(browser, opts)).newPage();
-  await page.goto(portal.base + path);
-  return page;
-}
+const journey = setUpJourney();
+const { open } = journey;
 
 async function openAs(username: string, path = '/', opts: ContextOptions = {}): Promise<Page> {
   const page = await open('/login', opts);
   await signIn(page, username);
-  if (path !== '/') await page.goto(portal.base + path);
+  if (path !== '/') await page.goto(journey.portal.base + path);
   return page;
 }
 
@@ -270,7 +253,7 @@ describe('accessibility (issue 3)', () => {
     ];
     const page = await openAs('superadmin');
     for (const path of signedIn) {
-      await page.goto(portal.base + path);
+      await page.goto(journey.portal.base + path);
       await page.getByRole('main').waitFor();
       await page.waitForLoadState('networkidle');
       await expectNoSeriousA11yViolations(page, path);
@@ -295,12 +278,12 @@ describe('looks', () => {
           await page.screenshot({ path: `${screenshotDir}/menu-${name}.png` });
           await page.keyboard.press('Escape');
           for (const id of ['settings', 'help'] as const) {
-            await page.goto(`${portal.base}/?dialog=${id}`);
+            await page.goto(`${journey.portal.base}/?dialog=${id}`);
             const title = id === 'settings' ? t.dialogs.settings : t.help.title;
             await page.getByRole('dialog').getByRole('heading', { level: 2, name: title }).waitFor();
             await page.screenshot({ path: `${screenshotDir}/dialog-${id}-${name}.png` });
           }
-          await page.goto(`${portal.base}/dashboard/messages`);
+          await page.goto(`${journey.portal.base}/dashboard/messages`);
           await page.getByRole('navigation', { name: t.pages.dashboard }).waitFor();
           await page.screenshot({ path: `${screenshotDir}/dashboard-${name}.png`, fullPage: true });
           await page.context().close();
