@@ -43,6 +43,42 @@ const rangeClass =
   'h-6 w-full accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 rounded';
 const checkClass = 'size-4 accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40';
 
+/** A slider with its label and the current value, shown in the user's number format. */
+function RangeField({
+  id,
+  label,
+  shown,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  shown: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field id={id} label={label} value={shown}>
+      <input
+        id={id}
+        type="range"
+        className={rangeClass}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+    </Field>
+  );
+}
+
 function Field({
   id,
   label,
@@ -130,54 +166,36 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
             ))}
           </select>
         </Field>
-        <Field
+        <RangeField
           id={`${id}-font`}
           label={t('settings.fontSize')}
-          value={t('settings.px', { value: formatNumber(prefs.fontSize) })}
-        >
-          <input
-            id={`${id}-font`}
-            type="range"
-            className={rangeClass}
-            min={FONT_SIZE_MIN_PX}
-            max={FONT_SIZE_MAX_PX}
-            step={1}
-            value={prefs.fontSize}
-            onChange={(event) => setPref('fontSize', Number(event.target.value))}
-          />
-        </Field>
-        <Field
+          shown={t('settings.px', { value: formatNumber(prefs.fontSize) })}
+          min={FONT_SIZE_MIN_PX}
+          max={FONT_SIZE_MAX_PX}
+          step={1}
+          value={prefs.fontSize}
+          onChange={(value) => setPref('fontSize', value)}
+        />
+        <RangeField
           id={`${id}-line`}
           label={t('settings.lineHeight')}
-          value={formatNumber(prefs.lineHeight, { minimumFractionDigits: 2 })}
-        >
-          <input
-            id={`${id}-line`}
-            type="range"
-            className={rangeClass}
-            min={LINE_HEIGHT_MIN}
-            max={LINE_HEIGHT_MAX}
-            step={0.05}
-            value={prefs.lineHeight}
-            onChange={(event) => setPref('lineHeight', Math.round(Number(event.target.value) * 20) / 20)}
-          />
-        </Field>
-        <Field
+          shown={formatNumber(prefs.lineHeight, { minimumFractionDigits: 2 })}
+          min={LINE_HEIGHT_MIN}
+          max={LINE_HEIGHT_MAX}
+          step={0.05}
+          value={prefs.lineHeight}
+          onChange={(value) => setPref('lineHeight', Math.round(value * 20) / 20)}
+        />
+        <RangeField
           id={`${id}-nav`}
           label={t('settings.leftNavWidth')}
-          value={t('settings.px', { value: formatNumber(prefs.leftNavWidth) })}
-        >
-          <input
-            id={`${id}-nav`}
-            type="range"
-            className={rangeClass}
-            min={LEFT_NAV_WIDTH_MIN}
-            max={LEFT_NAV_WIDTH_MAX}
-            step={10}
-            value={prefs.leftNavWidth}
-            onChange={(event) => setPref('leftNavWidth', Number(event.target.value))}
-          />
-        </Field>
+          shown={t('settings.px', { value: formatNumber(prefs.leftNavWidth) })}
+          min={LEFT_NAV_WIDTH_MIN}
+          max={LEFT_NAV_WIDTH_MAX}
+          step={10}
+          value={prefs.leftNavWidth}
+          onChange={(value) => setPref('leftNavWidth', value)}
+        />
       </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-semibold">{t('settings.behaviour')}</legend>
