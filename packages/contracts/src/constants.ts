@@ -35,3 +35,11 @@ export const MAX_USERNAME_LENGTH = 100;
 export const MAX_PASSWORD_LENGTH = 1024; // accept long passphrases, never truncate (SECURITY.md)
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_URL_LENGTH = 2048;
+
+// Uploads (spec 5 leaves the numbers open; docs/decisions/023-tiles-and-layouts.md)
+export const MAX_ICON_BYTES = 1 * 1024 * 1024;
+export const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_APP_CONFIG_LENGTH = 4000;
+export const MAX_LAYOUT_TILES = 500;
+// The tile embed check (issue 4): how long the server waits for the site
+export const EMBED_CHECK_TIMEOUT_MS = 3_000;

@@ -14,6 +14,12 @@ export const PermissionsSchema = z.object({
   editBanner: z.boolean(),
   /** Whose sick notices the user sees: their own, their groups' students', or the whole school's. */
   sickNotices: z.enum(SICK_NOTICE_LEVELS),
+  /** Arrange the school's logged-in and logged-out layouts (decision 023: admins). */
+  editSchoolLayouts: z.boolean(),
+  /** Lock tiles, so they stay on every personal layout (decision 023: admins). */
+  lockApps: z.boolean(),
+  /** Preview the layout as a group sees it (teachers their own groups, admins any). */
+  previewGroups: z.boolean(),
   createRooms: z.boolean(),
   manageUsers: z.boolean(),
   impersonate: z.boolean(),
@@ -35,6 +41,20 @@ export const PermsResponseSchema = z.object({
 export type PermsResponse = z.infer<typeof PermsResponseSchema>;
 
 /** The one derivation of permissions from roles, used by the server and by the UI's tests. */
+/** The wanted permissions a creation level allows (spec 3.1 wantedPerms). */
+export function allowedWantedPerms(level: Permissions['createApps']): ('private' | 'groups' | 'everyone')[] {
+  switch (level) {
+    case 'none':
+      return [];
+    case 'private':
+      return ['private'];
+    case 'groups':
+      return ['private', 'groups'];
+    case 'everyone':
+      return ['private', 'groups', 'everyone'];
+  }
+}
+
 export function permissionsFor(user: RoleSubject): Permissions {
   const teacher = hasRole(user, 'teacher');
   const admin = hasRole(user, 'admin');
@@ -42,6 +62,9 @@ export function permissionsFor(user: RoleSubject): Permissions {
     createApps: admin ? 'everyone' : teacher ? 'groups' : 'private',
     editBanner: admin,
     sickNotices: admin ? 'all' : teacher ? 'groups' : 'own',
+    editSchoolLayouts: admin,
+    lockApps: admin,
+    previewGroups: teacher,
     createRooms: teacher,
     manageUsers: teacher,
     impersonate: hasRole(user, 'superadmin'),
