@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { EditSearchSchema } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
@@ -124,6 +125,14 @@ const indexRoute = createRoute({
   component: HomePage,
 });
 
+const editRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/edit',
+  staticData: { name: 'edit', access: 'loggedIn' },
+  validateSearch: EditSearchSchema,
+  component: lazyRouteComponent(() => import('@/features/tiles/components/edit-page'), 'EditPage'),
+});
+
 const dashboardRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/dashboard/$tab/{-$subpage}',
@@ -179,7 +188,7 @@ const notFoundRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     indexRoute,
-    shellPage('/edit', { name: 'edit', access: 'loggedIn' }),
+    editRoute,
     shellPage('/terms', { name: 'terms', access: 'loggedIn' }),
     shellPage('/sso', { name: 'sso', access: 'loggedOut', publicWithoutLogin: true }),
     shellPage('/login/moin', { name: 'moinLogin', access: 'loggedOut', publicWithoutLogin: true }),

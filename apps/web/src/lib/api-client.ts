@@ -49,6 +49,11 @@ function globalEventFor(status: number, requiresLogin: boolean): GlobalApiEvent 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A multipart body (file uploads); sent as is, the browser sets the boundary. */
+  formData?: FormData;
+  headers?: Record<string, string>;
+  /** spec 8: a 304 is an empty result; the caller says what it stands for (the data it already has). */
+  notModified?: () => T;
   schema: z.ZodType<T>;
   /** A 401 on a call that needs a session logs the user out (spec 4.1, 8). */
   requiresLogin?: boolean;
@@ -129,7 +134,7 @@ export function refreshSession(): Promise<boolean> {
 
 export async function apiRequest<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -138,7 +143,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
 
@@ -147,6 +152,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
   if (response.status === 401 && !NO_REFRESH_URLS.has(url) && mayRefresh() && (await refreshSession())) {
     response = await send();
   }
+  if (response.status === 304 && options.notModified) return options.notModified();
   const body = await readBody(response);
   if (!response.ok) {
     const error = new ApiError(url, response.status, response.statusText, body);

@@ -1,14 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useDialogs } from '@/lib/dialogs';
 
-/** What the generic `delete` confirmation dialog (spec 2.5) asks; features fill it in. */
+/** What a confirmation dialog (spec 2.5: delete, delete-app and the editor's confirmations) asks. */
 export interface ConfirmRequest {
   title: string;
   description: string;
   confirmLabel: string;
+  /** destructive for deleting, default for publishing or leaving. */
+  variant?: 'destructive' | 'default';
 }
 
 interface PendingConfirm extends ConfirmRequest {
+  dialogId: string;
   resolve: (confirmed: boolean) => void;
 }
 
@@ -25,9 +28,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The open request, or undefined (e.g. after a reload on a `?dialog=delete` address). */
-export function usePendingConfirm(): PendingConfirm | undefined {
-  return useSyncExternalStore(subscribe, () => pending);
+/** The open request of this dialog, or undefined (e.g. after a reload on a `?dialog=delete` address). */
+export function usePendingConfirm(dialogId: string): PendingConfirm | undefined {
+  return useSyncExternalStore(subscribe, () => (pending?.dialogId === dialogId ? pending : undefined));
 }
 
 /** Settles the open request (only `only`, when given); a dialog closed any other way counts as "no". */
@@ -38,17 +41,23 @@ export function settleConfirm(confirmed: boolean, only?: ConfirmRequest): void {
   current?.resolve(confirmed);
 }
 
-/** Opens the generic delete confirmation and resolves with the user's answer. */
-export function useConfirmDelete(): (request: ConfirmRequest) => Promise<boolean> {
+/** Opens a confirmation dialog by its spec name and resolves with the user's answer. */
+export function useConfirm(): (dialogId: string, request: ConfirmRequest) => Promise<boolean> {
   const { open } = useDialogs();
   return useCallback(
-    (request) => {
+    (dialogId, request) => {
       settleConfirm(false);
       return new Promise<boolean>((resolve) => {
-        setPending({ ...request, resolve });
-        void open('delete');
+        setPending({ ...request, dialogId, resolve });
+        void open(dialogId);
       });
     },
     [open],
   );
+}
+
+/** The generic `delete` confirmation. */
+export function useConfirmDelete(): (request: ConfirmRequest) => Promise<boolean> {
+  const confirm = useConfirm();
+  return useCallback((request) => confirm('delete', { variant: 'destructive', ...request }), [confirm]);
 }

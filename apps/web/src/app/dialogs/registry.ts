@@ -12,6 +12,9 @@ export interface DialogEntry {
 
 const placeholder = (): DialogModule => import('@/features/placeholders/components/placeholder-dialog');
 
+const confirmDialog = (): DialogModule => import('@/features/general/components/delete-dialog');
+const appForm = (): DialogModule => import('@/features/tiles/components/app-form-dialog');
+
 function entry(role: Role, load: () => DialogModule = placeholder): DialogEntry {
   return { role, Component: lazy(load) };
 }
@@ -22,16 +25,16 @@ function entry(role: Role, load: () => DialogModule = placeholder): DialogEntry 
  */
 export const DIALOGS = {
   // Editor
-  'add-apps': entry('student'),
-  'create-app': entry('student'),
-  'edit-app': entry('student'),
-  'color-picker': entry('student'),
-  'icon-picker': entry('student'),
-  'exit-confirmation': entry('student'),
-  'publish-confirmation': entry('student'),
-  'exit-edit-mode-confirmation': entry('student'),
-  'group-change': entry('student'),
-  filter: entry('student'),
+  'add-apps': entry('student', () => import('@/features/tiles/components/add-apps-dialog')),
+  'create-app': entry('student', appForm),
+  'edit-app': entry('student', appForm),
+  'color-picker': entry('student', () => import('@/features/tiles/components/color-picker-dialog')),
+  'icon-picker': entry('student', () => import('@/features/tiles/components/icon-picker-dialog')),
+  'exit-confirmation': entry('student', confirmDialog),
+  'publish-confirmation': entry('admin', confirmDialog),
+  'exit-edit-mode-confirmation': entry('student', confirmDialog),
+  'group-change': entry('teacher', () => import('@/features/tiles/components/group-change-dialog')),
+  filter: entry('student', () => import('@/features/tiles/components/filter-dialog')),
   // User
   'secondary-email': entry('student'),
   'change-password': entry('student'),
@@ -62,11 +65,11 @@ export const DIALOGS = {
   impersonate: entry('superadmin'),
   'data-export': entry('student'),
   'after-logout': entry('logged_out', () => import('@/features/auth/components/after-logout-dialog')),
-  'group-selection': entry('student'),
+  'group-selection': entry('teacher', () => import('@/features/tiles/components/group-selection-dialog')),
   'reenter-password': entry('student'),
   totp: entry('logged_out'),
-  'delete-app': entry('student'),
-  delete: entry('student', () => import('@/features/general/components/delete-dialog')),
+  'delete-app': entry('student', confirmDialog),
+  delete: entry('student', confirmDialog),
   help: entry('logged_out', () => import('@/features/general/components/help-dialog')),
   install: entry('logged_out', () => import('@/features/pwa/components/install-dialog')),
   calendar: entry('student'),

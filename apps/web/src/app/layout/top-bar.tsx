@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Popover } from 'radix-ui';
 import {
@@ -11,6 +11,8 @@ import {
   LogIn,
   LogOut,
   Mail,
+  Pencil,
+  PencilOff,
   MessageCircle,
   Scale,
   Settings,
@@ -139,6 +141,20 @@ function UserMenu({ self }: { self: UserInfo }) {
   );
 }
 
+/** spec 4.5: edit mode is the /edit path; the toggle moves between root and edit. */
+function EditToggle() {
+  const { t } = useTranslation();
+  const editing = useLocation({ select: (location) => location.pathname === '/edit' });
+  const label = t(editing ? 'tiles.edit.exit' : 'tiles.edit.enter');
+  return (
+    <Button asChild variant={editing ? 'secondary' : 'ghost'} size="icon" aria-label={label} title={label}>
+      <Link to={editing ? '/' : '/edit'} aria-current={editing ? 'page' : undefined}>
+        {editing ? <PencilOff aria-hidden="true" /> : <Pencil aria-hidden="true" />}
+      </Link>
+    </Button>
+  );
+}
+
 export function TopBar() {
   const { t } = useTranslation();
   const self = useSelf();
@@ -161,6 +177,7 @@ export function TopBar() {
         <Button variant="ghost" size="icon" aria-label={t('dialogs.help')} onClick={() => void open('help')}>
           <CircleHelp aria-hidden="true" />
         </Button>
+        {self && <EditToggle />}
         {self ? (
           <UserMenu self={self} />
         ) : (

@@ -7,12 +7,13 @@ import { settleConfirm, usePendingConfirm } from '@/lib/confirm';
 import type { DialogProps } from '@/lib/dialogs';
 
 /**
- * spec 2.5 `delete`: the one confirmation every feature reuses through useConfirmDelete().
- * Opened without a request (a reloaded or shared address) it says there is nothing to confirm.
+ * The confirmation dialogs of spec 2.5 (`delete`, `delete-app`, `publish-confirmation`,
+ * `exit-edit-mode-confirmation`): features ask through useConfirm(). Opened without a request
+ * (a reloaded or shared address) it says there is nothing to confirm.
  */
-export default function DeleteDialog({ close }: DialogProps) {
+export default function ConfirmDialog({ id, close }: DialogProps) {
   const { t } = useTranslation();
-  const request = usePendingConfirm();
+  const request = usePendingConfirm(id);
   const [answered, setAnswered] = useState(false);
 
   // Closing by Escape, the overlay or the close button counts as "no". Settled a tick after unmount,
@@ -30,7 +31,7 @@ export default function DeleteDialog({ close }: DialogProps) {
   if (!request && !answered) {
     return (
       <DialogFrame
-        title={t('confirm.deleteTitle')}
+        title={t('confirm.title')}
         description={t('confirm.nothingPending')}
         footer={
           <DialogClose asChild>
@@ -41,9 +42,10 @@ export default function DeleteDialog({ close }: DialogProps) {
     );
   }
 
+  const destructive = (request?.variant ?? 'destructive') === 'destructive';
   return (
     <DialogFrame
-      title={request?.title ?? t('confirm.deleteTitle')}
+      title={request?.title ?? t('confirm.title')}
       description={request?.description}
       footer={
         <>
@@ -51,14 +53,14 @@ export default function DeleteDialog({ close }: DialogProps) {
             <Button variant="outline">{t('common.cancel')}</Button>
           </DialogClose>
           <Button
-            variant="destructive"
+            variant={destructive ? 'destructive' : 'default'}
             onClick={() => {
               setAnswered(true);
               settleConfirm(true);
               close();
             }}
           >
-            <Trash2 aria-hidden="true" />
+            {destructive && <Trash2 aria-hidden="true" />}
             {request?.confirmLabel ?? t('common.delete')}
           </Button>
         </>

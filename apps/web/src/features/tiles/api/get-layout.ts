@@ -1,11 +1,50 @@
-import { queryOptions } from '@tanstack/react-query';
-import { LayoutResponseSchema } from '@aula/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { LayoutResponseSchema, type LayoutResponse, type LayoutType } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/layout: the logged-out layout for visitors, the personal one for a signed-in user (spec 4.5). */
-export function layoutQueryOptions({ userId }: { userId: number | null }) {
+export interface LayoutRequest {
+  userId: number | null;
+  layoutType?: LayoutType;
+  /** Edit mode also fetches the tiles not placed (spec 7.2 unused flag). */
+  unused?: boolean;
+  /** Preview as a member of these groups (spec 4.5 groups tab). */
+  groups?: readonly number[];
+}
+
+export function layoutQueryKey(request: LayoutRequest) {
+  const { userId, layoutType, unused, groups } = request;
+  return [
+    'layout',
+    { userId, layoutType, unused: unused ?? false, groups: groups?.join(',') ?? '' },
+  ] as const;
+}
+
+function layoutUrl({ layoutType, unused, groups }: LayoutRequest): string {
+  const params = new URLSearchParams();
+  if (layoutType) params.set('layoutType', layoutType);
+  if (unused) params.set('unused', 'true');
+  if (groups && groups.length > 0) params.set('groups', groups.join(','));
+  const query = params.toString();
+  return query ? `/api/layout?${query}` : '/api/layout';
+}
+
+/**
+ * GET /api/layout (spec 7.2). /api answers are no-store, so the client keeps the version itself and
+ * sends it back; an unchanged layout answers 304 and the cached one stays (spec 8).
+ */
+export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryClient) {
+  const queryKey = layoutQueryKey(request);
   return queryOptions({
-    queryKey: ['layout', { userId }],
-    queryFn: ({ signal }) => apiRequest('/api/layout', { schema: LayoutResponseSchema, signal }),
+    queryKey,
+    queryFn: ({ signal }) => {
+      const cached = queryClient?.getQueryData<LayoutResponse>(queryKey);
+      return apiRequest(layoutUrl(request), {
+        schema: LayoutResponseSchema,
+        signal,
+        requiresLogin: request.userId !== null,
+        headers: cached ? { 'if-none-match': `"${cached.version}"` } : undefined,
+        notModified: cached ? () => cached : undefined,
+      });
+    },
   });
 }

@@ -50,6 +50,25 @@ function AppFrameState({ id }: { id: number | undefined }) {
       </MessagePage>
     );
   }
+  // The embed check found that the site refuses to be framed: say so instead of showing an empty frame.
+  if (app.data.embeddable === false) {
+    return (
+      <MessagePage
+        icon={TriangleAlert}
+        title={t('iframeApp.refused')}
+        actions={
+          <Button asChild>
+            <a href={app.data.url} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              {t('iframeApp.openInNewTab')}
+            </a>
+          </Button>
+        }
+      >
+        <p className="text-muted-foreground">{t('iframeApp.refusedBody')}</p>
+      </MessagePage>
+    );
+  }
   return (
     <iframe
       src={app.data.url}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
@@ -12,7 +12,8 @@ const gridClass =
 export function TileGrid() {
   const { t } = useTranslation();
   const self = useSelf();
-  const layout = useQuery(layoutQueryOptions({ userId: self?.id ?? null }));
+  const queryClient = useQueryClient();
+  const layout = useQuery(layoutQueryOptions({ userId: self?.id ?? null }, queryClient));
 
   if (layout.isPending) {
     return (

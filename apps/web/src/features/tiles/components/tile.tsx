@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { bubbleTitle, type Bubble } from '@aula/contracts';
@@ -8,6 +9,7 @@ import { TileIcon } from '@/lib/icons';
 import { cn } from '@/lib/utils';
 import { iconColorValue, tileColorClass } from '../lib/tile-colors';
 import { tileLink, type TileLink } from '../lib/tile-target';
+import { markOpened } from '../api/mark-opened';
 
 const linkClass =
   'group flex h-full flex-col items-center gap-2 rounded-xl p-1.5 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring desktop:gap-3 desktop:p-2';
@@ -15,16 +17,24 @@ const linkClass =
 function TileAnchor({
   link,
   describedBy,
+  onOpen,
   children,
 }: {
   link: TileLink;
   describedBy: string | undefined;
+  onOpen: () => void;
   children: ReactNode;
 }) {
   switch (link.kind) {
     case 'route':
       return (
-        <Link to={link.to} search={link.search} className={linkClass} aria-describedby={describedBy}>
+        <Link
+          to={link.to}
+          search={link.search}
+          className={linkClass}
+          aria-describedby={describedBy}
+          onClick={onOpen}
+        >
           {children}
         </Link>
       );
@@ -37,6 +47,7 @@ function TileAnchor({
           download={link.download}
           className={linkClass}
           aria-describedby={describedBy}
+          onClick={onOpen}
         >
           {children}
         </a>
@@ -52,6 +63,11 @@ function TileAnchor({
 
 export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // spec 3.1 new flag: opening a new tile clears it, for this user only
+  const onOpen = () => {
+    if (bubble.new && loggedIn) markOpened(queryClient, bubble.id);
+  };
   const id = useId();
   const title = bubbleTitle(bubble, currentLocale());
   // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
@@ -71,7 +87,7 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
 
   return (
     <li>
-      <TileAnchor link={link} describedBy={describedBy || undefined}>
+      <TileAnchor link={link} describedBy={describedBy || undefined} onOpen={onOpen}>
         <span
           title={hideTitle ? title : undefined}
           className={cn(
@@ -79,12 +95,16 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
             tileColorClass(bubble.color),
           )}
         >
-          <TileIcon
-            name={bubble.iconName}
-            className="size-1/2"
-            style={{ color: iconColorValue(bubble.iconColor) }}
-            aria-hidden="true"
-          />
+          {bubble.iconUrl ? (
+            <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
+          ) : (
+            <TileIcon
+              name={bubble.iconName}
+              className="size-1/2"
+              style={{ color: iconColorValue(bubble.iconColor) }}
+              aria-hidden="true"
+            />
+          )}
           {bubble.new && (
             <span
               aria-hidden="true"

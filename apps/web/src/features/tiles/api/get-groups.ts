@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { GroupListSchema } from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET /api/groups (spec 7.2): every group of the school, or those of one account. */
+export function groupsQueryOptions(account?: number) {
+  return queryOptions({
+    queryKey: ['groups', { account: account ?? null }],
+    queryFn: ({ signal }) =>
+      apiRequest(account === undefined ? '/api/groups' : `/api/groups?account=${account}`, {
+        schema: GroupListSchema,
+        requiresLogin: true,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}

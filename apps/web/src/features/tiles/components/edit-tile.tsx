@@ -1,0 +1,201 @@
+import type { CSSProperties } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, ArrowRight, Lock, LockOpen, Minus, Pencil, Plus, Users } from 'lucide-react';
+import { bubblePermissionIcon, bubbleTitle, type Bubble } from '@aula/contracts';
+import { Button } from '@/components/ui/button';
+import { currentLocale } from '@/lib/i18n';
+import { TileIcon } from '@/lib/icons';
+import { cn } from '@/lib/utils';
+import { iconColorValue, tileColorClass } from '../lib/tile-colors';
+
+export function TileFace({ bubble, size = 'grid' }: { bubble: Bubble; size?: 'grid' | 'row' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-2xl shadow-sm ring-1 ring-black/5',
+        size === 'grid' ? 'aspect-square w-full max-w-20 desktop:max-w-24' : 'size-10 rounded-xl',
+        tileColorClass(bubble.color),
+      )}
+    >
+      {bubble.iconUrl ? (
+        <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
+      ) : (
+        <TileIcon
+          name={bubble.iconName}
+          className="size-1/2"
+          style={{ color: iconColorValue(bubble.iconColor) }}
+        />
+      )}
+    </span>
+  );
+}
+
+/** spec 3.1: the permission icon (group, locked, unlocked), with its meaning as text for screen readers. */
+export function PermissionBadge({ bubble }: { bubble: Bubble }) {
+  const { t } = useTranslation();
+  const kind = bubblePermissionIcon(bubble);
+  const Icon = kind === 'group' ? Users : kind === 'locked' ? Lock : LockOpen;
+  return (
+    <span
+      className="absolute -top-1.5 -start-1.5 flex size-6 items-center justify-center rounded-full border bg-card text-card-foreground shadow-sm"
+      title={t(`tiles.permission.${kind}`)}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      <span className="sr-only">{t(`tiles.permission.${kind}`)}</span>
+    </span>
+  );
+}
+
+export interface TileActions {
+  canEdit: boolean;
+  pinned: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+  onMove: (step: -1 | 1) => void;
+  isFirst: boolean;
+  isLast: boolean;
+}
+
+/** A tile on the layout in edit mode: the tile itself is the drag handle (mouse, touch, keyboard). */
+export function SortableLayoutTile({ bubble, actions }: { bubble: Bubble; actions: TileActions }) {
+  const { t } = useTranslation();
+  const title = bubbleTitle(bubble, currentLocale());
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: bubble.id, data: { title } });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn('relative flex flex-col items-center gap-1', isDragging && 'z-10 opacity-60')}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-label={t('tiles.edit.move', { title })}
+        className="relative flex w-full cursor-grab touch-none flex-col items-center gap-2 rounded-xl p-1.5 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring active:cursor-grabbing desktop:p-2"
+      >
+        <span className="relative flex w-full justify-center">
+          <TileFace bubble={bubble} />
+        </span>
+        <span dir="auto" className="line-clamp-2 text-xs font-medium break-words desktop:text-sm">
+          {title}
+        </span>
+      </button>
+      <PermissionBadge bubble={bubble} />
+      <div className="flex items-center gap-0.5">
+        <Button
+          variant="ghost"
+          size="xs"
+          className="size-7 p-0 mobile:hidden"
+          disabled={actions.isFirst}
+          aria-label={t('tiles.edit.moveEarlier', { title })}
+          onClick={() => actions.onMove(-1)}
+        >
+          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
+        </Button>
+        {actions.canEdit && (
+          <Button
+            variant="ghost"
+            size="xs"
+            className="size-7 p-0"
+            aria-label={t('tiles.edit.editTile', { title })}
+            onClick={actions.onEdit}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        )}
+        {!actions.pinned && (
+          <Button
+            variant="ghost"
+            size="xs"
+            className="size-7 p-0"
+            aria-label={t('tiles.edit.remove', { title })}
+            onClick={actions.onRemove}
+          >
+            <Minus aria-hidden="true" />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="xs"
+          className="size-7 p-0 mobile:hidden"
+          disabled={actions.isLast}
+          aria-label={t('tiles.edit.moveLater', { title })}
+          onClick={() => actions.onMove(1)}
+        >
+          <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** A tile of the unused list: draggable onto the layout, or added with its button. */
+export function SortableUnusedTile({
+  bubble,
+  canEdit,
+  onAdd,
+  onEdit,
+  sortable = true,
+}: {
+  bubble: Bubble;
+  canEdit: boolean;
+  onAdd: () => void;
+  onEdit: () => void;
+  sortable?: boolean;
+}) {
+  const { t } = useTranslation();
+  const title = bubbleTitle(bubble, currentLocale());
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: bubble.id, data: { title }, disabled: !sortable });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn('flex items-center gap-2 rounded-lg border bg-card p-1.5', isDragging && 'opacity-60')}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        {...(sortable ? { ...attributes, ...listeners } : {})}
+        aria-label={sortable ? t('tiles.edit.move', { title }) : title}
+        className="flex min-w-0 flex-1 cursor-grab touch-none items-center gap-2 rounded-md text-start outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+      >
+        <TileFace bubble={bubble} size="row" />
+        <span dir="auto" className="truncate text-sm font-medium">
+          {title}
+        </span>
+      </button>
+      <span className="text-muted-foreground" title={t(`tiles.permission.${bubblePermissionIcon(bubble)}`)}>
+        {bubble.groups.length > 0 ? <Users className="size-4" aria-hidden="true" /> : null}
+      </span>
+      {canEdit && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t('tiles.edit.editTile', { title })}
+          onClick={onEdit}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label={t('tiles.edit.add', { title })}
+        onClick={onAdd}
+      >
+        <Plus aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
