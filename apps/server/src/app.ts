@@ -52,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.database.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('secureCookies', secure);
+  app.decorate('publicOrigin', opts.publicUrl ? new URL(opts.publicUrl).origin : null);
   const presence = createPresence(opts.database.db, opts.clock ?? systemClock, app.log);
   app.decorate('presence', presence);
   app.addHook('onReady', async () => presence.start());

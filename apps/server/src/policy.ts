@@ -32,7 +32,18 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/statistics': { access: 'student', objects: 'school' },
   'GET /api/groups': { access: 'student', objects: 'school' },
   'GET /api/layout': { access: 'public', objects: 'visible-bubble' },
+  // personal: the caller's own; logged-in and logged-out: admins only (the service checks)
+  'POST /api/layout': { access: 'student', objects: 'school' },
+  'DELETE /api/layout': { access: 'student', objects: 'self' },
+  'PATCH /api/layout/:id/new': { access: 'student', objects: 'visible-bubble' },
+  'GET /api/apps/types': { access: 'student', objects: 'school' },
+  'POST /api/apps': { access: 'student', objects: 'school' },
   'GET /api/apps/:id': { access: 'public', objects: 'visible-bubble' },
+  // edit, delete and translate: the creator and the school's admins (the service checks)
+  'PUT /api/apps/:id': { access: 'student', objects: 'visible-bubble' },
+  'DELETE /api/apps/:id': { access: 'student', objects: 'visible-bubble' },
+  'POST /api/apps/:id/translation': { access: 'student', objects: 'visible-bubble' },
+  'GET /api/apps/:id/icon': { access: 'public', objects: 'visible-bubble' },
   'GET /api/apps/:id/download': { access: 'public', objects: 'visible-bubble' },
   'POST /api/config/key': { access: 'public', objects: 'school' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },

@@ -11,6 +11,8 @@ declare module 'fastify' {
     cookieNames: { access: string; refresh: string };
     secureCookies: boolean;
     presence: Presence;
+    /** The origin of the configured public URL (AULA_PUBLIC_URL), or null: then the request's own. */
+    publicOrigin: string | null;
   }
   interface FastifyRequest {
     schoolId: number;

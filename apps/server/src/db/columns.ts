@@ -17,6 +17,9 @@ export const bubbleColumns = {
   wantedPerms: apps.wantedPerms,
   titleTranslation: apps.titleTranslation,
   fileId: apps.fileId,
+  iconFileId: apps.iconFileId,
+  embeddable: apps.embeddable,
+  creatorId: apps.creatorId,
   creator: users.laraId,
   groups: sql<
     number[]
@@ -39,4 +42,7 @@ export type BubbleRow = Pick<
   | 'wantedPerms'
   | 'titleTranslation'
   | 'fileId'
+  | 'iconFileId'
+  | 'embeddable'
+  | 'creatorId'
 > & { creator: string | null; groups: number[] };

@@ -52,6 +52,11 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Runs fn in one transaction; both drivers' transactions share the PostgreSQL query builder. */
+export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -28,6 +28,8 @@ export const schools = pgTable('schools', {
   name: text('name').notNull(),
   host: text('host').unique(),
   isDefault: boolean('is_default').notNull().default(false),
+  // bumped by every tile create, update, delete and translation: part of the layout version (decision 023)
+  appsVersion: integer('apps_version').notNull().default(1),
   createdAt: createdAt(),
 });
 
@@ -169,6 +171,9 @@ export const apps = pgTable(
       .notNull()
       .default('everyone'),
     titleTranslation: jsonb('title_translation').$type<Record<string, string>>().notNull().default({}),
+    // the last embed check of an iframe tile: true, false (the site refuses framing) or null (unknown)
+    embeddable: boolean('embeddable'),
+    embedCheckedAt: timestamp('embed_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('apps_school').on(t.schoolId)],
@@ -221,8 +226,28 @@ export const layoutItems = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    // when the tile was put on this layout: the `new` flag compares it (decision 023)
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.layoutId, t.appId] })],
+  (t) => [primaryKey({ columns: [t.layoutId, t.appId] }), index('layout_items_app').on(t.appId)],
+);
+
+// Which tiles a user has opened, and when: clears their `new` flag (decision 023)
+export const appOpens = pgTable(
+  'app_opens',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appId] }), index('app_opens_app').on(t.appId)],
 );
 
 export const config = pgTable(

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertLayout } from '../modules/layout/layout.repo.ts';
 import { countSchools, insertSchool } from '../modules/schools/schools.repo.ts';
 import { upsertConfigValue } from '../modules/config/config.repo.ts';
+import { demoPdf } from './demo-pdf.ts';
 
 export interface DemoCredential {
   role: string;
@@ -106,6 +107,22 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         ),
       })
       .returning({ id: files.id });
+    const letterPdf = demoPdf([
+      'Liebe Eltern,',
+      'der Elternabend der Klassen 5 und 6 ist am Donnerstag um 19 Uhr in der Aula.',
+      'Mit freundlichen Gruessen, die Schulleitung',
+    ]);
+    const [letterFile] = await tx
+      .insert(files)
+      .values({
+        schoolId,
+        name: 'Elternbrief.pdf',
+        mime: 'application/pdf',
+        size: letterPdf.length,
+        data: letterPdf,
+        ownerId: userIds.get('admin')!,
+      })
+      .returning({ id: files.id });
 
     const admin = userIds.get('admin')!;
     const teacher = userIds.get('teacher')!;
@@ -163,6 +180,8 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         target: 'newTab',
         iconName: 'mail',
         color: 'red-500',
+        // locked: on every personal layout (decision 023)
+        locked: true,
         titleTranslation: { en: 'E-mail', ar: 'البريد', fa: 'ایمیل' },
       },
       {
@@ -190,7 +209,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         target: 'download',
         iconName: 'file-text',
         color: 'sky-900',
-        fileId: menu!.id,
+        fileId: letterFile!.id,
         titleTranslation: { en: 'Letter to parents', ar: 'رسالة للأهل', fa: 'نامه به والدین' },
       },
       {
@@ -238,6 +257,48 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         wantedPerms: 'private',
         creatorId: teacher,
         titleTranslation: { en: 'My notes', ar: 'ملاحظاتي', fa: 'یادداشت‌های من' },
+      },
+      // not on any layout: edit mode lists them as unused (spec 5)
+      {
+        key: 'physics5a',
+        title: 'Physik 5a',
+        url: 'https://physik.example.org/5a',
+        target: 'newTab',
+        iconName: 'atom',
+        color: 'purple-700',
+        wantedPerms: 'groups',
+        groupNames: ['5a'],
+        creatorId: teacher,
+        titleTranslation: { en: 'Physics 5a' },
+      },
+      {
+        key: 'vocab',
+        title: 'Vokabeltrainer',
+        url: 'https://vokabeln.example.org/',
+        target: 'newTab',
+        iconName: 'languages',
+        color: 'green-300',
+        wantedPerms: 'private',
+        creatorId: userIds.get('student')!,
+        titleTranslation: { en: 'Vocabulary trainer' },
+      },
+      {
+        key: 'canteen',
+        title: 'Mensa-Anmeldung',
+        url: 'https://mensa.example.org/',
+        target: 'newTab',
+        iconName: 'utensils',
+        color: 'orange-300',
+        titleTranslation: { en: 'Canteen sign-up' },
+      },
+      {
+        key: 'news',
+        title: 'Schülerzeitung',
+        url: 'https://zeitung.example.org/',
+        target: 'iframe',
+        iconName: 'newspaper',
+        color: 'pink-500',
+        titleTranslation: { en: 'School newspaper' },
       },
     ];
 

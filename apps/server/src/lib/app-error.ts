@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@aula/contracts';
+import type { ErrorCode, ErrorIssue } from '@aula/contracts';
 
 export type ErrorParams = Record<string, string | number | boolean>;
 
@@ -9,6 +9,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly params?: ErrorParams,
     readonly headers?: Record<string, string>,
+    readonly issues?: ErrorIssue[],
   ) {
     super(code);
     this.name = 'AppError';
@@ -22,5 +23,9 @@ export class AppError extends Error {
   }
   static forbidden(): AppError {
     return new AppError(403, 'common.forbidden');
+  }
+  /** 400 common.validation with one issue per field, for rules beyond a route's schema. */
+  static validation(issues: ErrorIssue[]): AppError {
+    return new AppError(400, 'common.validation', undefined, undefined, issues);
   }
 }

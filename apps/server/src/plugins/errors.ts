@@ -15,7 +15,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.status).send(body(err.code, err.params ? { params: err.params } : {}));
+      return reply.code(err.status).send(
+        body(err.code, {
+          ...(err.params ? { params: err.params } : {}),
+          ...(err.issues ? { issues: err.issues } : {}),
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

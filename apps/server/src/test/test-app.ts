@@ -39,6 +39,8 @@ export interface CallOptions {
   method?: string;
   body?: unknown;
   rawBody?: string;
+  /** a multipart body; fetch sets the content type with its boundary */
+  form?: FormData;
   cookie?: string;
   headers?: Record<string, string>;
   csrf?: boolean;
@@ -57,7 +59,9 @@ export async function call<T = any>(
   path: string,
   opts: CallOptions = {},
 ): Promise<CallResult<T>> {
-  const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
+  const method =
+    opts.method ??
+    (opts.body !== undefined || opts.rawBody !== undefined || opts.form !== undefined ? 'POST' : 'GET');
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.csrf !== false && method !== 'GET' && method !== 'HEAD') headers['x-aula-csrf'] = '1';
@@ -67,7 +71,7 @@ export async function call<T = any>(
   // fetch() cannot set Host, which selects the school (tenancy), so those calls use node:http
   const res = headers.host
     ? await rawRequest(base + path, method, headers, payload)
-    : await fetch(base + path, { method, headers, body: payload, redirect: 'manual' });
+    : await fetch(base + path, { method, headers, body: opts.form ?? payload, redirect: 'manual' });
   const text = await res.text();
   let body: unknown = text;
   try {

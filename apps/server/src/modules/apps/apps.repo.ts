@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { apps, files, layoutItems, layouts, users } from '../../db/schema.ts';
+import { appGroups, apps, files, groups, layoutItems, layouts, schools, users } from '../../db/schema.ts';
 
 export type { BubbleRow } from '../../db/columns.ts';
 
@@ -12,6 +12,16 @@ export async function findAppsByIds(db: Db, schoolId: number, ids: number[]): Pr
     .from(apps)
     .leftJoin(users, eq(users.id, apps.creatorId))
     .where(and(eq(apps.schoolId, schoolId), inArray(apps.id, ids)));
+}
+
+/** Every tile of the school, for the unused lists of edit mode. */
+export async function findSchoolApps(db: Db, schoolId: number): Promise<BubbleRow[]> {
+  return db
+    .select(bubbleColumns)
+    .from(apps)
+    .leftJoin(users, eq(users.id, apps.creatorId))
+    .where(eq(apps.schoolId, schoolId))
+    .orderBy(apps.id);
 }
 
 export async function findAppFile(db: Db, schoolId: number, fileId: number) {
@@ -34,4 +44,100 @@ export async function isOnLoggedOutLayout(db: Db, schoolId: number, appId: numbe
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** The ids among these that are groups of the school. */
+export async function findSchoolGroupIds(db: Db, schoolId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.schoolId, schoolId), inArray(groups.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertFile(
+  db: Db,
+  values: { schoolId: number; ownerId: number; name: string; mime: string; data: Buffer },
+): Promise<number> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, size: values.data.length })
+    .returning({ id: files.id });
+  return row!.id;
+}
+
+/** Deletes these files unless a tile still uses them (demo tiles share one). */
+export async function deleteUnusedFiles(db: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
+  const wanted = ids.filter((id): id is number => id !== null);
+  if (wanted.length === 0) return;
+  await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.schoolId, schoolId),
+        inArray(files.id, wanted),
+        sql`not exists (select 1 from ${apps} a where a.file_id = ${files.id} or a.icon_file_id = ${files.id})`,
+      ),
+    );
+}
+
+export type AppValues = Omit<typeof apps.$inferInsert, 'id' | 'schoolId' | 'createdAt'>;
+
+export async function insertApp(db: Db, schoolId: number, values: AppValues): Promise<number> {
+  const [row] = await db
+    .insert(apps)
+    .values({ ...values, schoolId })
+    .returning({ id: apps.id });
+  return row!.id;
+}
+
+export async function updateApp(
+  db: Db,
+  schoolId: number,
+  id: number,
+  values: Partial<AppValues>,
+): Promise<boolean> {
+  const rows = await db
+    .update(apps)
+    .set(values)
+    .where(and(eq(apps.schoolId, schoolId), eq(apps.id, id)))
+    .returning({ id: apps.id });
+  return rows.length > 0;
+}
+
+export async function replaceAppGroups(
+  db: Db,
+  schoolId: number,
+  appId: number,
+  groupIds: number[],
+): Promise<void> {
+  await db.delete(appGroups).where(eq(appGroups.appId, appId));
+  if (groupIds.length > 0)
+    await db.insert(appGroups).values(groupIds.map((groupId) => ({ schoolId, appId, groupId })));
+}
+
+/** Deletes a tile; its layout items go with it (cascade), so the layouts holding it get a new update id. */
+export async function deleteApp(db: Db, schoolId: number, id: number): Promise<void> {
+  await db
+    .update(layouts)
+    .set({ updateId: sql`${layouts.updateId} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(layouts.schoolId, schoolId),
+        inArray(
+          layouts.id,
+          db.select({ id: layoutItems.layoutId }).from(layoutItems).where(eq(layoutItems.appId, id)),
+        ),
+      ),
+    );
+  await db.delete(apps).where(and(eq(apps.schoolId, schoolId), eq(apps.id, id)));
+}
+
+/** Every tile change bumps the school's tile version, part of each layout's version (decision 023). */
+export async function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
+  await db
+    .update(schools)
+    .set({ appsVersion: sql`${schools.appsVersion} + 1` })
+    .where(eq(schools.id, schoolId));
 }

@@ -1,9 +1,67 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppIdParamsSchema, BubbleSchema, ErrorBodySchema } from '@aula/contracts';
-import { getBubble, getBubbleDownload } from './apps.service.ts';
+import {
+  AppIdParamsSchema,
+  AppTypeListSchema,
+  BubbleSchema,
+  ErrorBodySchema,
+  SaveAppResponseSchema,
+  TranslationBodySchema,
+} from '@aula/contracts';
+import { APP_FORM_MULTIPART, readAppForm } from './app-form.ts';
+import {
+  appTypes,
+  createApp,
+  deleteApp,
+  getBubble,
+  getBubbleDownload,
+  getBubbleIcon,
+  setTranslation,
+  updateApp,
+} from './apps.service.ts';
+
+const SANDBOX_CSP = "default-src 'none'; sandbox";
+const MULTIPART_FIELDS =
+  'multipart/form-data: one field per BubbleInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
+  'and the files `icon` (PNG, JPEG, WebP, GIF or SVG, at most 1 MB; stored as a PNG of at most 256 px) and `file` (the download of a download tile, at most 20 MB). ' +
+  '400 common.validation with issues [{ path, code, message }] (code: apps.missing_title, …), 403 apps.perms_not_allowed / apps.group_not_allowed / apps.lock_not_allowed, 413 upload.too_large { max }, 415 upload.invalid_type { allowed }.';
 
 export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, APP_FORM_MULTIPART);
+
+  app.get(
+    '/apps/types',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'The special tile types (spec 3.1 type, 7.2)',
+        response: { 200: AppTypeListSchema, 401: ErrorBodySchema },
+      },
+    },
+    () => [...appTypes()],
+  );
+
+  app.post(
+    '/apps',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Create a tile',
+        description: MULTIPART_FIELDS,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: SaveAppResponseSchema,
+          400: ErrorBodySchema,
+          403: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+        },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createApp(req, () => readAppForm(req))),
+  );
+
   app.get(
     '/apps/:id',
     {
@@ -15,6 +73,79 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => getBubble(req, req.params.id),
+  );
+
+  app.put(
+    '/apps/:id',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Edit a tile (its creator or an admin)',
+        description: MULTIPART_FIELDS,
+        consumes: ['multipart/form-data'],
+        params: AppIdParamsSchema,
+        response: {
+          200: SaveAppResponseSchema,
+          400: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+        },
+      },
+    },
+    (req) => updateApp(req, req.params.id, () => readAppForm(req)),
+  );
+
+  app.delete(
+    '/apps/:id',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Delete a tile (its creator or an admin); it leaves every layout',
+        params: AppIdParamsSchema,
+        response: { 204: z.null(), 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      await deleteApp(req, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/apps/:id/translation',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: 'Set the title translations to exactly the non-empty entries sent (spec 7.2)',
+        params: AppIdParamsSchema,
+        body: TranslationBodySchema,
+        response: { 200: BubbleSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (req) => setTranslation(req, req.params.id, req.body),
+  );
+
+  app.get(
+    '/apps/:id/icon',
+    {
+      schema: {
+        tags: ['apps'],
+        summary: "The tile's uploaded icon, a PNG (the v parameter only changes with the icon)",
+        params: AppIdParamsSchema,
+        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const file = await getBubbleIcon(req, req.params.id);
+      return reply
+        .type('image/png')
+        .header('content-disposition', 'inline; filename="icon.png"')
+        .header('content-security-policy', SANDBOX_CSP)
+        .send(file.data);
+    },
   );
 
   app.get(
@@ -32,7 +163,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type(file.mime)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-security-policy', SANDBOX_CSP)
         .send(file.data);
     },
   );

@@ -1,16 +1,71 @@
 import type { FastifyRequest } from 'fastify';
-import { canSeeBubble, PaletteColorSchema, type Bubble } from '@aula/contracts';
+import {
+  allowedWantedPerms,
+  APP_TYPE_INFOS,
+  BubbleInputSchema,
+  bubbleInputFromForm,
+  canSeeBubble,
+  ERROR_MESSAGES,
+  hasRole,
+  LOCALES,
+  mayEditBubble,
+  normalizeBubbleInput,
+  PaletteColorSchema,
+  permissionsFor,
+  validateBubbleInput,
+  type AppTypeInfo,
+  type Bubble,
+  type BubbleInput,
+  type EmbedCheck,
+  type SaveAppResponse,
+  type TranslationBody,
+} from '@aula/contracts';
+import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
+import { checkDownload, iconToPng } from '../../lib/uploads.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
-import { findAppFile, findAppsByIds, isOnLoggedOutLayout, type BubbleRow } from './apps.repo.ts';
+import { getServerConfigValue } from '../config/config.service.ts';
+import type { AppForm } from './app-form.ts';
+import {
+  bumpAppsVersion,
+  deleteApp as deleteAppRow,
+  deleteUnusedFiles,
+  findAppFile,
+  findAppsByIds,
+  findSchoolApps,
+  findSchoolGroupIds,
+  insertApp,
+  insertFile,
+  isOnLoggedOutLayout,
+  replaceAppGroups,
+  updateApp as updateAppRow,
+  type AppValues,
+  type BubbleRow,
+} from './apps.repo.ts';
+import { checkEmbeddable } from './embed.service.ts';
 
+export type { BubbleRow } from './apps.repo.ts';
 export type Viewer = { laraId: string; groupIds: number[] } | null;
 
 export function viewerOf(user: SessionUser | null): Viewer {
   return user ? { laraId: user.laraId, groupIds: user.groupIds } : null;
 }
 
-export function toBubble(row: BubbleRow): Bubble {
+/**
+ * Who may see, open and place a tile: canSeeBubble (decision 006), and admins every tile of their school
+ * that is not someone's private one, since they arrange the school's layouts and fix any tile (decision 023).
+ */
+export function canAccessBubble(
+  row: Pick<BubbleRow, 'wantedPerms' | 'creator' | 'groups'>,
+  user: SessionUser | null,
+): boolean {
+  if (canSeeBubble(row, viewerOf(user))) return true;
+  return user !== null && row.wantedPerms !== 'private' && hasRole(user, 'admin');
+}
+
+export function toBubble(row: BubbleRow, isNew = false): Bubble {
   const color = PaletteColorSchema.safeParse(row.color);
   return {
     id: row.id,
@@ -19,7 +74,7 @@ export function toBubble(row: BubbleRow): Bubble {
     iconName: row.iconName,
     iconColor: row.iconColor,
     color: color.success ? color.data : 'sky-500',
-    new: false,
+    new: isNew,
     public: row.public,
     target: row.target,
     type: row.type,
@@ -30,33 +85,252 @@ export function toBubble(row: BubbleRow): Bubble {
     wantedPerms: row.wantedPerms,
     titleTranslation: row.titleTranslation,
     hasFile: row.fileId !== null,
+    // the file id in the address changes with every new icon, so a cached old one is never shown
+    iconUrl: row.iconFileId === null ? null : `/api/apps/${row.id}/icon?v=${row.iconFileId}`,
+    embeddable: row.target === 'iframe' ? row.embeddable : null,
   };
 }
 
 /** The bubbles the viewer may see (spec 3.1), in the given order. */
-export function filterVisible(rows: BubbleRow[], viewer: Viewer): Bubble[] {
-  return rows.filter((r) => canSeeBubble(r, viewer)).map(toBubble);
+export function filterVisible(rows: BubbleRow[], user: SessionUser | null): Bubble[] {
+  return rows.filter((r) => canAccessBubble(r, user)).map((r) => toBubble(r));
 }
 
-async function visibleBubble(req: FastifyRequest, id: number): Promise<Bubble> {
+export function findBubbleRows(db: Db, schoolId: number, ids: number[]): Promise<BubbleRow[]> {
+  return findAppsByIds(db, schoolId, ids);
+}
+
+export function findSchoolBubbleRows(db: Db, schoolId: number): Promise<BubbleRow[]> {
+  return findSchoolApps(db, schoolId);
+}
+
+/** The tile if the caller may see it; otherwise 404, exactly like a missing one, so ids cannot be probed. */
+export async function accessibleBubbleRow(req: FastifyRequest, id: number): Promise<BubbleRow> {
   // ids of other schools never match: the repo filters by the request's school
-  const [bubble] = filterVisible(await findAppsByIds(req.server.db, req.schoolId, [id]), viewerOf(req.user));
+  const [row] = await findAppsByIds(req.server.db, req.schoolId, [id]);
+  if (!row || !canAccessBubble(row, req.user)) throw AppError.notFound();
   // a visitor sees only what the school put on the logged-out layout, not every tile meant for everyone
-  if (bubble && !req.user && !(await isOnLoggedOutLayout(req.server.db, req.schoolId, id)))
-    throw AppError.notFound();
-  // Not found and not allowed look the same, so ids cannot be probed.
-  if (!bubble) throw AppError.notFound();
-  return bubble;
+  if (!req.user && !(await isOnLoggedOutLayout(req.server.db, req.schoolId, id))) throw AppError.notFound();
+  return row;
 }
 
-export function getBubble(req: FastifyRequest, id: number): Promise<Bubble> {
-  return visibleBubble(req, id);
+/** Edit and delete: the creator and the school's admins (spec 3.1, decision 023); others 403. */
+async function editableBubbleRow(
+  req: FastifyRequest,
+  id: number,
+): Promise<{ row: BubbleRow; user: SessionUser }> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  const row = await accessibleBubbleRow(req, id);
+  if (!mayEditBubble(row, { roles: user.roles, type: user.type, lara_id: user.laraId }))
+    throw AppError.forbidden();
+  return { row, user };
+}
+
+export async function getBubble(req: FastifyRequest, id: number): Promise<Bubble> {
+  return toBubble(await accessibleBubbleRow(req, id));
 }
 
 export async function getBubbleDownload(req: FastifyRequest, id: number) {
-  await visibleBubble(req, id);
-  const [row] = await findAppsByIds(req.server.db, req.schoolId, [id]);
-  const file = row?.fileId ? await findAppFile(req.server.db, req.schoolId, row.fileId) : null;
+  const row = await accessibleBubbleRow(req, id);
+  const file = row.fileId ? await findAppFile(req.server.db, req.schoolId, row.fileId) : null;
   if (!file) throw AppError.notFound();
   return file;
+}
+
+export async function getBubbleIcon(req: FastifyRequest, id: number) {
+  const row = await accessibleBubbleRow(req, id);
+  const file = row.iconFileId ? await findAppFile(req.server.db, req.schoolId, row.iconFileId) : null;
+  if (!file) throw AppError.notFound();
+  return file;
+}
+
+/** GET /api/apps/types */
+export function appTypes(): readonly AppTypeInfo[] {
+  return APP_TYPE_INFOS;
+}
+
+function parseInput(form: AppForm, existing: BubbleRow | null): BubbleInput {
+  const parsed = BubbleInputSchema.safeParse(bubbleInputFromForm(form.fields));
+  if (!parsed.success) {
+    throw AppError.validation(
+      parsed.error.issues.map((i) => ({
+        path: i.path.join('.') || 'body',
+        code: i.code,
+        message: i.message,
+      })),
+    );
+  }
+  const hasFile = form.file !== null || (existing?.fileId ?? null) !== null;
+  const issues = validateBubbleInput(parsed.data, { hasFile });
+  if (issues.length > 0) {
+    throw AppError.validation(
+      issues.map((i) => ({ path: i.path, code: i.code, message: ERROR_MESSAGES[i.code] })),
+    );
+  }
+  return normalizeBubbleInput(parsed.data);
+}
+
+/** Role rules of decision 023; on edit only what changes is checked, so a creator can still edit a tile an admin widened or locked. */
+async function checkRoleRules(
+  req: FastifyRequest,
+  user: SessionUser,
+  input: BubbleInput,
+  existing: BubbleRow | null,
+): Promise<void> {
+  const perms = permissionsFor(user);
+  if (
+    input.wantedPerms !== existing?.wantedPerms &&
+    !allowedWantedPerms(perms.createApps).includes(input.wantedPerms)
+  )
+    throw new AppError(403, 'apps.perms_not_allowed', { wantedPerms: input.wantedPerms });
+  const added = input.groups.filter((g) => !existing?.groups.includes(g));
+  if (added.length > 0) {
+    if (hasRole(user, 'admin')) {
+      const known = new Set(await findSchoolGroupIds(req.server.db, req.schoolId, added));
+      const unknown = added.filter((g) => !known.has(g));
+      if (unknown.length > 0)
+        throw AppError.validation([
+          { path: 'groups', code: 'common.validation', message: `unknown group ${unknown.join(', ')}` },
+        ]);
+    } else if (added.some((g) => !user.groupIds.includes(g))) {
+      throw new AppError(403, 'apps.group_not_allowed');
+    }
+  }
+  if (input.locked !== (existing?.locked ?? false) && !perms.lockApps)
+    throw new AppError(403, 'apps.lock_not_allowed');
+}
+
+async function embedCheckFor(req: FastifyRequest, input: BubbleInput): Promise<EmbedCheck | null> {
+  if (input.target !== 'iframe' || !input.url) return null;
+  const allowedHosts = parseAllowedHosts(
+    await getServerConfigValue(req.server.db, req.schoolId, 'embed_allowed_hosts'),
+  );
+  const portalOrigin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+  return checkEmbeddable(input.url, { portalOrigin, allowedHosts });
+}
+
+/** The shared part of create and edit: validate, check roles and uploads, run the embed check, store in one transaction. */
+async function saveApp(
+  req: FastifyRequest,
+  user: SessionUser,
+  form: AppForm,
+  existing: BubbleRow | null,
+): Promise<SaveAppResponse> {
+  const input = parseInput(form, existing);
+  await checkRoleRules(req, user, input, existing);
+  const icon = form.icon ? await iconToPng(form.icon.data) : null;
+  const download =
+    form.file && input.target === 'download'
+      ? { ...(await checkDownload(form.file.data, form.file.filename)), data: form.file.data }
+      : null;
+  // outside the transaction: the check may wait for a slow site, and it never blocks saving
+  const embedCheck = await embedCheckFor(req, input);
+  const values: AppValues = {
+    title: input.title,
+    url: input.url,
+    iconName: input.iconName,
+    iconColor: input.iconColor,
+    color: input.color,
+    target: input.target,
+    type: input.type,
+    appTypeId: APP_TYPE_INFOS.find((t) => t.type === input.type)?.id ?? null,
+    config: input.config,
+    wantedPerms: input.wantedPerms,
+    locked: input.locked,
+    embeddable: embedCheck?.embeddable ?? null,
+    embedCheckedAt: embedCheck ? req.server.clock() : null,
+  };
+  const schoolId = req.schoolId;
+  const id = await transaction(req.server.db, async (tx) => {
+    const iconFileId = icon
+      ? await insertFile(tx, { schoolId, ownerId: user.id, name: 'icon.png', mime: 'image/png', data: icon })
+      : input.removeIcon
+        ? null
+        : (existing?.iconFileId ?? null);
+    const fileId = download
+      ? await insertFile(tx, { schoolId, ownerId: user.id, ...download })
+      : input.target === 'download'
+        ? (existing?.fileId ?? null)
+        : null;
+    let appId: number;
+    if (existing) {
+      if (!(await updateAppRow(tx, schoolId, existing.id, { ...values, iconFileId, fileId })))
+        throw AppError.notFound();
+      appId = existing.id;
+    } else {
+      appId = await insertApp(tx, schoolId, { ...values, iconFileId, fileId, creatorId: user.id });
+    }
+    await replaceAppGroups(tx, schoolId, appId, input.groups);
+    if (existing) {
+      await deleteUnusedFiles(tx, schoolId, [
+        existing.iconFileId !== iconFileId ? existing.iconFileId : null,
+        existing.fileId !== fileId ? existing.fileId : null,
+      ]);
+    }
+    await bumpAppsVersion(tx, schoolId);
+    await audit(req, existing ? 'app.update' : 'app.create', {
+      db: tx,
+      details: { appId, title: input.title, wantedPerms: input.wantedPerms },
+    });
+    return appId;
+  });
+  const [row] = await findAppsByIds(req.server.db, schoolId, [id]);
+  if (!row) throw AppError.notFound();
+  return { bubble: toBubble(row), embedCheck };
+}
+
+/** POST /api/apps: readForm reads the multipart body once the caller's rights are known. */
+export async function createApp(
+  req: FastifyRequest,
+  readForm: () => Promise<AppForm>,
+): Promise<SaveAppResponse> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  return saveApp(req, user, await readForm(), null);
+}
+
+/** PUT /api/apps/{id}: a tile the caller cannot see is 404, one they may not edit 403, before the body is read. */
+export async function updateApp(
+  req: FastifyRequest,
+  id: number,
+  readForm: () => Promise<AppForm>,
+): Promise<SaveAppResponse> {
+  const { row, user } = await editableBubbleRow(req, id);
+  return saveApp(req, user, await readForm(), row);
+}
+
+/** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */
+export async function deleteApp(req: FastifyRequest, id: number): Promise<void> {
+  const { row } = await editableBubbleRow(req, id);
+  await transaction(req.server.db, async (tx) => {
+    await deleteAppRow(tx, req.schoolId, id);
+    await deleteUnusedFiles(tx, req.schoolId, [row.fileId, row.iconFileId]);
+    await bumpAppsVersion(tx, req.schoolId);
+    await audit(req, 'app.delete', { db: tx, details: { appId: id, title: row.title } });
+  });
+}
+
+/** POST /api/apps/{id}/translation: the title translations become exactly the entries sent (spec 7.2). */
+export async function setTranslation(
+  req: FastifyRequest,
+  id: number,
+  body: TranslationBody,
+): Promise<Bubble> {
+  const { row } = await editableBubbleRow(req, id);
+  if (body.id !== id)
+    throw AppError.validation([
+      { path: 'body.id', code: 'common.validation', message: 'id must equal the path id' },
+    ]);
+  const titleTranslation: Record<string, string> = {};
+  for (const locale of LOCALES) {
+    const title = body[locale];
+    if (title) titleTranslation[locale] = title;
+  }
+  await transaction(req.server.db, async (tx) => {
+    if (!(await updateAppRow(tx, req.schoolId, id, { titleTranslation }))) throw AppError.notFound();
+    await bumpAppsVersion(tx, req.schoolId);
+    await audit(req, 'app.update', { db: tx, details: { appId: id, fields: ['titleTranslation'] } });
+  });
+  return toBubble({ ...row, titleTranslation });
 }

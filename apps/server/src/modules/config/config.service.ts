@@ -23,14 +23,16 @@ export async function getConfigValues(
  * Keys the server reads but never serves: they are not in CONFIG_KEYS, which is the allowlist of
  * POST /api/config/key (docs/decisions/005-config-defaults.md, 018-permissions.md).
  */
-export const SERVER_CONFIG_KEYS = ['enabled_features'] as const;
+export const SERVER_CONFIG_KEYS = ['enabled_features', 'embed_allowed_hosts'] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
 export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   enabled_features: DEFAULT_FEATURES.join(','),
+  // hosts the embed check may reach although they resolve to private addresses (decision 023)
+  embed_allowed_hosts: '',
 };
 
-async function getServerConfigValue(db: Db, schoolId: number, key: ServerConfigKey): Promise<string> {
+export async function getServerConfigValue(db: Db, schoolId: number, key: ServerConfigKey): Promise<string> {
   const [row] = await findConfigValues(db, schoolId, [key]);
   return row?.value ?? SERVER_CONFIG_DEFAULTS[key];
 }

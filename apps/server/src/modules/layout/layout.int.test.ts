@@ -82,6 +82,8 @@ describe('GET /api/layout', () => {
       wantedPerms: 'everyone',
       titleTranslation: { en: 'School website', ar: 'موقع المدرسة', fa: 'وب‌سایت مدرسه' },
       hasFile: false,
+      iconUrl: null,
+      embeddable: null,
     });
   });
 

@@ -1,38 +1,87 @@
-import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LayoutType } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { apps, layoutItems, layouts, users } from '../../db/schema.ts';
+import { appOpens, apps, layoutItems, layouts, schools, users } from '../../db/schema.ts';
 
 export interface LayoutWanted {
   category: LayoutType;
   ownerId: number | null;
 }
 
-/** Several layouts with their bubbles in order, in one query (the home page's hot path). */
-export async function findLayoutsWithBubbles(db: Db, schoolId: number, wanted: LayoutWanted[]) {
+export type LayoutBubbleRow = BubbleRow & { isNew: boolean };
+
+export interface FoundLayout {
+  id: number;
+  updateId: number;
+  bubbles: LayoutBubbleRow[];
+}
+
+/**
+ * Several layouts with their bubbles in order, in one query (the home page's hot path). With a user, each
+ * bubble says whether it is new for them (decision 023): put on the layout after their account was
+ * created, and not opened since.
+ */
+export async function findLayoutsWithBubbles(
+  db: Db,
+  schoolId: number,
+  wanted: LayoutWanted[],
+  userId: number | null = null,
+): Promise<Map<LayoutType, FoundLayout>> {
   const which: SQL[] = wanted.map((w) =>
     and(
       eq(layouts.category, w.category),
       w.ownerId === null ? isNull(layouts.ownerId) : eq(layouts.ownerId, w.ownerId),
     )!,
   );
+  const isNew =
+    userId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`(${layoutItems.addedAt} > (select u.created_at from ${users} u where u.id = ${userId})
+          and not exists (select 1 from ${appOpens} o
+            where o.user_id = ${userId} and o.app_id = ${layoutItems.appId} and o.opened_at >= ${layoutItems.addedAt}))`;
   const rows = await db
-    .select({ category: layouts.category, updateId: layouts.updateId, bubble: bubbleColumns })
+    .select({
+      layoutId: layouts.id,
+      category: layouts.category,
+      updateId: layouts.updateId,
+      isNew,
+      bubble: bubbleColumns,
+    })
     .from(layouts)
     .leftJoin(layoutItems, eq(layoutItems.layoutId, layouts.id))
     .leftJoin(apps, and(eq(apps.id, layoutItems.appId), eq(apps.schoolId, schoolId)))
     .leftJoin(users, eq(users.id, apps.creatorId))
     .where(and(eq(layouts.schoolId, schoolId), or(...which)))
     .orderBy(asc(layouts.category), asc(layoutItems.position));
-  const result = new Map<LayoutType, { updateId: number; bubbles: BubbleRow[] }>();
+  const result = new Map<LayoutType, FoundLayout>();
   for (const row of rows) {
-    const entry = result.get(row.category) ?? { updateId: row.updateId, bubbles: [] };
+    const entry = result.get(row.category) ?? { id: row.layoutId, updateId: row.updateId, bubbles: [] };
     result.set(row.category, entry);
     // a layout without items yields one row whose bubble columns are all null
-    if (row.bubble.id !== null) entry.bubbles.push(row.bubble as BubbleRow);
+    if (row.bubble.id !== null)
+      entry.bubbles.push({ ...(row.bubble as BubbleRow), isNew: row.isNew === true });
   }
   return result;
+}
+
+/**
+ * Everything a layout answer depends on besides the query, in one small query: the school's tile
+ * version, the id and update id of every layout the caller can get, and the caller's opened tiles.
+ */
+export async function findLayoutVersionParts(db: Db, schoolId: number, userId: number | null) {
+  const owner = userId ?? 0;
+  const [row] = await db
+    .select({
+      appsVersion: schools.appsVersion,
+      layouts: sql<string>`coalesce((select string_agg(l.id || ':' || l.update_id, ',' order by l.id)
+        from ${layouts} l where l.school_id = ${schoolId} and coalesce(l.owner_id, 0) in (0, ${owner})), '')`,
+      opens: sql<string>`(select count(*) || ':' || coalesce(max(o.opened_at)::text, '')
+        from ${appOpens} o where o.user_id = ${owner})`,
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? { appsVersion: 0, layouts: '', opens: '' };
 }
 
 export async function insertLayout(
@@ -54,4 +103,87 @@ export async function insertLayout(
     );
   }
   return layout!.id;
+}
+
+function layoutWhere(schoolId: number, category: LayoutType, ownerId: number | null): SQL {
+  return and(
+    eq(layouts.schoolId, schoolId),
+    eq(layouts.category, category),
+    ownerId === null ? isNull(layouts.ownerId) : eq(layouts.ownerId, ownerId),
+  )!;
+}
+
+export async function findLayoutId(
+  db: Db,
+  schoolId: number,
+  category: LayoutType,
+  ownerId: number | null,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: layouts.id })
+    .from(layouts)
+    .where(layoutWhere(schoolId, category, ownerId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The layout, created when missing, locked for this transaction so concurrent saves take turns. */
+export async function lockLayout(
+  db: Db,
+  values: { schoolId: number; category: LayoutType; ownerId: number | null },
+): Promise<{ id: number; created: boolean }> {
+  const inserted = await db
+    .insert(layouts)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: layouts.id });
+  const [row] = await db
+    .select({ id: layouts.id })
+    .from(layouts)
+    .where(layoutWhere(values.schoolId, values.category, values.ownerId))
+    .for('update');
+  return { id: row!.id, created: inserted.length > 0 };
+}
+
+export async function findItemTimes(db: Db, layoutId: number): Promise<Map<number, Date>> {
+  const rows = await db
+    .select({ appId: layoutItems.appId, addedAt: layoutItems.addedAt })
+    .from(layoutItems)
+    .where(eq(layoutItems.layoutId, layoutId));
+  return new Map(rows.map((r) => [r.appId, r.addedAt]));
+}
+
+/** The layout's items become these, in order; an item without a time gets now(); the update id goes up. */
+export async function replaceLayoutItems(
+  db: Db,
+  schoolId: number,
+  layoutId: number,
+  items: { appId: number; addedAt: Date | undefined }[],
+): Promise<void> {
+  await db.delete(layoutItems).where(eq(layoutItems.layoutId, layoutId));
+  if (items.length > 0) {
+    await db
+      .insert(layoutItems)
+      .values(items.map((item, position) => ({ schoolId, layoutId, position, ...item })));
+  }
+  await db
+    .update(layouts)
+    .set({ updateId: sql`${layouts.updateId} + 1`, updatedAt: sql`now()` })
+    .where(eq(layouts.id, layoutId));
+}
+
+export async function deleteLayout(
+  db: Db,
+  schoolId: number,
+  category: LayoutType,
+  ownerId: number | null,
+): Promise<void> {
+  await db.delete(layouts).where(layoutWhere(schoolId, category, ownerId));
+}
+
+export async function upsertAppOpen(db: Db, schoolId: number, userId: number, appId: number): Promise<void> {
+  await db
+    .insert(appOpens)
+    .values({ schoolId, userId, appId })
+    .onConflictDoUpdate({ target: [appOpens.userId, appOpens.appId], set: { openedAt: sql`now()` } });
 }

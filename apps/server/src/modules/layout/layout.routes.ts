@@ -1,6 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, LayoutQuerySchema, LayoutResponseSchema } from '@aula/contracts';
-import { getLayout } from './layout.service.ts';
+import { z } from 'zod';
+import {
+  ErrorBodySchema,
+  LayoutNewParamsSchema,
+  LayoutQuerySchema,
+  LayoutResponseSchema,
+  LayoutSaveSchema,
+} from '@aula/contracts';
+import {
+  getLayout,
+  layoutVersion,
+  markOpened,
+  planLayout,
+  resetPersonalLayout,
+  saveLayout,
+} from './layout.service.ts';
+
+/** Whether an If-None-Match header names this version (quoted or not, weak or strong, or *). */
+export function matchesVersion(header: string | undefined, version: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .some((tag) => tag === version || tag === '*');
+}
 
 export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,10 +37,74 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['layout'],
         summary: "The caller's layout: logged-out for visitors, personal (or logged-in) when signed in",
+        description:
+          'The answer carries `version`, also sent as ETag. Send it back as If-None-Match: when nothing changed the answer is 304 without a body (spec 8).',
         querystring: LayoutQuerySchema,
-        response: { 200: LayoutResponseSchema, 401: ErrorBodySchema },
+        response: {
+          200: LayoutResponseSchema,
+          304: z.null().describe('unchanged since the version sent in If-None-Match'),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
-    (req) => getLayout(req, req.query.layoutType),
+    async (req, reply) => {
+      const plan = planLayout(req, req.query);
+      const version = await layoutVersion(req, plan);
+      reply.header('etag', `"${version}"`);
+      if (matchesVersion(req.headers['if-none-match'], version)) return reply.code(304).send(null);
+      return getLayout(req, plan, version);
+    },
+  );
+
+  app.post(
+    '/layout',
+    {
+      schema: {
+        tags: ['layout'],
+        summary: 'Save a layout: the personal one (anyone), the logged-in and logged-out ones (admins)',
+        body: LayoutSaveSchema,
+        response: {
+          200: LayoutResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    (req) => saveLayout(req, req.body),
+  );
+
+  app.delete(
+    '/layout',
+    {
+      schema: {
+        tags: ['layout'],
+        summary: 'Reset the personal layout: the logged-in layout shows again',
+        response: { 204: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      await resetPersonalLayout(req);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/layout/:id/new',
+    {
+      schema: {
+        tags: ['layout'],
+        summary: 'The caller opened this tile: it is no longer new for them',
+        params: LayoutNewParamsSchema,
+        response: { 204: z.null(), 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      await markOpened(req, req.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

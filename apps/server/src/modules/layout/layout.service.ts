@@ -1,36 +1,257 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { LayoutResponse, LayoutType } from '@aula/contracts';
+import {
+  hasRole,
+  layoutTypeOfSave,
+  permissionsFor,
+  type Bubble,
+  type LayoutQuery,
+  type LayoutResponse,
+  type LayoutSave,
+  type LayoutType,
+} from '@aula/contracts';
+import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { filterVisible, viewerOf } from '../apps/apps.service.ts';
-import { findLayoutsWithBubbles, type LayoutWanted } from './layout.repo.ts';
+import {
+  accessibleBubbleRow,
+  canAccessBubble,
+  findBubbleRows,
+  findSchoolBubbleRows,
+  toBubble,
+  type BubbleRow,
+} from '../apps/apps.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import {
+  deleteLayout,
+  findItemTimes,
+  findLayoutId,
+  findLayoutsWithBubbles,
+  findLayoutVersionParts,
+  lockLayout,
+  replaceLayoutItems,
+  upsertAppOpen,
+  type FoundLayout,
+  type LayoutBubbleRow,
+  type LayoutWanted,
+} from './layout.repo.ts';
+
+// bump when the answer's shape changes, so no client keeps an answer of the old shape
+const ANSWER_FORMAT = 2;
+
+/** What a GET /api/layout asks for, after the access rules: whose view, which layout, with the unused list or not. */
+export type LayoutPlan =
+  | { kind: 'visitor' }
+  | { kind: 'user'; user: SessionUser; layoutType: LayoutType | undefined; unused: boolean }
+  | { kind: 'preview'; layoutType: 'logged-in' | 'logged-out'; groups: number[] };
+
+/** The access rules of GET /api/layout (decision 023); throws 401, 403 or 400 before anything is loaded. */
+export function planLayout(req: FastifyRequest, query: LayoutQuery): LayoutPlan {
+  const user = req.user;
+  if (!user) {
+    // visitors get the logged-out layout only, and no edit-mode lists
+    if ((query.layoutType ?? 'logged-out') !== 'logged-out' || query.unused || query.groups)
+      throw AppError.unauthorized();
+    return { kind: 'visitor' };
+  }
+  const perms = permissionsFor(user);
+  if (query.groups) {
+    if (!perms.previewGroups) throw AppError.forbidden();
+    // teachers preview their own groups; admins any group (an unknown id simply matches no tile)
+    if (!hasRole(user, 'admin') && query.groups.some((g) => !user.groupIds.includes(g)))
+      throw AppError.forbidden();
+    if (query.layoutType === 'personal')
+      throw AppError.validation([
+        {
+          path: 'querystring.layoutType',
+          code: 'common.validation',
+          message: 'a group has no personal layout',
+        },
+      ]);
+    return {
+      kind: 'preview',
+      layoutType: query.layoutType ?? 'logged-in',
+      groups: [...query.groups].sort((a, b) => a - b),
+    };
+  }
+  const unused = query.unused ?? false;
+  if (unused && query.layoutType !== undefined && query.layoutType !== 'personal' && !perms.editSchoolLayouts)
+    throw AppError.forbidden();
+  return { kind: 'user', user, layoutType: query.layoutType, unused };
+}
 
 /**
- * GET /api/layout: visitors get the logged-out layout; a signed-in user gets their personal layout,
- * or the logged-in layout while the personal one shows nothing (spec 4.5). Bubbles are filtered by permission.
+ * The layout's version (also its ETag): a short digest of everything the answer depends on, from one
+ * small query. Computed before the answer is loaded, so a change in between only makes it older.
+ */
+export async function layoutVersion(req: FastifyRequest, plan: LayoutPlan): Promise<string> {
+  const user = req.user;
+  const parts = await findLayoutVersionParts(req.server.db, req.schoolId, user?.id ?? null);
+  const key = JSON.stringify([
+    ANSWER_FORMAT,
+    parts,
+    user
+      ? [user.id, user.laraId, user.type, [...user.roles].sort(), [...user.groupIds].sort((a, b) => a - b)]
+      : null,
+    plan.kind === 'user' ? ['user', plan.layoutType ?? '', plan.unused] : plan,
+  ]);
+  return createHash('sha256').update(key).digest('base64url').slice(0, 16);
+}
+
+/** A member of exactly these groups: tiles for everyone and for those groups, no private ones, no creator rule. */
+function memberOfGroupsSees(row: BubbleRow, groups: readonly number[]): boolean {
+  if (row.wantedPerms === 'everyone') return true;
+  return row.wantedPerms === 'groups' && row.groups.some((g) => groups.includes(g));
+}
+
+/** Which tiles a layout may hold (decision 023): personal any the user may see, logged-in no private tile, logged-out only tiles for everyone. */
+function mayPlace(row: BubbleRow, layoutType: LayoutType, user: SessionUser): boolean {
+  if (!canAccessBubble(row, user)) return false;
+  if (layoutType === 'logged-out') return row.wantedPerms === 'everyone';
+  if (layoutType === 'logged-in') return row.wantedPerms !== 'private';
+  return true;
+}
+
+function bubblesOf(rows: LayoutBubbleRow[], user: SessionUser | null): Bubble[] {
+  return rows.filter((r) => canAccessBubble(r, user)).map((r) => toBubble(r, r.isNew));
+}
+
+function answer(
+  layoutType: LayoutType,
+  found: FoundLayout | undefined,
+  layout: Bubble[],
+  unused: Bubble[],
+  version: string,
+): LayoutResponse {
+  return { layoutType, layout, unused, updateId: found?.updateId ?? 0, version };
+}
+
+/**
+ * GET /api/layout: visitors get the logged-out layout; a signed-in user gets their personal layout, or the
+ * logged-in layout while the personal one shows nothing (spec 4.5), with the locked tiles of the logged-in
+ * layout added; in edit mode also the tiles they could place but have not (the unused list).
  */
 export async function getLayout(
   req: FastifyRequest,
-  requested: LayoutType | undefined,
+  plan: LayoutPlan,
+  version: string,
 ): Promise<LayoutResponse> {
-  const user = req.user;
-  if (!user && requested !== undefined && requested !== 'logged-out') throw AppError.unauthorized();
-  const viewer = viewerOf(user);
-  const wanted: LayoutWanted[] = !user
-    ? [{ category: 'logged-out', ownerId: null }]
-    : requested === undefined
-      ? [
-          { category: 'personal', ownerId: user.id },
-          { category: 'logged-in', ownerId: null },
-        ]
-      : [{ category: requested, ownerId: requested === 'personal' ? user.id : null }];
-  const found = await findLayoutsWithBubbles(req.server.db, req.schoolId, wanted);
-  for (const { category } of wanted) {
-    const layout = found.get(category);
-    const bubbles = filterVisible(layout?.bubbles ?? [], viewer);
-    const isLast = category === wanted.at(-1)!.category;
-    if (bubbles.length > 0 || isLast) {
-      return { layoutType: category, layout: bubbles, unused: [], updateId: layout?.updateId ?? 0 };
-    }
+  const db = req.server.db;
+  if (plan.kind === 'visitor') {
+    const found = (
+      await findLayoutsWithBubbles(db, req.schoolId, [{ category: 'logged-out', ownerId: null }])
+    ).get('logged-out');
+    return answer('logged-out', found, bubblesOf(found?.bubbles ?? [], null), [], version);
   }
-  throw AppError.notFound();
+  if (plan.kind === 'preview') {
+    const found = (
+      await findLayoutsWithBubbles(db, req.schoolId, [{ category: plan.layoutType, ownerId: null }])
+    ).get(plan.layoutType);
+    const layout = (found?.bubbles ?? [])
+      .filter((r) => memberOfGroupsSees(r, plan.groups))
+      .map((r) => toBubble(r));
+    return answer(plan.layoutType, found, layout, [], version);
+  }
+
+  const { user, layoutType: requested } = plan;
+  const wanted: LayoutWanted[] =
+    requested === 'logged-out'
+      ? [{ category: 'logged-out', ownerId: null }]
+      : requested === 'logged-in'
+        ? [{ category: 'logged-in', ownerId: null }]
+        : [
+            { category: 'personal', ownerId: user.id },
+            { category: 'logged-in', ownerId: null },
+          ];
+  const found = await findLayoutsWithBubbles(db, req.schoolId, wanted, user.id);
+  const personal = bubblesOf(found.get('personal')?.bubbles ?? [], user);
+  const loggedIn = bubblesOf(found.get('logged-in')?.bubbles ?? [], user);
+  const layoutType: LayoutType = requested ?? (personal.length > 0 ? 'personal' : 'logged-in');
+  let layout: Bubble[];
+  if (layoutType === 'personal') {
+    // a locked tile of the logged-in layout is on every personal layout (decision 023)
+    const placed = new Set(personal.map((b) => b.id));
+    layout = [...personal, ...loggedIn.filter((b) => b.locked && !placed.has(b.id))];
+  } else if (layoutType === 'logged-in') layout = loggedIn;
+  else layout = bubblesOf(found.get('logged-out')?.bubbles ?? [], user);
+
+  let unused: Bubble[] = [];
+  if (plan.unused) {
+    // without a layout type the answer is edited as the personal layout, whichever one it shows
+    const placeOn = requested ?? 'personal';
+    const shown = new Set(layout.map((b) => b.id));
+    unused = (await findSchoolBubbleRows(db, req.schoolId))
+      .filter((r) => !shown.has(r.id) && mayPlace(r, placeOn, user))
+      .map((r) => toBubble(r));
+  }
+  return answer(layoutType, found.get(layoutType), layout, unused, version);
+}
+
+/**
+ * POST /api/layout: the personal layout is the caller's own (created on the first save); the school's
+ * layouts are for admins. Every tile must be one the caller may place there, and a personal layout keeps
+ * every locked tile. Tiles already on the layout keep the time they were added (the `new` flag).
+ */
+export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise<LayoutResponse> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  const layoutType = layoutTypeOfSave(body);
+  if (layoutType !== 'personal' && !permissionsFor(user).editSchoolLayouts) throw AppError.forbidden();
+  const ids = body.layout;
+  if (new Set(ids).size !== ids.length)
+    throw AppError.validation([
+      { path: 'body.layout', code: 'common.validation', message: 'a tile appears twice' },
+    ]);
+  const db = req.server.db;
+  const rows = new Map((await findBubbleRows(db, req.schoolId, ids)).map((r) => [r.id, r]));
+  const refused = ids.find((id) => {
+    const row = rows.get(id);
+    return !row || !mayPlace(row, layoutType, user);
+  });
+  if (refused !== undefined) throw new AppError(400, 'layout.unknown_tile', { id: refused });
+  if (layoutType === 'personal') {
+    const loggedIn = (
+      await findLayoutsWithBubbles(db, req.schoolId, [{ category: 'logged-in', ownerId: null }])
+    ).get('logged-in');
+    const missing = (loggedIn?.bubbles ?? []).find(
+      (r) => r.locked && canAccessBubble(r, user) && !ids.includes(r.id),
+    );
+    if (missing) throw new AppError(422, 'layout.locked_missing', { id: missing.id, title: missing.title });
+  }
+
+  const ownerId = layoutType === 'personal' ? user.id : null;
+  await transaction(db, async (tx) => {
+    const layout = await lockLayout(tx, { schoolId: req.schoolId, category: layoutType, ownerId });
+    // a first personal save starts from the logged-in layout the user saw, so its tiles keep their times
+    const source =
+      layout.created && layoutType === 'personal'
+        ? await findLayoutId(tx, req.schoolId, 'logged-in', null)
+        : layout.id;
+    const times = source === null ? new Map<number, Date>() : await findItemTimes(tx, source);
+    await replaceLayoutItems(
+      tx,
+      req.schoolId,
+      layout.id,
+      ids.map((appId) => ({ appId, addedAt: times.get(appId) })),
+    );
+    if (layoutType !== 'personal')
+      await audit(req, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
+  });
+  const plan: LayoutPlan = { kind: 'user', user, layoutType, unused: false };
+  return getLayout(req, plan, await layoutVersion(req, plan));
+}
+
+/** DELETE /api/layout: the personal layout goes; the logged-in one shows again (spec 4.5). */
+export async function resetPersonalLayout(req: FastifyRequest): Promise<void> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  await deleteLayout(req.server.db, req.schoolId, 'personal', user.id);
+}
+
+/** PATCH /api/layout/{id}/new: the caller opened the tile, so it is no longer new for them (only them). */
+export async function markOpened(req: FastifyRequest, appId: number): Promise<void> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  await accessibleBubbleRow(req, appId);
+  await upsertAppOpen(req.server.db, req.schoolId, user.id, appId);
 }

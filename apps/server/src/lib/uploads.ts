@@ -1,0 +1,121 @@
+// Upload checks (SECURITY.md "Uploads", decision 023): the type comes from the bytes (magic number),
+// never from the name or the declared type; images are re-encoded without metadata.
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from './app-error.ts';
+
+export const ICON_SIZE_PX = 256;
+// a 1 MB image can declare a huge canvas; refuse decoding beyond this many pixels
+const MAX_INPUT_PIXELS = 40_000_000;
+
+const ICON_TYPES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+};
+export const ICON_TYPE_NAMES = [...Object.values(ICON_TYPES), 'SVG'].join(', ');
+
+const DOWNLOAD_TYPES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
+  'application/vnd.oasis.opendocument.text': 'OpenDocument',
+  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
+  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
+  'application/zip': 'ZIP',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'audio/mpeg': 'MP3',
+  'video/mp4': 'MP4',
+};
+export const DOWNLOAD_TYPE_NAMES = [...new Set(Object.values(DOWNLOAD_TYPES))].join(', ');
+
+export function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
+
+function invalidType(allowed: string): AppError {
+  return new AppError(415, 'upload.invalid_type', { allowed });
+}
+
+/**
+ * SVG has no magic number: text whose root element is <svg, after an optional byte order mark, XML
+ * declaration, comments, processing instructions and doctype. A loop, not one regex, so no input
+ * makes the check slow.
+ */
+export function looksLikeSvg(data: Buffer): boolean {
+  const text = data.toString('utf8');
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const skipPast = (end: string) => {
+    const at = text.indexOf(end, i);
+    if (at < 0) return false;
+    i = at + end.length;
+    return true;
+  };
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text.startsWith('<?', i)) {
+      if (!skipPast('?>')) return false;
+    } else if (text.startsWith('<!--', i)) {
+      if (!skipPast('-->')) return false;
+    } else if (text.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') {
+      const close = text.indexOf('>', i);
+      const subset = text.indexOf('[', i);
+      if (subset >= 0 && (close < 0 || subset < close) && !skipPast(']')) return false;
+      if (!skipPast('>')) return false;
+    } else break;
+  }
+  return text.startsWith('<svg', i) && /[\s>/]/.test(text[i + 4] ?? '');
+}
+
+/**
+ * An uploaded icon as a PNG of at most 256 px without metadata. PNG, JPEG, WebP and GIF by their magic
+ * number; SVG is rasterised here, so no script or external reference in it ever reaches a browser.
+ */
+export async function iconToPng(data: Buffer): Promise<Buffer> {
+  const detected = await fileTypeFromBuffer(data);
+  const svg = (detected === undefined || detected.mime === 'application/xml') && looksLikeSvg(data);
+  if (!svg && (!detected || !ICON_TYPES[detected.mime])) throw invalidType(ICON_TYPE_NAMES);
+  // entity declarations are how XML bombs start; icons never need them
+  if (svg && /<!ENTITY/i.test(data.toString('utf8'))) throw invalidType(ICON_TYPE_NAMES);
+  try {
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+    let density: number | undefined;
+    if (svg) {
+      // render the vector at about the final size instead of scaling up a tiny bitmap
+      const { width = ICON_SIZE_PX, height = ICON_SIZE_PX } = await sharp(data, options).metadata();
+      density = Math.min(72 * 16, Math.max(1, (72 * ICON_SIZE_PX) / Math.max(width, height, 1)));
+    }
+    return await sharp(data, { ...options, density })
+      .rotate()
+      .resize(ICON_SIZE_PX, ICON_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    // the magic number matched but the image does not decode
+    throw invalidType(ICON_TYPE_NAMES);
+  }
+}
+
+/** A download file's exact type, and a generated file name with the extension of that type. */
+export async function checkDownload(
+  data: Buffer,
+  uploadedName: string,
+): Promise<{ mime: string; name: string }> {
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !DOWNLOAD_TYPES[detected.mime]) throw invalidType(DOWNLOAD_TYPE_NAMES);
+  const base =
+    uploadedName
+      .split(/[\\/]/)
+      .at(-1)!
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N} ._-]/gu, '_')
+      .replace(/^[.\s]+/, '')
+      .slice(0, 100)
+      .trim() || 'download';
+  return { mime: detected.mime, name: `${base}.${detected.ext}` };
+}
