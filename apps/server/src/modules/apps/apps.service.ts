@@ -12,6 +12,7 @@ import {
   normalizeBubbleInput,
   PaletteColorSchema,
   permissionsFor,
+  randomPaletteColor,
   validateBubbleInput,
   type AppTypeInfo,
   type Bubble,
@@ -151,7 +152,9 @@ export function appTypes(): readonly AppTypeInfo[] {
 }
 
 function parseInput(form: AppForm, existing: BubbleRow | null): BubbleInput {
-  const parsed = BubbleInputSchema.safeParse(bubbleInputFromForm(form.fields));
+  // an absent title is reported as the missing title it is; color is random by default (spec 3.1)
+  const defaults = { title: '', color: existing ? toBubble(existing).color : randomPaletteColor() };
+  const parsed = BubbleInputSchema.safeParse({ ...defaults, ...bubbleInputFromForm(form.fields) });
   if (!parsed.success) {
     throw AppError.validation(
       parsed.error.issues.map((i) => ({
