@@ -53,6 +53,9 @@ describe('GET /api/perms', () => {
     expect((await perms('student')).permissions).toEqual({
       createApps: 'private',
       editBanner: false,
+      editSchoolLayouts: false,
+      lockApps: false,
+      previewGroups: false,
       sickNotices: 'own',
       createRooms: false,
       manageUsers: false,
@@ -65,6 +68,9 @@ describe('GET /api/perms', () => {
     expect((await perms('teacher')).permissions).toEqual({
       createApps: 'groups',
       editBanner: false,
+      editSchoolLayouts: false,
+      lockApps: false,
+      previewGroups: true,
       sickNotices: 'groups',
       createRooms: true,
       manageUsers: true,
@@ -77,6 +83,9 @@ describe('GET /api/perms', () => {
     expect((await perms('admin')).permissions).toEqual({
       createApps: 'everyone',
       editBanner: true,
+      editSchoolLayouts: true,
+      lockApps: true,
+      previewGroups: true,
       sickNotices: 'all',
       createRooms: true,
       manageUsers: true,
@@ -89,6 +98,9 @@ describe('GET /api/perms', () => {
     expect((await perms('superadmin')).permissions).toEqual({
       createApps: 'everyone',
       editBanner: true,
+      editSchoolLayouts: true,
+      lockApps: true,
+      previewGroups: true,
       sickNotices: 'all',
       createRooms: true,
       manageUsers: true,
