@@ -492,7 +492,7 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
               <label
                 key={perm}
                 htmlFor={`${formId}-perm-${perm}`}
-                className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
+                className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
               >
                 <input
                   id={`${formId}-perm-${perm}`}
@@ -503,9 +503,11 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
                   onChange={() => updateDraftInput({ wantedPerms: perm })}
                   className="mt-0.5 accent-primary"
                 />
-                <span>
-                  <span className="block font-medium">{t(`tiles.perms.${perm}`)}</span>
-                  <span className="block text-xs text-muted-foreground">{t(`tiles.perms.${perm}Hint`)}</span>
+                <span className="grid">
+                  {t(`tiles.perms.${perm}`)}
+                  <span className="text-xs font-normal text-muted-foreground">
+                    {t(`tiles.perms.${perm}Hint`)}
+                  </span>
                 </span>
               </label>
             ))}
@@ -543,9 +545,9 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
               onChange={(event) => updateDraftInput({ locked: event.target.checked })}
               className="mt-0.5 size-4 accent-primary"
             />
-            <span>
-              <span className="block font-medium">{t('tiles.form.locked')}</span>
-              <span className="block text-xs text-muted-foreground">{t('tiles.form.lockedHint')}</span>
+            <span className="grid font-medium">
+              {t('tiles.form.locked')}
+              <span className="text-xs font-normal text-muted-foreground">{t('tiles.form.lockedHint')}</span>
             </span>
           </label>
         )}
