@@ -7,12 +7,13 @@ import { demoPdf } from '../../demo/demo-pdf.ts';
 import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
+type Who = 'student' | 'student3' | 'teacher' | 'teacher2' | 'admin';
+const cookies = {} as Record<Who, string>;
 const groupIds: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const name of ['student', 'student3', 'teacher', 'teacher2', 'admin'])
+  for (const name of ['student', 'student3', 'teacher', 'teacher2', 'admin'] as const)
     cookies[name] = await loginAs(t.base, name);
   for (const g of await t.database.db.select({ id: groups.id, name: groups.name }).from(groups))
     groupIds[g.name] = g.id;
@@ -43,16 +44,12 @@ function tileForm(
   return form;
 }
 
-function create(
-  as: string,
-  fields: Record<string, string>,
-  uploads?: { icon?: FileField; file?: FileField },
-) {
+function create(as: Who, fields: Record<string, string>, uploads?: { icon?: FileField; file?: FileField }) {
   return call(t.base, '/api/apps', { cookie: cookies[as], form: tileForm(fields, uploads) });
 }
 
 function update(
-  as: string,
+  as: Who,
   id: number,
   fields: Record<string, string>,
   uploads?: { icon?: FileField; file?: FileField },
@@ -99,7 +96,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
 
   it('a missing or whitespace-only title is apps.missing_title on the title field', async () => {
     for (const fields of [
-      { url: 'https://a.example' },
+      { url: 'https://a.example' } as Record<string, string>,
       { title: '', url: 'https://a.example' },
       { title: ' \t ', url: 'https://a.example' },
     ]) {
@@ -215,7 +212,7 @@ describe('who may create and change which tile (decision 023)', () => {
       groups: `${groupIds['5a']},${groupIds.Kollegium}`,
     });
     expect(own.status).toBe(201);
-    expect(own.body.bubble.groups).toEqual([groupIds['5a'], groupIds.Kollegium].sort((a, b) => a - b));
+    expect(own.body.bubble.groups).toEqual([groupIds['5a']!, groupIds.Kollegium!].sort((a, b) => a - b));
     const other = await create('teacher', {
       title: 'Für 6b',
       url: 'x.example',
