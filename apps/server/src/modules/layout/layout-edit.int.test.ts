@@ -240,6 +240,9 @@ describe('the layout version and 304', () => {
     const res = await layout(as, query, { 'if-none-match': `"${version}"` });
     expect(res.status).toBe(304);
     expect(res.text).toBe('');
+    // no length or type either: strict HTTP clients would wait for a body that never comes
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('content-type')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('etag')).toBe(`"${version}"`);
   }

@@ -17,71 +17,137 @@ export interface FoundLayout {
   bubbles: LayoutBubbleRow[];
 }
 
-/**
- * Several layouts with their bubbles in order, in one query (the home page's hot path). With a user, each
- * bubble says whether it is new for them (decision 023): put on the layout after their account was
- * created, and not opened since.
- */
-export async function findLayoutsWithBubbles(
-  db: Db,
-  schoolId: number,
-  wanted: LayoutWanted[],
-  userId: number | null = null,
-): Promise<Map<LayoutType, FoundLayout>> {
-  const which: SQL[] = wanted.map((w) =>
-    and(
-      eq(layouts.category, w.category),
-      w.ownerId === null ? isNull(layouts.ownerId) : eq(layouts.ownerId, w.ownerId),
-    )!,
-  );
-  const isNew =
-    userId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`(${layoutItems.addedAt} > (select u.created_at from ${users} u where u.id = ${userId})
-          and not exists (select 1 from ${appOpens} o
-            where o.user_id = ${userId} and o.app_id = ${layoutItems.appId} and o.opened_at >= ${layoutItems.addedAt}))`;
-  const rows = await db
+/** What a layout answer depends on besides the query and the caller: see findLayoutVersionParts. */
+export interface LayoutVersionParts {
+  appsVersion: number;
+  layouts: string;
+  opens: string;
+}
+
+// The hot path's two statements are built once per database and prepared (placeholders), so a request
+// neither rebuilds the query nor has PostgreSQL plan it again.
+const param = {
+  schoolId: sql.placeholder('schoolId'),
+  // 0 for a visitor: no user has it, so nothing is new and no layout is theirs
+  userId: sql.placeholder('userId'),
+  category1: sql.placeholder('category1'),
+  owner1: sql.placeholder('owner1'),
+  category2: sql.placeholder('category2'),
+  owner2: sql.placeholder('owner2'),
+};
+
+const versionColumns = {
+  appsVersion: schools.appsVersion,
+  layouts: sql<string>`coalesce((select string_agg(l.id || ':' || l.update_id, ',' order by l.id)
+    from ${layouts} l where l.school_id = ${param.schoolId} and coalesce(l.owner_id, 0) in (0, ${param.userId})), '')`,
+  opens: sql<string>`(select count(*) || ':' || coalesce(max(o.opened_at)::text, '')
+    from ${appOpens} o where o.user_id = ${param.userId})`,
+};
+
+function prepareVersionQuery(db: Db) {
+  return db
+    .select(versionColumns)
+    .from(schools)
+    .where(eq(schools.id, param.schoolId))
+    .prepare('layout_version');
+}
+
+function prepareLayoutsQuery(db: Db) {
+  const ownerOf = sql`coalesce(${layouts.ownerId}, 0)`;
+  const isNew = sql<
+    boolean | null
+  >`(${layoutItems.addedAt} > (select u.created_at from ${users} u where u.id = ${param.userId})
+    and not exists (select 1 from ${appOpens} o
+      where o.user_id = ${param.userId} and o.app_id = ${layoutItems.appId} and o.opened_at >= ${layoutItems.addedAt}))`;
+  // from the school's row, so the version parts come back even when no layout exists
+  return db
     .select({
+      version: versionColumns,
       layoutId: layouts.id,
       category: layouts.category,
       updateId: layouts.updateId,
       isNew,
       bubble: bubbleColumns,
     })
-    .from(layouts)
+    .from(schools)
+    .leftJoin(
+      layouts,
+      and(
+        eq(layouts.schoolId, schools.id),
+        or(
+          and(eq(layouts.category, param.category1), eq(ownerOf, param.owner1)),
+          and(eq(layouts.category, param.category2), eq(ownerOf, param.owner2)),
+        ),
+      ),
+    )
     .leftJoin(layoutItems, eq(layoutItems.layoutId, layouts.id))
-    .leftJoin(apps, and(eq(apps.id, layoutItems.appId), eq(apps.schoolId, schoolId)))
+    .leftJoin(apps, and(eq(apps.id, layoutItems.appId), eq(apps.schoolId, schools.id)))
     .leftJoin(users, eq(users.id, apps.creatorId))
-    .where(and(eq(layouts.schoolId, schoolId), or(...which)))
-    .orderBy(asc(layouts.category), asc(layoutItems.position));
+    .where(eq(schools.id, param.schoolId))
+    .orderBy(asc(layouts.category), asc(layoutItems.position))
+    .prepare('layouts_with_bubbles');
+}
+
+const prepared = new WeakMap<
+  Db,
+  { version: ReturnType<typeof prepareVersionQuery>; layouts: ReturnType<typeof prepareLayoutsQuery> }
+>();
+
+function statements(db: Db) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = { version: prepareVersionQuery(db), layouts: prepareLayoutsQuery(db) };
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+const NO_VERSION: LayoutVersionParts = { appsVersion: 0, layouts: '', opens: '' };
+
+/**
+ * Everything a layout answer depends on besides the query and the caller, in one small query: the
+ * school's tile version, the id and update id of every layout the caller can get, and the caller's
+ * opened tiles.
+ */
+export async function findLayoutVersionParts(
+  db: Db,
+  schoolId: number,
+  userId: number | null,
+): Promise<LayoutVersionParts> {
+  const [row] = await statements(db).version.execute({ schoolId, userId: userId ?? 0 });
+  return row ?? NO_VERSION;
+}
+
+/**
+ * One or two layouts with their bubbles in order, and the version parts, in one query and so from one
+ * snapshot (the home page's hot path). With a user, each bubble says whether it is new for them
+ * (decision 023): put on the layout after their account was created, and not opened since.
+ */
+export async function findLayoutsWithBubbles(
+  db: Db,
+  schoolId: number,
+  wanted: [LayoutWanted] | [LayoutWanted, LayoutWanted],
+  userId: number | null = null,
+): Promise<{ layouts: Map<LayoutType, FoundLayout>; version: LayoutVersionParts }> {
+  const [first, second = first] = wanted;
+  const rows = await statements(db).layouts.execute({
+    schoolId,
+    userId: userId ?? 0,
+    category1: first.category,
+    owner1: first.ownerId ?? 0,
+    category2: second.category,
+    owner2: second.ownerId ?? 0,
+  });
   const result = new Map<LayoutType, FoundLayout>();
   for (const row of rows) {
+    if (row.layoutId === null || row.category === null || row.updateId === null) continue;
     const entry = result.get(row.category) ?? { id: row.layoutId, updateId: row.updateId, bubbles: [] };
     result.set(row.category, entry);
     // a layout without items yields one row whose bubble columns are all null
     if (row.bubble.id !== null)
       entry.bubbles.push({ ...(row.bubble as BubbleRow), isNew: row.isNew === true });
   }
-  return result;
-}
-
-/**
- * Everything a layout answer depends on besides the query, in one small query: the school's tile
- * version, the id and update id of every layout the caller can get, and the caller's opened tiles.
- */
-export async function findLayoutVersionParts(db: Db, schoolId: number, userId: number | null) {
-  const owner = userId ?? 0;
-  const [row] = await db
-    .select({
-      appsVersion: schools.appsVersion,
-      layouts: sql<string>`coalesce((select string_agg(l.id || ':' || l.update_id, ',' order by l.id)
-        from ${layouts} l where l.school_id = ${schoolId} and coalesce(l.owner_id, 0) in (0, ${owner})), '')`,
-      opens: sql<string>`(select count(*) || ':' || coalesce(max(o.opened_at)::text, '')
-        from ${appOpens} o where o.user_id = ${owner})`,
-    })
-    .from(schools)
-    .where(eq(schools.id, schoolId));
-  return row ?? { appsVersion: 0, layouts: '', opens: '' };
+  return { layouts: result, version: rows[0]?.version ?? NO_VERSION };
 }
 
 export async function insertLayout(

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,6 +31,11 @@ export function matchesVersion(header: string | undefined, version: string): boo
     .some((tag) => tag === version || tag === '*');
 }
 
+/** 304 without any body, type or length: a length on a 304 makes strict clients wait for bytes that never come. */
+function notModified(reply: FastifyReply): FastifyReply {
+  return reply.code(304).removeHeader('content-type').send();
+}
+
 export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/layout',
@@ -51,10 +57,15 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const plan = planLayout(req, req.query);
-      const version = await layoutVersion(req, plan);
-      reply.header('etag', `"${version}"`);
-      if (matchesVersion(req.headers['if-none-match'], version)) return reply.code(304).send(null);
-      return getLayout(req, plan, version);
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (ifNoneMatch) {
+        // one small query decides; an unchanged layout is never loaded
+        const version = await layoutVersion(req, plan);
+        if (matchesVersion(ifNoneMatch, version)) return notModified(reply.header('etag', `"${version}"`));
+      }
+      const layout = await getLayout(req, plan);
+      reply.header('etag', `"${layout.version}"`);
+      return layout;
     },
   );
 

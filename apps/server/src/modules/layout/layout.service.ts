@@ -33,6 +33,7 @@ import {
   upsertAppOpen,
   type FoundLayout,
   type LayoutBubbleRow,
+  type LayoutVersionParts,
   type LayoutWanted,
 } from './layout.repo.ts';
 
@@ -81,12 +82,12 @@ export function planLayout(req: FastifyRequest, query: LayoutQuery): LayoutPlan 
 }
 
 /**
- * The layout's version (also its ETag): a short digest of everything the answer depends on, from one
- * small query. Computed before the answer is loaded, so a change in between only makes it older.
+ * The layout's version (also its ETag): a short digest of everything the answer depends on. The parts
+ * are read in the same statement as the layouts (one snapshot), or before anything else, so a change in
+ * between can only make a version older than its answer, never newer.
  */
-export async function layoutVersion(req: FastifyRequest, plan: LayoutPlan): Promise<string> {
+function versionOf(req: FastifyRequest, plan: LayoutPlan, parts: LayoutVersionParts): string {
   const user = req.user;
-  const parts = await findLayoutVersionParts(req.server.db, req.schoolId, user?.id ?? null);
   const key = JSON.stringify([
     ANSWER_FORMAT,
     parts,
@@ -96,6 +97,15 @@ export async function layoutVersion(req: FastifyRequest, plan: LayoutPlan): Prom
     plan.kind === 'user' ? ['user', plan.layoutType ?? '', plan.unused] : plan,
   ]);
   return createHash('sha256').update(key).digest('base64url').slice(0, 16);
+}
+
+/** The current version alone, from one small query: what If-None-Match is compared with. */
+export async function layoutVersion(req: FastifyRequest, plan: LayoutPlan): Promise<string> {
+  return versionOf(
+    req,
+    plan,
+    await findLayoutVersionParts(req.server.db, req.schoolId, req.user?.id ?? null),
+  );
 }
 
 /** A member of exactly these groups: tiles for everyone and for those groups, no private ones, no creator rule. */
@@ -131,30 +141,34 @@ function answer(
  * logged-in layout while the personal one shows nothing (spec 4.5), with the locked tiles of the logged-in
  * layout added; in edit mode also the tiles they could place but have not (the unused list).
  */
-export async function getLayout(
-  req: FastifyRequest,
-  plan: LayoutPlan,
-  version: string,
-): Promise<LayoutResponse> {
+export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<LayoutResponse> {
   const db = req.server.db;
   if (plan.kind === 'visitor') {
-    const found = (
-      await findLayoutsWithBubbles(db, req.schoolId, [{ category: 'logged-out', ownerId: null }])
-    ).get('logged-out');
-    return answer('logged-out', found, bubblesOf(found?.bubbles ?? [], null), [], version);
+    const { layouts, version } = await findLayoutsWithBubbles(db, req.schoolId, [
+      { category: 'logged-out', ownerId: null },
+    ]);
+    const found = layouts.get('logged-out');
+    return answer(
+      'logged-out',
+      found,
+      bubblesOf(found?.bubbles ?? [], null),
+      [],
+      versionOf(req, plan, version),
+    );
   }
   if (plan.kind === 'preview') {
-    const found = (
-      await findLayoutsWithBubbles(db, req.schoolId, [{ category: plan.layoutType, ownerId: null }])
-    ).get(plan.layoutType);
+    const { layouts, version } = await findLayoutsWithBubbles(db, req.schoolId, [
+      { category: plan.layoutType, ownerId: null },
+    ]);
+    const found = layouts.get(plan.layoutType);
     const layout = (found?.bubbles ?? [])
       .filter((r) => memberOfGroupsSees(r, plan.groups))
       .map((r) => toBubble(r));
-    return answer(plan.layoutType, found, layout, [], version);
+    return answer(plan.layoutType, found, layout, [], versionOf(req, plan, version));
   }
 
   const { user, layoutType: requested } = plan;
-  const wanted: LayoutWanted[] =
+  const wanted: [LayoutWanted] | [LayoutWanted, LayoutWanted] =
     requested === 'logged-out'
       ? [{ category: 'logged-out', ownerId: null }]
       : requested === 'logged-in'
@@ -163,7 +177,7 @@ export async function getLayout(
             { category: 'personal', ownerId: user.id },
             { category: 'logged-in', ownerId: null },
           ];
-  const found = await findLayoutsWithBubbles(db, req.schoolId, wanted, user.id);
+  const { layouts: found, version } = await findLayoutsWithBubbles(db, req.schoolId, wanted, user.id);
   const personal = bubblesOf(found.get('personal')?.bubbles ?? [], user);
   const loggedIn = bubblesOf(found.get('logged-in')?.bubbles ?? [], user);
   const layoutType: LayoutType = requested ?? (personal.length > 0 ? 'personal' : 'logged-in');
@@ -184,7 +198,8 @@ export async function getLayout(
       .filter((r) => !shown.has(r.id) && mayPlace(r, placeOn, user))
       .map((r) => toBubble(r));
   }
-  return answer(layoutType, found.get(layoutType), layout, unused, version);
+  // the unused list is read after the version's snapshot: newer than its version at worst, never older
+  return answer(layoutType, found.get(layoutType), layout, unused, versionOf(req, plan, version));
 }
 
 /**
@@ -210,9 +225,10 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
   });
   if (refused !== undefined) throw new AppError(400, 'layout.unknown_tile', { id: refused });
   if (layoutType === 'personal') {
-    const loggedIn = (
-      await findLayoutsWithBubbles(db, req.schoolId, [{ category: 'logged-in', ownerId: null }])
-    ).get('logged-in');
+    const { layouts } = await findLayoutsWithBubbles(db, req.schoolId, [
+      { category: 'logged-in', ownerId: null },
+    ]);
+    const loggedIn = layouts.get('logged-in');
     const missing = (loggedIn?.bubbles ?? []).find(
       (r) => r.locked && canAccessBubble(r, user) && !ids.includes(r.id),
     );
@@ -238,7 +254,7 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
       await audit(req, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
   });
   const plan: LayoutPlan = { kind: 'user', user, layoutType, unused: false };
-  return getLayout(req, plan, await layoutVersion(req, plan));
+  return getLayout(req, plan);
 }
 
 /** DELETE /api/layout: the personal layout goes; the logged-in one shows again (spec 4.5). */
