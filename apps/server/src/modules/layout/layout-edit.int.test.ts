@@ -203,13 +203,13 @@ describe('the new flag', () => {
     expect((await layout('student2')).body.layout[0]).toMatchObject({ title: 'Quiz', new: true });
   });
 
-  it('a first personal save keeps what was already seen as not new', async () => {
+  it('a first personal save keeps what was already seen as not new; a tile placed by the user is not new to them', async () => {
     const shown = (await layout('student2')).body.layout as B[];
     const vocabLike = await newTile('student2', { title: 'Eigene Seite' });
     const saved = await save('student2', [...shown.map((b) => b.id), vocabLike], 'personal');
     expect(saved.status).toBe(200);
     const flags = Object.fromEntries((saved.body.layout as B[]).map((b) => [b.title, b.new]));
-    expect(flags).toMatchObject({ Klassenbuch: false, Quiz: true, 'Eigene Seite': true });
+    expect(flags).toMatchObject({ Klassenbuch: false, Quiz: true, 'Eigene Seite': false });
   });
 
   it('PATCH new needs a tile the caller can see (404 otherwise)', async () => {

@@ -250,6 +250,10 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
       layout.id,
       ids.map((appId) => ({ appId, addedAt: times.get(appId) })),
     );
+    // a tile the user put on their own page themselves is not news to them (decision 023 new flag)
+    if (layoutType === 'personal')
+      for (const appId of ids.filter((id) => !times.has(id)))
+        await upsertAppOpen(tx, req.schoolId, user.id, appId);
     if (layoutType !== 'personal')
       await audit(req, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
   });

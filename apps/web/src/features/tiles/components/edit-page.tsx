@@ -498,8 +498,11 @@ function Board({
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       t('tiles.dnd.pickedUp', { title: titleOf(active.id), where: positionText(active.id) }),
+    // over itself right after pick-up: keep the pick-up announcement
     onDragOver: ({ active, over }) =>
-      over
+      over?.id === active.id
+        ? undefined
+        : over
         ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: positionText(over.id) })
         : t('tiles.dnd.outside', { title: titleOf(active.id) }),
     onDragEnd: ({ active, over }) =>

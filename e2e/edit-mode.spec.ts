@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import de from '../apps/web/src/locales/de.json' with { type: 'json' };
+import en from '../apps/web/src/locales/en.json' with { type: 'json' };
+import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import { screenshotDir } from './browser.ts';
+import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
+
+const journey = setUpJourney();
+const { open } = journey;
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
+
+const homeTitles = (page: Page, t = de) =>
+  page.getByRole('list', { name: t.home.apps }).getByRole('link').allInnerTexts();
+
+/** The tiles on the layout being edited, in order, by their drag handles' names. */
+async function editOrder(page: Page): Promise<string[]> {
+  const prefix = de.tiles.edit.move.replace('{{title}}', '');
+  const names = await page
+    .getByRole('list', { name: /^Auf dieser Seite/ })
+    .getByRole('button', { name: /verschieben$/ })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  return names.map((name) => name.replace(prefix.trim(), '').trim());
+}
+
+async function openEditMode(page: Page, username: string, search = ''): Promise<void> {
+  await signIn(page, username);
+  await page.getByRole('link', { name: de.tiles.edit.enter }).click();
+  await page.waitForURL((url) => url.pathname === '/edit');
+  if (search) await page.goto(journey.portal.base + '/edit' + search);
+  await expect.poll(async () => (await editOrder(page)).length).toBeGreaterThan(0);
+}
+
+describe('edit mode', () => {
+  it('a student creates a tile with a translated title, places it, and sees it in German and English', async () => {
+    const page = await open('/login');
+    await openEditMode(page, 'student');
+    await page.getByRole('button', { name: de.dialogs.createApp }).click();
+    const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
+    // spec 5: the rules show in the form, and nothing is sent while they fail
+    await dialog.getByRole('button', { name: de.common.save }).click();
+    await expect.poll(() => dialog.getByText(de.errors.apps.missing_title).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(de.errors.apps.missing_url).count()).toBe(1);
+    await dialog.getByLabel(de.tiles.form.title).fill('Wörterbuch');
+    await dialog.getByText(de.tiles.form.translations).click();
+    await dialog.getByLabel('English').fill('Dictionary');
+    await dialog.getByLabel(de.tiles.form.url).fill('woerterbuch.example.org');
+    await dialog.getByRole('button', { name: de.common.save }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // a new tile is not on the page yet: it waits in the unused list, where the student adds it
+    const add = page.getByRole('button', { name: fill(de.tiles.edit.add, { title: 'Wörterbuch' }) });
+    await add.click();
+    await expect.poll(async () => (await editOrder(page)).at(-1)).toBe('Wörterbuch');
+    await page.getByRole('button', { name: de.common.save, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // the link's accessible name is exactly the title; "new" only describes it
+    const tile = (p: Page, t: typeof de, title: string) =>
+      p.getByRole('list', { name: t.home.apps }).getByRole('link', { name: title, exact: true });
+    await expect.poll(() => tile(page, de, 'Wörterbuch').count()).toBe(1);
+
+    const english = await open('/login', { locale: 'en-US' });
+    await signIn(english, 'student', en);
+    await expect.poll(() => tile(english, en, 'Dictionary').count()).toBe(1);
+    expect(await tile(english, en, 'Wörterbuch').count()).toBe(0);
+  });
+
+  it('an admin drags a tile of the school layout with the mouse and publishes it; a student sees the new order', async () => {
+    const page = await open('/login');
+    await openEditMode(page, 'admin', '?tab=logged-in');
+    await expect
+      .poll(() => page.getByRole('tab', { name: de.tiles.tabs['logged-in'] }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect
+      .poll(async () => (await editOrder(page)).slice(0, 2))
+      .toEqual(['Klassenbuch', 'Stundenplan']);
+    const from = (await page.getByRole('button', { name: 'Klassenbuch verschieben' }).boundingBox())!;
+    const to = (await page.getByRole('button', { name: 'Stundenplan verschieben' }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(
+        from.x + from.width / 2 + ((to.x - from.x + to.width * 0.3) * step) / 10,
+        from.y + from.height / 2,
+      );
+    }
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await editOrder(page)).slice(0, 2))
+      .toEqual(['Stundenplan', 'Klassenbuch']);
+    await expect.poll(() => page.getByText(de.tiles.edit.unsaved).count()).toBe(1);
+
+    // publishing a school layout asks first
+    await page.getByRole('button', { name: de.tiles.edit.publish }).click();
+    const confirm = page.getByRole('dialog', { name: de.tiles.edit.publishTitle });
+    await confirm.getByRole('button', { name: de.tiles.edit.publish }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const student = await open('/login');
+    await signIn(student, 'student4');
+    await expect
+      .poll(async () => (await homeTitles(student)).slice(0, 2))
+      .toEqual(['Stundenplan', 'Klassenbuch']);
+  });
+
+  it('the same with the keyboard only: pick up, move, drop, save; the moves are announced', async () => {
+    const page = await open('/login');
+    await openEditMode(page, 'student2');
+    const before = await editOrder(page);
+    const handle = page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[0]! }) });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() =>
+        page
+          .getByText(fill(de.tiles.dnd.pickedUp, { title: before[0]!, where: '' }).replace(' .', ''), {
+            exact: false,
+          })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await editOrder(page)).slice(0, 2)).toEqual([before[1], before[0]]);
+    // Escape cancels a move and puts the tile back
+    await page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[2]! }) }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => (await editOrder(page)).slice(0, 3))
+      .toEqual([before[1], before[0], before[2]]);
+
+    await page.getByRole('button', { name: de.common.save, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await homeTitles(page)).slice(0, 2)).toEqual([before[1], before[0]]);
+  });
+
+  it('leaving with unsaved changes asks first; staying keeps them, leaving drops them', async () => {
+    const page = await open('/login');
+    await openEditMode(page, 'student3');
+    const before = await editOrder(page);
+    await page.getByRole('button', { name: fill(de.tiles.edit.moveLater, { title: before[0]! }) }).click();
+    await expect.poll(async () => (await editOrder(page))[1]).toBe(before[0]);
+
+    await page.getByRole('link', { name: /Aula/ }).click();
+    const ask = page.getByRole('dialog', { name: de.tiles.edit.leaveTitle });
+    await expect.poll(() => ask.count()).toBe(1);
+    await ask.getByRole('button', { name: de.tiles.edit.stay }).click();
+    expect(new URL(page.url()).pathname).toBe('/edit');
+    expect((await editOrder(page))[1]).toBe(before[0]);
+
+    // the page's own exit button asks through the exit-edit-mode confirmation
+    await page.getByRole('button', { name: de.tiles.edit.exit }).click();
+    const exit = page.getByRole('dialog', { name: de.tiles.edit.exitTitle });
+    await exit.getByRole('button', { name: de.tiles.edit.exitConfirm }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await homeTitles(page))[0]).toBe(before[0]);
+  });
+
+  it('an iframe tile opens in /app with a title bar, back and open-in-new-tab', async () => {
+    const page = await open('/login');
+    await signIn(page, 'teacher');
+    await page.getByRole('list', { name: de.home.apps }).getByRole('link', { name: 'Klassenbuch' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    expect(new URL(page.url()).searchParams.get('title')).toBe('Klassenbuch');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Klassenbuch' }).count()).toBe(1);
+    await expect.poll(() => page.locator('iframe[title="Klassenbuch"]').count()).toBe(1);
+    expect(await page.getByRole('link', { name: de.iframeApp.openInNewTab }).getAttribute('target')).toBe(
+      '_blank',
+    );
+    await page.getByRole('button', { name: de.common.back }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('edit mode passes axe and looks right: desktop and phone, light and dark, de and ar', async () => {
+    for (const [locale, t] of [
+      ['de-DE', de],
+      ['ar', ar],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const width of [1280, 390]) {
+          const page = await open('/login', { locale, colorScheme, width });
+          await signIn(page, 'admin', t as typeof de);
+          await page.goto(journey.portal.base + '/edit');
+          await expect.poll(() => page.getByRole('list', { name: /\d/ }).first().count()).toBe(1);
+          const name = `edit-${locale.slice(0, 2)}-${colorScheme}-${width}`;
+          await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+          if (width === 1280 && colorScheme === 'light') {
+            await expectNoSeriousA11yViolations(page, `/edit ${locale}`);
+            await page.getByRole('button', { name: t.dialogs.createApp }).first().click();
+            await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+            await page.screenshot({ path: `${screenshotDir}/create-app-${locale.slice(0, 2)}.png` });
+            await expectNoSeriousA11yViolations(page, `create-app ${locale}`);
+          }
+          await page.context().close();
+        }
+      }
+    }
+  });
+});
