@@ -194,7 +194,7 @@ describe('edit mode', () => {
           if (width === 1280 && colorScheme === 'light') {
             await expectNoSeriousA11yViolations(page, `/edit ${locale}`);
             await page.getByRole('button', { name: t.dialogs.createApp }).first().click();
-            await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+            await expect.poll(() => page.getByRole('dialog').getByLabel(t.tiles.form.title).count()).toBe(1);
             await page.screenshot({ path: `${screenshotDir}/create-app-${locale.slice(0, 2)}.png` });
             await expectNoSeriousA11yViolations(page, `create-app ${locale}`);
           }

@@ -503,8 +503,8 @@ function Board({
       over?.id === active.id
         ? undefined
         : over
-        ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: positionText(over.id) })
-        : t('tiles.dnd.outside', { title: titleOf(active.id) }),
+          ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: positionText(over.id) })
+          : t('tiles.dnd.outside', { title: titleOf(active.id) }),
     onDragEnd: ({ active, over }) =>
       over
         ? t('tiles.dnd.dropped', { title: titleOf(active.id), where: positionText(over.id) })
@@ -615,7 +615,7 @@ function Board({
             <DropArea
               id="unused"
               label={t('tiles.edit.unusedHeading')}
-              className="grid max-h-[60dvh] min-h-16 gap-2 overflow-y-auto rounded-lg p-0.5"
+              className="grid max-h-[60dvh] min-h-16 grid-cols-[minmax(0,1fr)] gap-2 overflow-y-auto rounded-lg p-0.5"
             >
               {unusedShown.map((id) => (
                 <SortableUnusedTile
