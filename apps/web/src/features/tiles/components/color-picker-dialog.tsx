@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { PALETTE_HUES, PALETTE_SHADES, type PaletteColor } from '@aula/contracts';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
+import { NoDraftDialog } from './no-draft-dialog';
 import { cn } from '@/lib/utils';
 import { updateDraftInput, useDraft } from '../lib/app-draft';
 import { tileColorClass } from '../lib/tile-colors';
@@ -12,19 +12,7 @@ import { tileColorClass } from '../lib/tile-colors';
 export default function ColorPickerDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const draft = useDraft();
-  if (!draft) {
-    return (
-      <DialogFrame
-        title={t('dialogs.colorPicker')}
-        description={t('tiles.form.noDraft')}
-        footer={
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.close')}</Button>
-          </DialogClose>
-        }
-      />
-    );
-  }
+  if (!draft) return <NoDraftDialog title={t('dialogs.colorPicker')} />;
   return (
     <DialogFrame title={t('dialogs.colorPicker')}>
       <div className="grid gap-2">

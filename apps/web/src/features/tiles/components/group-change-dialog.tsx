@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
+import { NoDraftDialog } from './no-draft-dialog';
 import { updateDraftInput, useDraft } from '../lib/app-draft';
 import { GroupChooserDialog } from './group-chooser';
 
@@ -9,19 +8,7 @@ import { GroupChooserDialog } from './group-chooser';
 export default function GroupChangeDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const draft = useDraft();
-  if (!draft) {
-    return (
-      <DialogFrame
-        title={t('dialogs.groupChange')}
-        description={t('tiles.form.noDraft')}
-        footer={
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.close')}</Button>
-          </DialogClose>
-        }
-      />
-    );
-  }
+  if (!draft) return <NoDraftDialog title={t('dialogs.groupChange')} />;
   return (
     <GroupChooserDialog
       title={t('dialogs.groupChange')}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import type { DialogProps } from '@/lib/dialogs';
+import { NoDraftDialog } from './no-draft-dialog';
 import { TILE_ICONS, type TileIconName } from '@/lib/icons';
 import { cn } from '@/lib/utils';
 import { blockEnter } from '../lib/block-enter';
@@ -21,19 +21,7 @@ export default function IconPickerDialog({ close }: DialogProps) {
   const q = query.trim().toLocaleLowerCase();
   const shown = NAMES.filter((name) => !q || label(name).toLocaleLowerCase().includes(q) || name.includes(q));
 
-  if (!draft) {
-    return (
-      <DialogFrame
-        title={t('dialogs.iconPicker')}
-        description={t('tiles.form.noDraft')}
-        footer={
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.close')}</Button>
-          </DialogClose>
-        }
-      />
-    );
-  }
+  if (!draft) return <NoDraftDialog title={t('dialogs.iconPicker')} />;
   return (
     <DialogFrame title={t('dialogs.iconPicker')} className="max-w-xl">
       <Input
