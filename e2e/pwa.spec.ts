@@ -47,6 +47,9 @@ async function newPwaPage(): Promise<Page> {
 }
 
 const isControlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+/** Installing precaches every chunk of the app shell first, which takes a while on a busy CI machine. */
+const waitUntilControlled = (page: Page) =>
+  expect.poll(() => isControlled(page), { timeout: 30_000 }).toBe(true);
 
 /** Asks the controlling service worker for the marker only the new version answers. */
 const runningVersion = (page: Page) =>
@@ -89,7 +92,7 @@ describe('installable app', () => {
     const page = await newPwaPage();
     await page.goto(`${portal.base}/login`);
     await page.getByRole('button', { name: de.login.submit }).waitFor();
-    await expect.poll(() => isControlled(page)).toBe(true);
+    await waitUntilControlled(page);
     const cdp = await page.context().newCDPSession(page);
     const { errors } = await cdp.send('Page.getAppManifest');
     expect(errors).toEqual([]);
@@ -120,7 +123,7 @@ describe('offline and updates', () => {
     const page = await newPwaPage();
     await page.goto(`${portal.base}/login`);
     await page.getByRole('button', { name: de.login.submit }).waitFor();
-    await expect.poll(() => isControlled(page)).toBe(true);
+    await waitUntilControlled(page);
 
     await page.context().setOffline(true);
     const response = await page.reload();
@@ -148,7 +151,7 @@ describe('offline and updates', () => {
     await page.clock.install();
     await page.goto(`${portal.base}/login`);
     await page.getByRole('button', { name: de.login.submit }).waitFor();
-    await expect.poll(() => isControlled(page)).toBe(true);
+    await waitUntilControlled(page);
 
     appendFileSync(join(live, 'sw.js'), NEXT_VERSION_SW);
     await page.clock.fastForward(UPDATE_CHECK_MS);
