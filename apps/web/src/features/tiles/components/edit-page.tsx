@@ -62,7 +62,8 @@ import {
   useUnusedFilter,
   type EditState,
 } from '../lib/edit-store';
-import { PermissionBadge, SortableLayoutTile, SortableUnusedTile, TileFace } from './edit-tile';
+import { PermissionBadge, SortableLayoutTile, SortableUnusedTile } from './edit-tile';
+import { TileFace } from './tile-face';
 import { UnusedFilterControls } from './unused-filter';
 
 const routeApi = getRouteApi('/shell/edit');

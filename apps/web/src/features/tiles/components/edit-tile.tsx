@@ -6,32 +6,8 @@ import { ArrowLeft, ArrowRight, Lock, LockOpen, Minus, Pencil, Plus, Users } fro
 import { bubblePermissionIcon, bubbleTitle, type Bubble } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { currentLocale } from '@/lib/i18n';
-import { TileIcon } from '@/lib/icons';
 import { cn } from '@/lib/utils';
-import { iconColorValue, tileColorClass } from '../lib/tile-colors';
-
-export function TileFace({ bubble, size = 'grid' }: { bubble: Bubble; size?: 'grid' | 'row' }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-2xl shadow-sm ring-1 ring-black/5',
-        size === 'grid' ? 'aspect-square w-full max-w-20 desktop:max-w-24' : 'size-10 rounded-xl',
-        tileColorClass(bubble.color),
-      )}
-    >
-      {bubble.iconUrl ? (
-        <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
-      ) : (
-        <TileIcon
-          name={bubble.iconName}
-          className="size-1/2"
-          style={{ color: iconColorValue(bubble.iconColor) }}
-        />
-      )}
-    </span>
-  );
-}
+import { TileFace } from './tile-face';
 
 /** spec 3.1: the permission icon (group, locked, unlocked), with its meaning as text for screen readers. */
 export function PermissionBadge({ bubble }: { bubble: Bubble }) {

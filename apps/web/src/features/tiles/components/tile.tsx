@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { bubbleTitle, type Bubble } from '@aula/contracts';
 import { currentLocale } from '@/lib/i18n';
 import { useSelf } from '@/lib/session';
-import { TileIcon } from '@/lib/icons';
 import { cn } from '@/lib/utils';
-import { iconColorValue, tileColorClass } from '../lib/tile-colors';
+import { TileFace } from './tile-face';
 import { tileLink, type TileLink } from '../lib/tile-target';
 import { markOpened } from '../api/mark-opened';
 
@@ -88,23 +87,11 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
   return (
     <li>
       <TileAnchor link={link} describedBy={describedBy || undefined} onOpen={onOpen}>
-        <span
+        <TileFace
+          bubble={bubble}
           title={hideTitle ? title : undefined}
-          className={cn(
-            'relative flex aspect-square w-full max-w-20 items-center justify-center rounded-2xl shadow-sm ring-1 ring-black/5 transition-transform group-hover:scale-105 motion-reduce:transition-none desktop:max-w-24',
-            tileColorClass(bubble.color),
-          )}
+          className="transition-transform group-hover:scale-105 motion-reduce:transition-none"
         >
-          {bubble.iconUrl ? (
-            <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
-          ) : (
-            <TileIcon
-              name={bubble.iconName}
-              className="size-1/2"
-              style={{ color: iconColorValue(bubble.iconColor) }}
-              aria-hidden="true"
-            />
-          )}
           {bubble.new && (
             <span
               aria-hidden="true"
@@ -113,7 +100,7 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
               {t('home.new')}
             </span>
           )}
-        </span>
+        </TileFace>
         <span
           dir="auto"
           className={cn(

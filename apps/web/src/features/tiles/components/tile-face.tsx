@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Bubble } from '@aula/contracts';
+import { TileIcon } from '@/lib/icons';
+import { cn } from '@/lib/utils';
+import { iconColorValue, tileColorClass } from '../lib/tile-colors';
+
+/** The coloured square of a tile with its icon or uploaded image; the home page and edit mode share it. */
+export function TileFace({
+  bubble,
+  size = 'grid',
+  className,
+  title,
+  children,
+}: {
+  bubble: Pick<Bubble, 'color' | 'iconUrl' | 'iconName' | 'iconColor'>;
+  size?: 'grid' | 'row';
+  className?: string;
+  title?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <span
+      title={title}
+      className={cn(
+        'relative flex shrink-0 items-center justify-center rounded-2xl shadow-sm ring-1 ring-black/5',
+        size === 'grid' ? 'aspect-square w-full max-w-20 desktop:max-w-24' : 'size-10 rounded-xl',
+        tileColorClass(bubble.color),
+        className,
+      )}
+    >
+      {bubble.iconUrl ? (
+        <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
+      ) : (
+        <TileIcon
+          name={bubble.iconName}
+          className="size-1/2"
+          style={{ color: iconColorValue(bubble.iconColor) }}
+          aria-hidden="true"
+        />
+      )}
+      {children}
+    </span>
+  );
+}
