@@ -5,20 +5,27 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { LoggerOptions } from 'pino';
 import { ERROR_MESSAGES } from '@aula/contracts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { layoutRoutes } from './modules/layout/layout.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import type { MailOptions } from './modules/mail/mail.service.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
 import { createPresence } from './modules/status/presence.service.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { totpRoutes } from './modules/totp/totp.routes.ts';
+import { dataExportRoutes } from './modules/users/data-export.routes.ts';
+import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
+import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRequestGuard } from './plugins/request-guard.ts';
@@ -32,6 +39,10 @@ export interface BuildAppOptions {
   webDist?: string;
   logger?: boolean | LoggerOptions;
   clock?: Clock;
+  /** 32 bytes encrypting TOTP seeds at rest; a random one (lost at restart) when not given */
+  secretKey?: Buffer;
+  /** SMTP for outgoing mail; without smtpUrl mails stay in the outbox table */
+  mail?: MailOptions;
 }
 
 export const API_VERSION = '1.0';
@@ -52,6 +63,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.database.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('secureCookies', secure);
+  app.decorate('secretKey', opts.secretKey ?? randomBytes(32));
+  app.decorate('mailOptions', opts.mail ?? {});
   app.decorate('publicOrigin', opts.publicUrl ? new URL(opts.publicUrl).origin : null);
   const presence = createPresence(opts.database.db, opts.clock ?? systemClock, app.log);
   app.decorate('presence', presence);
@@ -116,6 +129,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(layoutRoutes);
       await api.register(appsRoutes);
       await api.register(configRoutes);
+      await api.register(accountRoutes);
+      await api.register(mailRoutes);
+      await api.register(totpRoutes);
+      await api.register(userAdminRoutes);
+      await api.register(impersonationRoutes);
+      await api.register(dataExportRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -14,6 +14,14 @@ const EnvSchema = z.object({
   AULA_DEMO: z.enum(['0', '1']).default('1'),
   AULA_DEMO_PASSWORD: z.string().min(1).optional(),
   AULA_WEB_DIST: z.string().optional(),
+  // outgoing mail (reset codes): smtp://user:pass@host:587 or smtps://…; without it mails go to the outbox table
+  AULA_SMTP_URL: z.string().url().optional(),
+  AULA_MAIL_FROM: z.string().default('Aula <aula@localhost>'),
+  // 64 hex characters (32 bytes) encrypting TOTP seeds; without it a key is created in AULA_DATA_DIR/secret.key
+  AULA_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

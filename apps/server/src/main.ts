@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { openDb } from './db/index.ts';
 import { seedDemoSchoolIfEmpty } from './demo/seed.ts';
 import { readEnv } from './env.ts';
+import { loadSecretKey } from './lib/secret-box.ts';
 
 const SHUTDOWN_LIMIT_MS = 20_000;
 const env = readEnv();
@@ -23,6 +24,8 @@ if (env.AULA_DEMO === '1') {
 
 const app = await buildApp({
   database,
+  secretKey: loadSecretKey(env.AULA_SECRET_KEY, env.AULA_DATA_DIR),
+  mail: { smtpUrl: env.AULA_SMTP_URL, from: env.AULA_MAIL_FROM },
   publicUrl: env.AULA_PUBLIC_URL,
   webDist: env.AULA_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
   logger: { level: env.LOG_LEVEL },

@@ -6,10 +6,11 @@ import type { Role } from '@aula/contracts';
  * - access: 'public' (visitors too) or the least role needed (spec 6, cumulative).
  * - objects: whose data the route reaches; the service enforces it, the policy test probes it.
  *   'none': no school's data at all (answered without resolving the school or the session); 'self': only the caller's own; 'visible-bubble': a bubble the caller may
- *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole.
+ *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole; 'managed-user': a user
+ *   of the caller's school whom the caller may manage (SECURITY.md "Access").
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
-export type ObjectScope = 'none' | 'self' | 'visible-bubble' | 'school';
+export type ObjectScope = 'none' | 'self' | 'visible-bubble' | 'school' | 'managed-user';
 
 export interface RoutePolicy {
   access: Access;
@@ -23,6 +24,26 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login': { access: 'public', objects: 'school' },
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
+  'POST /api/login/reauth': { access: 'student', objects: 'self' },
+  // reset codes: anyone may ask; the answer never tells a known account from an unknown one
+  'POST /api/v2/account/reset-code': { access: 'public', objects: 'school' },
+  'POST /api/v2/account/reset-code/check': { access: 'public', objects: 'school' },
+  'POST /api/v2/account/reset-code/reset': { access: 'public', objects: 'school' },
+  'POST /api/v2/password_changes': { access: 'student', objects: 'self' },
+  'PUT /api/self/secondary-email': { access: 'student', objects: 'self' },
+  'POST /api/self/site-policy': { access: 'student', objects: 'self' },
+  'GET /api/totp/code': { access: 'student', objects: 'self' },
+  'POST /api/totp/code/verify': { access: 'student', objects: 'self' },
+  'DELETE /api/totp/code': { access: 'student', objects: 'self' },
+  // teachers: students of their own groups; admins: everyone but superadmins (the service checks)
+  'POST /api/users/:id/block': { access: 'teacher', objects: 'managed-user' },
+  'POST /api/users/:id/unlock': { access: 'teacher', objects: 'managed-user' },
+  'DELETE /api/users/:id/totp': { access: 'teacher', objects: 'managed-user' },
+  'POST /api/users/impersonate/:id': { access: 'superadmin', objects: 'managed-user' },
+  // the impersonated session itself ends the impersonation, whatever that user's role
+  'DELETE /api/users/impersonate': { access: 'student', objects: 'self' },
+  'GET /api/users/data': { access: 'student', objects: 'self' },
+  'GET /api/mail/outbox': { access: 'admin', objects: 'school' },
   'GET /api/self': { access: 'student', objects: 'self' },
   'PATCH /api/self/settings': { access: 'student', objects: 'self' },
   // the caller's own permissions plus the school's feature list

@@ -1,6 +1,7 @@
 import type { Database, Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
-import type { SessionUser } from './modules/auth/auth.repo.ts';
+import type { MailOptions } from './modules/mail/mail.service.ts';
+import type { ActiveSession, SessionUser } from './modules/auth/auth.repo.ts';
 import type { Presence } from './modules/status/presence.service.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,10 @@ declare module 'fastify' {
     cookieNames: { access: string; refresh: string };
     secureCookies: boolean;
     presence: Presence;
+    /** outgoing mail: SMTP when configured, else the outbox table (DESIGN.md "Mail") */
+    mailOptions: MailOptions;
+    /** 32 bytes: encrypts TOTP seeds at rest (lib/secret-box.ts) */
+    secretKey: Buffer;
     /** The origin of the configured public URL (AULA_PUBLIC_URL), or null: then the request's own. */
     publicOrigin: string | null;
   }
@@ -18,5 +23,7 @@ declare module 'fastify' {
     schoolId: number;
     user: SessionUser | null;
     sessionId: number | null;
+    /** the session behind req.user: impersonation, last password proof, absolute end */
+    session: ActiveSession | null;
   }
 }

@@ -23,6 +23,8 @@ export const CONFIG_KEYS = [
   'show_lara_logo',
   'forget_cached_pw_time',
   'login_msg',
+  // not in spec 3.5: the character-class password rules, off by default (docs/decisions/025-passwords.md)
+  'password_char_classes',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export const ConfigKeySchema = z.enum(CONFIG_KEYS);
@@ -50,6 +52,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   show_lara_logo: 'true',
   forget_cached_pw_time: '0',
   login_msg: '',
+  password_char_classes: 'false',
 };
 
 /** POST /api/config/key: a list of key names (spec 7.4). */

@@ -43,3 +43,26 @@ export const MAX_APP_CONFIG_LENGTH = 4000;
 export const MAX_LAYOUT_TILES = 500;
 // The tile embed check (issue 4): how long the server waits for the site
 export const EMBED_CHECK_TIMEOUT_MS = 3_000;
+
+// Sign-in and sessions (issue 5, SECURITY.md; docs/decisions/025-passwords.md, 026-sessions-and-brute-force.md)
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60_000; // absolute session lifetime: one school day
+export const REFRESH_GRACE_MS = 5_000; // SECURITY.md: the immediate predecessor, for tabs refreshing together
+export const ACTIVITY_WRITE_MS = 60_000; // last activity is written at most once a minute per session
+export const LOGIN_LOCK_FAILURES = 10; // SECURITY.md: per account per 15 minutes
+export const LOGIN_LOCK_WINDOW_MS = 15 * 60_000;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+export const LOGIN_PAIR_FAILURES = 5; // per (account, address) in the same window: that address is locked out of that account
+export const LOGIN_IP_FLOOD_PER_MINUTE = 100; // failures per address per minute before 429: far beyond a classroom
+export const REAUTH_MAX_AGE_MS = 5 * 60_000; // SECURITY.md: impersonation needs a password within 5 minutes
+export const IMPERSONATION_MAX_MS = 30 * 60_000; // SECURITY.md
+export const MIN_PASSWORD_LENGTH = 8; // the floor under password_length (NIST SP 800-63B)
+export const RESET_CODE_TTL_MS = 10 * 60_000; // SECURITY.md
+export const RESET_CODE_MAX_ATTEMPTS = 5; // SECURITY.md
+export const RESET_CODE_LENGTH = 8;
+export const RESET_REQUESTS_PER_HOUR = 5; // per account name: more gets 429
+export const TOTP_PERIOD_S = 30; // RFC 6238
+export const TOTP_DIGITS = 6;
+export const TOTP_SECRET_BYTES = 20; // SECURITY.md: at least 160 bits
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_REASON_LENGTH = 500;

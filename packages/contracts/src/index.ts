@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './apps.ts';
 export * from './auth.ts';
 export * from './config.ts';
@@ -8,7 +9,9 @@ export * from './layout.ts';
 export * from './perms.ts';
 export * from './preferences.ts';
 export * from './locales.ts';
+export * from './password-policy.ts';
 export * from './presence.ts';
 export * from './roles.ts';
 export * from './status.ts';
+export * from './totp.ts';
 export * from './users.ts';

@@ -23,6 +23,18 @@ export const UserInfoSchema = z.object({
   selected_lang: SelectedLangSchema,
   /** spec 3.6: UI preferences, stored on the account so they follow the user to every device */
   preferences: UiPreferencesSchema,
+  /** the address the school has for the user, and the one the user added (secondary-email dialog) */
+  email: z.string().nullable(),
+  secondary_email: z.string().nullable(),
+  totp_enabled: z.boolean(),
+  /** an admin set this password: with force_password_change the user must change it first */
+  must_change_password: z.boolean(),
+  /** spec 4.3: while impersonating, the real (superadmin) user; null otherwise */
+  impersonator: z
+    .object({ id: z.number().int(), username: z.string(), first_name: z.string(), last_name: z.string() })
+    .nullable(),
+  /** spec 4.3: when the impersonation ends by itself (epoch ms); null when not impersonating */
+  impersonation_expiration: z.number().int().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

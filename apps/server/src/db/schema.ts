@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -53,8 +54,18 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // set when an admin gives the user a password; with force_password_change the user must change it first
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // spec 3.3 "accounts": a second address the user adds themselves (secondary-email dialog)
+    secondaryEmail: text('secondary_email'),
+    // TOTP (RFC 6238): seeds encrypted at rest (lib/secret-box.ts); the last accepted time step stops replays
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     blocked: boolean('blocked').notNull().default(false),
     sitePolicyAccepted: boolean('site_policy_accepted').notNull().default(false),
+    sitePolicyAcceptedAt: timestamp('site_policy_accepted_at', { withTimezone: true }),
     selectedTheme: text('selected_theme', { enum: ['light', 'dark', 'auto'] })
       .notNull()
       .default('auto'),
@@ -118,13 +129,30 @@ export const sessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // why the server ended it (logout, reuse, blocked, password, totp, idle, impersonation-end, ...)
+    revokeReason: text('revoke_reason'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // real user activity (not pings or refreshes): the server-side idle timeout (logout_on_idle_time)
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    // the last time the user proved their password: impersonation needs it within 5 minutes
+    authAt: timestamp('auth_at', { withTimezone: true }).notNull().defaultNow(),
+    // the refresh token this one replaced, accepted for a few seconds only (tabs refreshing together)
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    // cookies without an expiry, so the browser drops them when it closes (logout_on_browser_close)
+    browserSession: boolean('browser_session').notNull().default(false),
+    // impersonation: the superadmin behind this session, the session to return to, and why
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    parentSessionId: bigint('parent_session_id', { mode: 'number' }),
+    impersonationReason: text('impersonation_reason'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('sessions_access_token_hash').on(t.accessTokenHash),
     uniqueIndex('sessions_refresh_token_hash').on(t.refreshTokenHash),
+    index('sessions_previous_refresh_hash').on(t.previousRefreshHash),
+    index('sessions_family').on(t.familyId),
     index('sessions_user').on(t.userId),
     index('sessions_school_last_seen').on(t.schoolId, t.lastSeenAt),
   ],
@@ -293,4 +321,89 @@ export const deviceDays = pgTable(
     role: text('role').notNull(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.day, t.deviceId] })],
+);
+
+// Brute force (SECURITY.md "Sign-in"): failed sign-ins per account name (known or not) and address.
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    // the lower-cased name typed at sign-in: unknown accounts are counted and locked exactly like known ones
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('login_failures_account_at').on(t.schoolId, t.accountKey, t.at),
+    index('login_failures_ip_at').on(t.ip, t.at),
+  ],
+);
+
+export const loginLocks = pgTable(
+  'login_locks',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    accountKey: text('account_key').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.accountKey] })],
+);
+
+// Password reset codes (spec 7.1 /api/v2/account/reset-code): hashed, short-lived, single use.
+export const resetCodes = pgTable(
+  'reset_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reset_codes_user').on(t.userId)],
+);
+
+// Every reset-code request, known address or not: the 429 limit counts these.
+export const resetRequests = pgTable(
+  'reset_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reset_requests_account_at').on(t.schoolId, t.accountKey, t.at)],
+);
+
+// Mails the portal sends; without SMTP configured they stay here for admins to read (DESIGN.md "Mail").
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_school_created').on(t.schoolId, t.createdAt)],
 );

@@ -41,6 +41,7 @@ export function registerRequestGuard(
   app.decorateRequest('schoolId', 0);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('session', null);
   app.decorate('apiRoutes', []);
 
   // Every /api route needs a policy row; a route without one is a programming error caught at start-up.

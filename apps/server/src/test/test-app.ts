@@ -8,6 +8,8 @@ import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export const DEMO_PASSWORD = 'Test-Passwort-2026';
+/** One key for every test app, so two apps on one database read each other's TOTP seeds. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,7 +24,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   if (opts.demo !== false) await seedDemoSchoolIfEmpty(database.db, { password: DEMO_PASSWORD });
-  const app = await buildApp({ ...opts, database });
+  const app = await buildApp({ secretKey: TEST_SECRET_KEY, ...opts, database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

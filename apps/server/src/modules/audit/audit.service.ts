@@ -8,6 +8,27 @@ export type AuditAction =
   | 'login.blocked'
   | 'logout'
   | 'session.refresh_reuse'
+  | 'session.idle_timeout'
+  | 'login.locked'
+  | 'login.throttled'
+  | 'login.totp_failed'
+  | 'login.reauth'
+  | 'password.change'
+  | 'password.reset_requested'
+  | 'password.reset'
+  | 'password.reset_failed'
+  | 'email.change'
+  | 'totp.enable'
+  | 'totp.disable'
+  | 'totp.reset'
+  | 'user.block'
+  | 'user.unblock'
+  | 'user.unlock'
+  | 'site_policy.accept'
+  | 'impersonation.start'
+  | 'impersonation.stop'
+  | 'impersonation.expired'
+  | 'data.export'
   | 'app.create'
   | 'app.update'
   | 'app.delete'
@@ -25,6 +46,8 @@ export async function audit(
     db?: Db;
   } = {},
 ): Promise<void> {
+  // SECURITY.md: every write while impersonating names both the real and the impersonated user
+  const impersonatorId = req.session?.impersonatorId ?? null;
   await insertAudit(opts.db ?? req.server.db, {
     schoolId: req.schoolId,
     action,
@@ -32,6 +55,6 @@ export async function audit(
     targetId: opts.targetId ?? null,
     ip: req.ip,
     requestId: req.id,
-    details: opts.details ?? {},
+    details: impersonatorId ? { ...opts.details, impersonatorId } : (opts.details ?? {}),
   });
 }

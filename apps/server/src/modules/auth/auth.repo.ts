@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, sessions, users } from '../../db/schema.ts';
 
@@ -36,6 +36,29 @@ export type SessionUser = {
   groupIds: number[];
 };
 
+/** The session behind a request (req.session). */
+export interface ActiveSession {
+  id: number;
+  familyId: string;
+  /** the real (superadmin) user while impersonating */
+  impersonatorId: number | null;
+  parentSessionId: number | null;
+  /** the last time the user proved their password (impersonation needs it within 5 minutes) */
+  authAt: Date;
+  lastActivityAt: Date;
+  refreshExpiresAt: Date;
+}
+
+const activeSessionColumns = {
+  id: sessions.id,
+  familyId: sessions.familyId,
+  impersonatorId: sessions.impersonatorId,
+  parentSessionId: sessions.parentSessionId,
+  authAt: sessions.authAt,
+  lastActivityAt: sessions.lastActivityAt,
+  refreshExpiresAt: sessions.refreshExpiresAt,
+};
+
 export async function findUserForLogin(db: Db, schoolId: number, username: string) {
   const [row] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -57,7 +80,7 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 /** The session check: one indexed read by token hash, joined with its user. */
 export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string, now: Date) {
   const [row] = await db
-    .select({ sessionId: sessions.id, user: sessionUserColumns })
+    .select({ sessionId: sessions.id, session: activeSessionColumns, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -120,4 +143,35 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user (password change or reset, 2FA change, blocking: SECURITY.md). */
+export async function revokeSessionsOfUser(
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: string,
+  exceptSessionId?: number,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function findSessionById(db: Db, schoolId: number, sessionId: number) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.schoolId, schoolId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -31,12 +31,30 @@ export function readPreferences(stored: unknown): UiPreferences {
   return Object.fromEntries(entries) as UiPreferences;
 }
 
+/** The session a user info is shown for: while impersonating, the real user and the end of it (spec 4.3). */
+export interface UserInfoSession {
+  impersonatorId: number | null;
+  refreshExpiresAt: Date;
+}
+
+async function impersonatorOf(
+  db: Db,
+  session: UserInfoSession | undefined,
+): Promise<UserInfo['impersonator']> {
+  if (!session?.impersonatorId) return null;
+  const real = await findUserById(db, session.impersonatorId);
+  return real
+    ? { id: real.id, username: real.username, first_name: real.firstName, last_name: real.lastName }
+    : null;
+}
+
 /** spec 3.3: the user info the client sees */
-export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
+export async function getUserInfo(db: Db, userId: number, session?: UserInfoSession): Promise<UserInfo> {
   const user = await findUserById(db, userId);
   if (!user) throw AppError.notFound();
   const groups = await findGroupsOfUser(db, userId);
   const lang = SelectedLangSchema.safeParse(user.selectedLang);
+  const impersonator = await impersonatorOf(db, session);
   return {
     id: user.id,
     lara_id: user.laraId,
@@ -50,6 +68,12 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     selected_theme: user.selectedTheme,
     selected_lang: lang.success ? lang.data : 'auto',
     preferences: readPreferences(user.preferences),
+    email: user.email,
+    secondary_email: user.secondaryEmail,
+    totp_enabled: user.totpSecret !== null,
+    must_change_password: user.mustChangePassword,
+    impersonator,
+    impersonation_expiration: impersonator && session ? session.refreshExpiresAt.getTime() : null,
   };
 }
 

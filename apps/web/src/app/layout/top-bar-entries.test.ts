@@ -17,6 +17,12 @@ function user(type: 'L' | 'S', roles: UserInfo['roles'] = []): UserInfo {
     selected_theme: 'auto',
     selected_lang: 'auto',
     preferences: DEFAULT_UI_PREFERENCES,
+    email: null,
+    secondary_email: null,
+    totp_enabled: false,
+    must_change_password: false,
+    impersonator: null,
+    impersonation_expiration: null,
   };
 }
 
