@@ -21,7 +21,8 @@ export function launch(): Promise<Browser> {
   });
 }
 
-const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+// AULA_E2E_WEB_DIST lets a developer run the journeys against a build in another folder.
+const webDist = process.env.AULA_E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 /** The real server with the built web app on a fresh embedded database holding the demo school. */
