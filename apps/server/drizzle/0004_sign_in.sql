@@ -44,6 +44,13 @@ CREATE TABLE "reset_requests" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "used_refresh_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"school_id" integer NOT NULL,
+	"session_id" bigint NOT NULL,
+	"used_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "revoke_reason" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "last_activity_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "auth_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
@@ -67,11 +74,14 @@ ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREI
 ALTER TABLE "reset_codes" ADD CONSTRAINT "reset_codes_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reset_codes" ADD CONSTRAINT "reset_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reset_requests" ADD CONSTRAINT "reset_requests_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "used_refresh_tokens" ADD CONSTRAINT "used_refresh_tokens_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "used_refresh_tokens" ADD CONSTRAINT "used_refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_failures_account_at" ON "login_failures" USING btree ("school_id","account_key","at");--> statement-breakpoint
 CREATE INDEX "login_failures_ip_at" ON "login_failures" USING btree ("ip","at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_school_created" ON "mail_outbox" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "reset_codes_user" ON "reset_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "reset_requests_account_at" ON "reset_requests" USING btree ("school_id","account_key","at");--> statement-breakpoint
+CREATE INDEX "used_refresh_tokens_session" ON "used_refresh_tokens" USING btree ("session_id");--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_impersonator_id_users_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_previous_refresh_hash" ON "sessions" USING btree ("previous_refresh_hash");--> statement-breakpoint
 CREATE INDEX "sessions_family" ON "sessions" USING btree ("family_id");

@@ -158,6 +158,22 @@ export const sessions = pgTable(
   ],
 );
 
+// Every refresh token that was rotated away: presenting one again revokes its family (SECURITY.md "Sessions").
+export const usedRefreshTokens = pgTable(
+  'used_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_refresh_tokens_session').on(t.sessionId)],
+);
+
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
   schoolId: integer('school_id')

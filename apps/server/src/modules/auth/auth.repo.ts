@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { groupMembers, sessions, users } from '../../db/schema.ts';
+import { groupMembers, loginFailures, loginLocks, sessions, users } from '../../db/schema.ts';
 
 const sessionUserColumns = {
   id: users.id,
@@ -174,4 +174,14 @@ export async function findSessionById(db: Db, schoolId: number, sessionId: numbe
     .where(and(eq(sessions.id, sessionId), eq(sessions.schoolId, schoolId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Lifts the sign-in lock of an account name and forgets its failures (an admin's unlock, a reset). */
+export async function deleteLoginLock(db: Db, schoolId: number, accountKey: string): Promise<void> {
+  await db
+    .delete(loginLocks)
+    .where(and(eq(loginLocks.schoolId, schoolId), eq(loginLocks.accountKey, accountKey)));
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.schoolId, schoolId), eq(loginFailures.accountKey, accountKey)));
 }
