@@ -13,6 +13,9 @@ const cookies = new Map<string, string | undefined>();
 const OTHER_HOST = 'other-school.test';
 let ownAppId = 0;
 let otherAppId = 0;
+// routes on users (/api/users/:id/…): a student every caller of the route may manage, and a user at the other school
+let managedUserId = 0;
+let otherUserId = 0;
 
 const CALLERS: { name: string; username?: string; role: Role }[] = [
   { name: 'visitor', role: 'logged_out' },
@@ -35,13 +38,20 @@ beforeAll(async () => {
   // A second school on its own host name, with a user and a tile for everyone
   const db = t.database.db;
   const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: OTHER_HOST });
-  await db.insert(users).values({
-    schoolId: other.id,
-    laraId: 'other-student',
-    username: 'student',
-    type: 'S',
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
+  const [otherUser] = await db
+    .insert(users)
+    .values({
+      schoolId: other.id,
+      laraId: 'other-student',
+      username: 'student',
+      type: 'S',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: users.id });
+  otherUserId = otherUser!.id;
+  // student2 is in the teacher's class 5a: teachers, admins and superadmins may all manage them
+  const [managed] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student2'));
+  managedUserId = managed!.id;
   const [row] = await db
     .insert(apps)
     .values({ schoolId: other.id, title: 'Fremde App', url: 'https://other.example', color: 'red-500' })
@@ -53,6 +63,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
+const isUserRoute = (url: string) => url.startsWith('/api/users/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
 
 function tileForm(): FormData {
@@ -64,6 +75,9 @@ function tileForm(): FormData {
 
 /** A request each route accepts, so an allowed role gets past validation to the access rules. */
 const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }> = {
+  // unblocking a student who is not blocked changes nothing, and reaches the access rules
+  'POST /api/users/:id/block': () => ({ body: { blocked: false } }),
+  'POST /api/users/impersonate/:id': () => ({ body: { reason: 'Policy walk probe' } }),
   'POST /api/apps': () => ({ form: tileForm() }),
   'PUT /api/apps/:id': () => ({ form: tileForm() }),
   'POST /api/apps/:id/translation': (id) => ({ body: { id, en: 'Probe' } }),
@@ -115,9 +129,10 @@ describe('the policy table', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const route of routes) {
       for (const caller of CALLERS) {
-        // reads probe a tile on the logged-out layout; changes the caller's own tile
-        const id =
-          route.method === 'GET' || !route.url.includes(':id')
+        // reads probe a tile on the logged-out layout; changes the caller's own tile; user routes a managed student
+        const id = isUserRoute(route.url)
+          ? managedUserId
+          : route.method === 'GET' || !route.url.includes(':id')
             ? ownAppId
             : await ownTile(caller.username ?? 'admin');
         const res = await call(t.base, fill(route.url, id), {
@@ -142,11 +157,12 @@ describe('the policy table', () => {
     expect(routes.length).toBeGreaterThan(0);
     const fresh = await loginAs(t.base, 'superadmin');
     for (const route of routes) {
+      const foreignId = isUserRoute(route.url) ? otherUserId : otherAppId;
       for (const cookie of [undefined, fresh]) {
-        const res = await call(t.base, fill(route.url, otherAppId), {
+        const res = await call(t.base, fill(route.url, foreignId), {
           method: route.method,
           cookie,
-          ...probe(route, otherAppId),
+          ...probe(route, foreignId),
         });
         // visitors are turned away before any object is looked up where the route needs a session
         const expected = cookie === undefined && route.policy.access !== 'public' ? 401 : 404;
