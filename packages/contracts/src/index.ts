@@ -9,6 +9,7 @@ export * from './layout.ts';
 export * from './perms.ts';
 export * from './preferences.ts';
 export * from './locales.ts';
+export * from './mail.ts';
 export * from './password-policy.ts';
 export * from './presence.ts';
 export * from './roles.ts';

@@ -1,0 +1,77 @@
+import {
+  brokenPasswordRules,
+  commonPasswordChecker,
+  effectiveMinLength,
+  MAX_PASSWORD_LENGTH,
+  passwordPolicyFrom,
+  type PasswordPolicy,
+  type PasswordRule,
+} from '@aula/contracts';
+import { COMMON_PASSWORDS_TEXT } from '@aula/contracts/common-passwords';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getConfigValues } from '../config/config.service.ts';
+
+// built once: a set of 10,000 entries (docs/decisions/025-passwords.md)
+let isCommon: ((password: string) => boolean) | undefined;
+function commonCheck(): (password: string) => boolean {
+  isCommon ??= commonPasswordChecker(COMMON_PASSWORDS_TEXT);
+  return isCommon;
+}
+
+// English texts for API consumers; the web app translates passwordRules.<rule> instead
+function ruleMessage(rule: PasswordRule, policy: PasswordPolicy): string {
+  const messages: Record<PasswordRule, string> = {
+    min_length: `At least ${effectiveMinLength(policy)} characters`,
+    max_length: `At most ${MAX_PASSWORD_LENGTH} characters`,
+    lowercase: 'A lowercase letter',
+    uppercase: 'An uppercase letter',
+    digit: 'A digit',
+    special: 'A special character',
+    no_names: 'Not containing your first name, last name or user name',
+    not_old: 'Not the old password',
+    common: 'Not a common password',
+    confirmation: 'The confirmation matches',
+  };
+  return messages[rule];
+}
+
+export async function schoolPasswordPolicy(db: Db, schoolId: number): Promise<PasswordPolicy> {
+  return passwordPolicyFrom(
+    await getConfigValues(db, schoolId, ['password_length', 'check_top_passwords', 'password_char_classes']),
+  );
+}
+
+export interface PasswordOwner {
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+/** spec 5 password rules with the school's settings; 400 password.rules naming each broken rule. */
+export async function assertPasswordAllowed(
+  db: Db,
+  schoolId: number,
+  password: string,
+  owner: PasswordOwner,
+  oldPassword?: string,
+): Promise<void> {
+  const policy = await schoolPasswordPolicy(db, schoolId);
+  const broken = brokenPasswordRules(password, policy, {
+    names: [owner.firstName, owner.lastName, owner.username],
+    oldPassword,
+    isCommon: commonCheck(),
+  });
+  if (broken.length === 0) return;
+  throw new AppError(
+    400,
+    'password.rules',
+    { rules: broken.join(',') },
+    undefined,
+    broken.map((rule) => ({
+      path: 'password',
+      code: `password.${rule}`,
+      message: ruleMessage(rule, policy),
+    })),
+  );
+}
