@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app, served with an SPA fallback. */
   webDist?: string;
   logger?: boolean | LoggerOptions;
+  /** a ready logger (tests read every line the app writes); wins over `logger` */
+  loggerInstance?: FastifyBaseLogger;
   clock?: Clock;
   /** 32 bytes encrypting TOTP seeds at rest; a random one (lost at restart) when not given */
   secretKey?: Buffer;
@@ -49,7 +51,7 @@ export const API_VERSION = '1.0';
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

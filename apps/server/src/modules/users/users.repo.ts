@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { groupMembers, groups, users } from '../../db/schema.ts';
+import { groupMembers, groups, sessions, users } from '../../db/schema.ts';
 
 export async function findUserById(db: Db, userId: number) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -42,4 +42,24 @@ export async function updateUserSettings(
     .update(users)
     .set(set)
     .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
+}
+
+/** The parent session's cookie kind, so the impersonation cookies follow logout_on_browser_close too. */
+export async function isBrowserSession(db: Db, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ browserSession: sessions.browserSession })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.browserSession ?? false;
+}
+
+/** Ends an impersonation session (spec 4.3 stop); false when it had already ended. */
+export async function endImpersonationSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: 'impersonation-end' })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), isNotNull(sessions.impersonatorId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }

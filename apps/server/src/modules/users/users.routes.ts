@@ -15,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.user) throw AppError.unauthorized();
-      return getUserInfo(req.server.db, req.user.id);
+      return getUserInfo(req.server.db, req.user.id, req.session ?? undefined);
     },
   );
 

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import type { DataExport } from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import {
+  selectAccountKeyRows,
+  selectChildRows,
+  selectLinkedRows,
+  selectUserRow,
+  tablesReferencingUsers,
+} from './data-export.repo.ts';
+
+/** Tables that hold nothing about a person; the export test fails on a table in no list at all. */
+export const NOT_PERSONAL_TABLES: Record<string, string> = {
+  schools: 'the school itself',
+  groups: "the school's groups; the user's memberships are in group_members",
+  config: "the school's settings",
+  device_days: 'device statistics without a user id',
+  used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
+};
+
+export const REDACTED = '[redacted]';
+
+/** Password and token hashes and TOTP seeds never leave the server, not even to their owner. */
+export function isSecretColumn(table: string, column: string): boolean {
+  // a reset code mailed minutes ago may still be valid: the outbox keeps address, subject and times only
+  if (table === 'mail_outbox' && column === 'body') return true;
+  return column.endsWith('_hash') || column.endsWith('_secret');
+}
+
+function exportValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  // file contents (the files table) as base64
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return value;
+}
+
+function exportRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      isSecretColumn(table, column) && value !== null ? REDACTED : exportValue(value),
+    ]),
+  );
+}
+
+/** The name a download gets: aula-data-<username>-<yyyy-mm-dd>.json, safe in a header. */
+export function exportFileName(username: string, at: Date): string {
+  const safe = username.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80) || 'user';
+  return `aula-data-${safe}-${at.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * GET /api/users/data (SECURITY.md "Privacy"): every row linked to the caller, table by table, their files
+ * as base64, secrets redacted. Audited first, so no export leaves without its entry (which it then shows).
+ */
+export async function exportOwnData(req: FastifyRequest): Promise<{ fileName: string; data: DataExport }> {
+  const { db } = req.server;
+  if (!req.user) throw AppError.unauthorized();
+  // a superadmin helps a user by looking, not by taking their data home (docs/decisions/028)
+  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+  const userId = req.user.id;
+  const now = req.server.clock();
+  await audit(req, 'data.export', { actorId: userId, targetId: userId });
+
+  const user = await selectUserRow(db, userId);
+  if (!user) throw AppError.notFound();
+  const tables: Record<string, Record<string, unknown>[]> = {};
+  for (const link of tablesReferencingUsers()) tables[link.name] = await selectLinkedRows(db, link, userId);
+  Object.assign(tables, await selectChildRows(db, userId));
+  const accountKeys = [user.username, user.email, user.secondary_email]
+    .filter((key): key is string => typeof key === 'string' && key !== '')
+    .map((key) => key.trim().toLowerCase());
+  Object.assign(tables, await selectAccountKeyRows(db, req.schoolId, accountKeys));
+
+  const sorted = Object.keys(tables).sort();
+  return {
+    fileName: exportFileName(req.user.username, now),
+    data: {
+      exported_at: now.toISOString(),
+      user: exportRow('users', user),
+      tables: Object.fromEntries(sorted.map((name) => [name, tables[name]!.map((r) => exportRow(name, r))])),
+    },
+  };
+}

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import {
+  IMPERSONATION_MAX_MS,
+  REAUTH_MAX_AGE_MS,
+  SessionResultSchema,
+  UserInfoSchema,
+} from '@aula/contracts';
+import { auditLog, sessions, users } from '../../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { insertSchool } from '../schools/schools.repo.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+let t: TestApp;
+let now = Date.parse('2026-03-02T08:00:00Z');
+const ids = new Map<string, number>();
+let otherSchoolUserId = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(now) });
+  const db = t.database.db;
+  const schoolId = await demoSchoolId(t);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(users).values([
+    { schoolId, laraId: 'sa2', username: 'superadmin2', type: 'L', roles: ['superadmin'], passwordHash },
+    { schoolId, laraId: 'gone', username: 'blocked', type: 'S', blocked: true, passwordHash },
+  ]);
+  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: 'other.test' });
+  const [row] = await db
+    .insert(users)
+    .values({ schoolId: other.id, laraId: 'o', username: 'student', type: 'S', passwordHash })
+    .returning({ id: users.id });
+  otherSchoolUserId = row!.id;
+  for (const u of await db.select().from(users).where(eq(users.schoolId, schoolId)))
+    ids.set(u.username, u.id);
+});
+afterAll(() => t?.close());
+
+const id = (username: string) => ids.get(username)!;
+const impersonate = (cookie: string, targetId: number | string, reason = 'Hilfe beim Stundenplan') =>
+  call(t.base, `/api/users/impersonate/${targetId}`, { cookie, body: { reason } });
+const stop = (cookie: string) => call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie });
+const self = (cookie: string) => call(t.base, '/api/self', { cookie });
+const latestImpersonation = async () =>
+  (
+    await t.database.db
+      .select()
+      .from(sessions)
+      .where(isNotNull(sessions.impersonatorId))
+      .orderBy(desc(sessions.id))
+      .limit(1)
+  )[0]!;
+const auditsOf = (action: string, targetId: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+
+describe('who may impersonate', () => {
+  it.each(['student', 'teacher', 'admin'])('a %s cannot impersonate: 403', async (username) => {
+    const res = await impersonate(await loginAs(t.base, username), id('student2'));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('common.forbidden');
+  });
+
+  it('a superadmin cannot impersonate another superadmin: 403', async () => {
+    const res = await impersonate(await loginAs(t.base, 'superadmin'), id('superadmin2'));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.impersonate_superadmin');
+  });
+
+  it("an unknown id and another school's user both answer 404", async () => {
+    const cookie = await loginAs(t.base, 'superadmin');
+    expect((await impersonate(cookie, 999_999)).status).toBe(404);
+    const other = await impersonate(cookie, otherSchoolUserId);
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe('common.not_found');
+  });
+
+  it('a superadmin cannot impersonate themselves (400), nor a blocked user (403)', async () => {
+    const cookie = await loginAs(t.base, 'superadmin');
+    expect((await impersonate(cookie, id('superadmin'))).status).toBe(400);
+    const blocked = await impersonate(cookie, id('blocked'));
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe('auth.account_disabled');
+  });
+
+  it('the reason is required (at least 3 characters)', async () => {
+    const cookie = await loginAs(t.base, 'superadmin');
+    expect((await impersonate(cookie, id('student'), '  ')).status).toBe(400);
+    expect((await call(t.base, `/api/users/impersonate/${id('student')}`, { cookie, body: {} })).status).toBe(
+      400,
+    );
+  });
+
+  it('a password older than 5 minutes needs re-entering: 401 auth.reauth_required, then 200', async () => {
+    const cookie = await loginAs(t.base, 'superadmin');
+    now += REAUTH_MAX_AGE_MS + 1_000;
+    const stale = await impersonate(cookie, id('student3'));
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe('auth.reauth_required');
+    expect(stale.headers.getSetCookie()).toEqual([]);
+    expect(await latestImpersonationOf(id('student3'))).toBeUndefined();
+
+    // the reenter-password dialog: POST /api/login/reauth when it exists, else a fresh sign-in stamps auth_at
+    const hasReauth = t.app.apiRoutes.some((r) => r.method === 'POST' && r.url === '/api/login/reauth');
+    let fresh = cookie;
+    if (hasReauth) {
+      const reauth = await call(t.base, '/api/login/reauth', { cookie, body: { password: DEMO_PASSWORD } });
+      expect(reauth.status).toBe(200);
+      fresh = cookiesFrom(reauth) || cookie;
+    } else {
+      fresh = await loginAs(t.base, 'superadmin');
+    }
+    const res = await impersonate(fresh, id('student3'));
+    expect(res.status).toBe(200);
+    await stop(cookiesFrom(res));
+  });
+});
+
+const latestImpersonationOf = async (userId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.impersonatorId)))
+  )[0];
+
+describe('impersonating and stopping', () => {
+  it('shows the target with the real user, for at most 30 minutes, and stopping restores the superadmin', async () => {
+    const adminCookie = await loginAs(t.base, 'superadmin');
+    const start = await impersonate(adminCookie, id('student'), 'Eltern fragen nach dem Stundenplan');
+    expect(start.status).toBe(200);
+    const result = SessionResultSchema.strict().parse(start.body);
+    expect(result.user.username).toBe('student');
+    expect(result.user.impersonator).toMatchObject({ id: id('superadmin'), username: 'superadmin' });
+    expect(result.refresh_token_expiration).toBeLessThanOrEqual(now + IMPERSONATION_MAX_MS);
+    expect(result.user.impersonation_expiration).toBe(result.refresh_token_expiration);
+    expect(start.text).not.toMatch(/refresh_token"/);
+    const asStudent = cookiesFrom(start);
+    expect(asStudent).not.toBe(adminCookie);
+
+    const stored = await latestImpersonation();
+    expect(stored).toMatchObject({
+      userId: id('student'),
+      impersonatorId: id('superadmin'),
+      impersonationReason: 'Eltern fragen nach dem Stundenplan',
+    });
+    expect(stored.refreshExpiresAt.getTime()).toBeLessThanOrEqual(now + IMPERSONATION_MAX_MS);
+    const [parent] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, stored.parentSessionId!));
+    expect(parent).toMatchObject({ userId: id('superadmin'), revokedAt: null });
+
+    const shown = await self(asStudent);
+    expect(shown.status).toBe(200);
+    const info = UserInfoSchema.strict().parse(shown.body);
+    expect(info.username).toBe('student');
+    expect(info.impersonator?.username).toBe('superadmin');
+    expect(info.impersonation_expiration).toBe(result.refresh_token_expiration);
+
+    // while impersonating a student, the student's rights apply: no nested impersonation, no export
+    expect((await impersonate(asStudent, id('student2'))).status).toBe(403);
+    const exported = await call(t.base, '/api/users/data', { cookie: asStudent });
+    expect(exported.status).toBe(403);
+    expect(exported.body.code).toBe('auth.not_while_impersonating');
+
+    const stopped = await stop(asStudent);
+    expect(stopped.status).toBe(200);
+    const back = SessionResultSchema.strict().parse(stopped.body);
+    expect(back.user).toMatchObject({
+      username: 'superadmin',
+      impersonator: null,
+      impersonation_expiration: null,
+    });
+    expect(back.refresh_token_expiration).toBe(parent!.refreshExpiresAt.getTime());
+    const asAdmin = cookiesFrom(stopped);
+    expect((await self(asAdmin)).body.username).toBe('superadmin');
+    expect((await self(asAdmin)).body.impersonator).toBeNull();
+    // the impersonation cookies are dead, and so are the superadmin's tokens from before (rotated)
+    expect((await self(asStudent)).status).not.toBe(200);
+    expect((await self(adminCookie)).status).not.toBe(200);
+    const [ended] = await t.database.db.select().from(sessions).where(eq(sessions.id, stored.id));
+    expect(ended!.revokeReason).toBe('impersonation-end');
+    expect(ended!.revokedAt).not.toBeNull();
+  });
+
+  it('start and stop are audited with the real user as actor and the reason', async () => {
+    const [started] = await auditsOf('impersonation.start', id('student'));
+    expect(started).toMatchObject({
+      actorId: id('superadmin'),
+      details: { reason: 'Eltern fragen nach dem Stundenplan' },
+    });
+    const [stopped] = await auditsOf('impersonation.stop', id('student'));
+    expect(stopped).toMatchObject({
+      actorId: id('superadmin'),
+      details: { impersonatorId: id('superadmin') },
+    });
+  });
+
+  it("start and stop appear in the impersonated user's own data export, with the reason", async () => {
+    const res = await call(t.base, '/api/users/data', { cookie: await loginAs(t.base, 'student') });
+    expect(res.status).toBe(200);
+    const entries = res.body.tables.audit_log as { action: string; actor_id: number; details: object }[];
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'impersonation.start',
+        actor_id: id('superadmin'),
+        details: { reason: 'Eltern fragen nach dem Stundenplan' },
+      }),
+    );
+    expect(entries.map((e) => e.action)).toContain('impersonation.stop');
+  });
+
+  it('writes while impersonating are audited with both users', async () => {
+    const start = await impersonate(await loginAs(t.base, 'superadmin'), id('student4'));
+    const asStudent = cookiesFrom(start);
+    expect((await call(t.base, '/api/logout', { cookie: asStudent, body: {} })).status).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'logout'), eq(auditLog.targetId, id('student4'))));
+    expect(entry).toMatchObject({ actorId: id('student4'), details: { impersonatorId: id('superadmin') } });
+  });
+
+  it('DELETE when not impersonating answers 400 auth.not_impersonating', async () => {
+    for (const username of ['superadmin', 'student']) {
+      const res = await stop(await loginAs(t.base, username));
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('auth.not_impersonating');
+    }
+    expect((await stop('')).status).toBe(401);
+  });
+
+  it("stopping after the superadmin's own session ended answers 404 and clears the cookies", async () => {
+    const adminCookie = await loginAs(t.base, 'superadmin');
+    const start = await impersonate(adminCookie, id('student2'));
+    expect(start.status).toBe(200);
+    // the superadmin's own session is signed out elsewhere (their old cookies still name it)
+    expect((await call(t.base, '/api/logout', { cookie: adminCookie, body: {} })).status).toBe(200);
+    const res = await stop(cookiesFrom(start));
+    expect(res.status).toBe(404);
+    const cleared = res.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    for (const c of cleared) expect(c).toMatch(/=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await self(cookiesFrom(start))).status).not.toBe(200);
+  });
+
+  it("an impersonation never outlives the superadmin's own session", async () => {
+    const adminCookie = await loginAs(t.base, 'superadmin');
+    const [parent] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, id('superadmin')))
+      .orderBy(desc(sessions.id))
+      .limit(1);
+    const parentEnd = new Date(now + 10 * 60_000);
+    await t.database.db
+      .update(sessions)
+      .set({ refreshExpiresAt: parentEnd })
+      .where(eq(sessions.id, parent!.id));
+    const start = await impersonate(adminCookie, id('teacher'));
+    expect(start.status).toBe(200);
+    expect(start.body.refresh_token_expiration).toBe(parentEnd.getTime());
+    expect((await latestImpersonation()).refreshExpiresAt.getTime()).toBe(parentEnd.getTime());
+  });
+});
