@@ -68,6 +68,8 @@ export type ImpersonateRequest = z.infer<typeof ImpersonateRequestSchema>;
 /** POST /api/users/{id}/block */
 export const BlockRequestSchema = z.strictObject({ blocked: z.boolean() });
 export type BlockRequest = z.infer<typeof BlockRequestSchema>;
+export const BlockResultSchema = z.object({ id: z.number().int(), blocked: z.boolean() });
+export type BlockResult = z.infer<typeof BlockResultSchema>;
 
 /** GET /api/users/data: every row linked to the user, table by table (SECURITY.md "Privacy"). */
 export const DataExportSchema = z.object({

@@ -1,11 +1,148 @@
 import type { FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { hasRole, type OkResult, type TotpSetup } from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { audit } from '../audit/audit.service.ts';
+import { revokeUserSessions } from '../auth/auth.service.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { getConfigValues } from '../config/config.service.ts';
+import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
+import {
+  acceptTotpStep,
+  activatePendingSecret,
+  clearTotp,
+  ensurePendingSecret,
+  findTotpUser,
+  setPendingSecret,
+} from './totp.repo.ts';
+
+/** Seeds are sealed to their user and column, so a value copied elsewhere does not open. */
+const activeContext = (userId: number) => `totp:${userId}`;
+const pendingContext = (userId: number) => `totp-pending:${userId}`;
+
+function seal(req: FastifyRequest, seed: string, context: string): string {
+  return sealSecret(req.server.secretKey, seed, context);
+}
+
+function open(req: FastifyRequest, sealed: string, context: string): string | null {
+  try {
+    return openSecret(req.server.secretKey, sealed, context);
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's own 2FA: never while impersonating (SECURITY.md "Impersonation"). */
+async function selfServiceUser(req: FastifyRequest) {
+  if (!req.user) throw AppError.unauthorized();
+  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+  const row = await findTotpUser(req.server.db, req.schoolId, req.user.id);
+  if (!row) throw AppError.unauthorized();
+  return row;
+}
+
+/** spec 5: teachers always see 2FA setup; students unless hide_2fa_students is set. */
+async function assertSetupShown(req: FastifyRequest): Promise<void> {
+  if (hasRole(req.user, 'teacher')) return;
+  const { hide_2fa_students } = await getConfigValues(req.server.db, req.schoolId, ['hide_2fa_students']);
+  if (hide_2fa_students === 'true') throw AppError.forbidden();
+}
+
+async function qrDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+}
+
+/**
+ * GET /api/totp/code: the pending seed for the setup dialog. The first call creates it, later calls
+ * show the same one until it is verified or 2FA is turned off (docs/decisions/027-totp-and-user-admin.md).
+ */
+export async function startTotpSetup(req: FastifyRequest): Promise<TotpSetup> {
+  const user = await selfServiceUser(req);
+  await assertSetupShown(req);
+  // replacing an active seed goes through DELETE with the password first
+  if (user.totpSecret !== null) throw AppError.forbidden();
+  const context = pendingContext(user.id);
+  const db = req.server.db;
+  let sealed = await ensurePendingSecret(db, user.id, seal(req, newTotpSeed(), context));
+  let seed = sealed === null ? null : open(req, sealed, context);
+  if (seed === null) {
+    // a pending seed under a lost key is worthless: start over
+    seed = newTotpSeed();
+    sealed = seal(req, seed, context);
+    await setPendingSecret(db, user.id, sealed);
+  }
+  const uri = totpUri(user.username, seed);
+  return { secret: seed, uri, qr: await qrDataUrl(uri) };
+}
+
+/** POST /api/totp/code/verify: a matching code activates the pending seed and ends the other sessions. */
+export async function verifyTotpSetup(req: FastifyRequest, code: string): Promise<OkResult> {
+  const user = await selfServiceUser(req);
+  await assertSetupShown(req);
+  const pending = user.totpPendingSecret;
+  const seed = pending === null ? null : open(req, pending, pendingContext(user.id));
+  if (pending === null || seed === null) throw new AppError(400, 'auth.totp_not_pending');
+  const check = await checkTotpCode(seed, code, req.server.clock(), null);
+  if (check.result === 'expired') throw new AppError(400, 'auth.code_expired');
+  // 400, not 401: the client signs out on a 401 from a call that needs a session
+  if (check.result !== 'ok') throw new AppError(400, 'auth.wrong_code');
+  const active = seal(req, seed, activeContext(user.id));
+  // the code that activated the seed counts as used: it cannot sign in a second time
+  const activated = await activatePendingSecret(req.server.db, user.id, pending, active, check.step);
+  if (!activated) throw new AppError(400, 'auth.totp_not_pending');
+  await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });
+  await audit(req, 'totp.enable', { targetId: user.id });
+  return { ok: true };
+}
+
+/** DELETE /api/totp/code: turning 2FA off needs the password; ends the other sessions. */
+export async function disableTotp(req: FastifyRequest, password: string): Promise<OkResult> {
+  const user = await selfServiceUser(req);
+  const ok = user.passwordHash !== null && (await verifyPassword(user.passwordHash, password));
+  if (!ok) throw new AppError(403, 'auth.wrong_password');
+  await clearTotp(req.server.db, req.schoolId, user.id);
+  if (user.totpSecret !== null) {
+    await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });
+    await audit(req, 'totp.disable', { targetId: user.id });
+  }
+  return { ok: true };
+}
+
+/** An admin's 2FA reset (DELETE /api/users/:id/totp): seeds and last step cleared, every session ended. */
+export async function resetTotpOf(req: FastifyRequest, userId: number): Promise<void> {
+  await clearTotp(req.server.db, req.schoolId, userId);
+  await revokeUserSessions(req, userId, 'totp');
+}
+
+const LOGIN_ERRORS = {
+  used: 'auth.code_used',
+  expired: 'auth.code_expired',
+  wrong: 'auth.wrong_code',
+} as const;
 
 /**
  * Sign-in's second factor: a user with TOTP must send a valid, unused code (401 auth.totp_missing,
  * auth.wrong_code, auth.code_expired, auth.code_used). Users without TOTP pass.
  */
 export async function verifyLoginTotp(
-  _req: FastifyRequest,
-  _userId: number,
-  _code: string | undefined,
-): Promise<void> {}
+  req: FastifyRequest,
+  userId: number,
+  code: string | undefined,
+): Promise<void> {
+  const user = await findTotpUser(req.server.db, req.schoolId, userId);
+  if (!user || user.totpSecret === null) return;
+  if (!code) throw new AppError(401, 'auth.totp_missing');
+  const seed = open(req, user.totpSecret, activeContext(user.id));
+  // fail closed: a seed that does not open (lost or changed key) lets nobody in; an admin resets 2FA
+  if (seed === null)
+    throw new Error(`the TOTP seed of user ${user.id} cannot be opened with this secret key`);
+  const check = await checkTotpCode(seed, code, req.server.clock(), user.totpLastStep);
+  if (check.result === 'ok' && (await acceptTotpStep(req.server.db, user.id, user.totpSecret, check.step)))
+    return;
+  // a lost compare-and-set means a concurrent request spent this step first
+  const reason = check.result === 'ok' ? 'used' : check.result;
+  await audit(req, 'login.totp_failed', { targetId: user.id, details: { reason } });
+  throw new AppError(401, LOGIN_ERRORS[reason]);
+}
