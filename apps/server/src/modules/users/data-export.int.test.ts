@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { DataExportSchema } from '@aula/contracts';
+import * as schema from '../../db/schema.ts';
+import {
+  appGroups,
+  appOpens,
+  apps,
+  auditLog,
+  files,
+  groups,
+  mailOutbox,
+  resetCodes,
+  users,
+} from '../../db/schema.ts';
+import { insertLayout } from '../layout/layout.repo.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { ACCOUNT_KEY_TABLES, CHILD_TABLES } from './data-export.repo.ts';
+import { NOT_PERSONAL_TABLES, REDACTED } from './data-export.service.ts';
+
+const NOW = Date.parse('2026-05-04T09:30:00Z');
+const FILE_BYTES = Buffer.from('%PDF-1.4 Hausaufgaben von Sara\n');
+const SECRETS = {
+  totp: 'TOTPSEEDCANARY7Q',
+  pending: 'TOTPPENDINGCANARY9',
+  code: 'code-hash-canary-3f9a',
+  mailCode: 'RESETC0DE',
+};
+
+let t: TestApp;
+let schoolId = 0;
+let studentId = 0;
+let otherId = 0;
+const cookieValues: string[] = [];
+let studentCookie = '';
+
+/** The tables with a foreign key to users, walked here independently of the code under test. */
+function referencingTables(): { name: string; table: PgTable; columns: string[] }[] {
+  const found = [];
+  for (const value of Object.values(schema)) {
+    if (!is(value, PgTable)) continue;
+    const config = getTableConfig(value);
+    const columns = config.foreignKeys.flatMap((fk) => {
+      const ref = fk.reference();
+      return ref.foreignTable === users ? ref.columns.map((c) => c.name) : [];
+    });
+    if (columns.length > 0) found.push({ name: config.name, table: value, columns });
+  }
+  return found;
+}
+
+async function seedRowsOf(username: string, userId: number, marker: string): Promise<void> {
+  const db = t.database.db;
+  const [file] = await db
+    .insert(files)
+    .values({
+      schoolId,
+      name: `${marker}.pdf`,
+      mime: 'application/pdf',
+      size: FILE_BYTES.length,
+      data: FILE_BYTES,
+      ownerId: userId,
+    })
+    .returning({ id: files.id });
+  const [app] = await db
+    .insert(apps)
+    .values({
+      schoolId,
+      title: `${marker} App`,
+      color: 'sky-500',
+      target: 'download',
+      fileId: file!.id,
+      creatorId: userId,
+      wantedPerms: 'private',
+    })
+    .returning({ id: apps.id });
+  const [group] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(eq(groups.schoolId, schoolId))
+    .limit(1);
+  await db.insert(appGroups).values({ schoolId, appId: app!.id, groupId: group!.id });
+  await insertLayout(db, { schoolId, category: 'personal', ownerId: userId, appIds: [app!.id] });
+  await db.insert(appOpens).values({ schoolId, userId, appId: app!.id });
+  await db
+    .insert(resetCodes)
+    .values({ schoolId, userId, codeHash: `${SECRETS.code}-${marker}`, expiresAt: new Date(NOW + 600_000) });
+  await db.insert(mailOutbox).values({
+    schoolId,
+    userId,
+    to: `${username}@demo-schule.example`,
+    subject: `${marker}: Code zum Zurücksetzen`,
+    body: `Dein Code: ${SECRETS.mailCode}`,
+  });
+  // a failed sign-in on the account, then a real one (sessions, audit entries)
+  await call(t.base, '/api/login', { body: { username, password: 'falsch-falsch' } });
+  const res = await call(t.base, '/api/login', { body: { username, password: DEMO_PASSWORD } });
+  for (const c of res.headers.getSetCookie()) cookieValues.push(c.split(';')[0]!.split('=')[1]!);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(NOW) });
+  schoolId = await demoSchoolId(t);
+  const db = t.database.db;
+  const idOf = async (username: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+  studentId = await idOf('student');
+  otherId = await idOf('student2');
+  await seedRowsOf('student', studentId, 'Sara');
+  await seedRowsOf('student2', otherId, 'Ali');
+  // the student has TOTP from here on: their session was opened before
+  studentCookie = await loginAs(t.base, 'student');
+  for (const pair of studentCookie.split('; ')) cookieValues.push(pair.split('=')[1]!);
+  await db
+    .update(users)
+    .set({ totpSecret: SECRETS.totp, totpPendingSecret: SECRETS.pending })
+    .where(eq(users.id, studentId));
+});
+afterAll(() => t?.close());
+
+async function exportOf(username: string) {
+  const cookie = username === 'student' ? studentCookie : await loginAs(t.base, username);
+  const res = await call(t.base, '/api/users/data', { cookie });
+  expect(res.status).toBe(200);
+  return { res, data: DataExportSchema.parse(res.body) };
+}
+
+describe('GET /api/users/data', () => {
+  it('is a JSON download named after the user and the day, and is audited', async () => {
+    const { res, data } = await exportOf('student');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="aula-data-student-2026-05-04.json"',
+    );
+    expect(data.exported_at).toBe(new Date(NOW).toISOString());
+    expect(data.user).toMatchObject({ id: studentId, username: 'student', first_name: 'Sara' });
+    const exports = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'data.export'), eq(auditLog.targetId, studentId)));
+    expect(exports[0]).toMatchObject({ actorId: studentId });
+    expect((data.tables.audit_log ?? []).map((e) => e.action)).toContain('data.export');
+  });
+
+  it('a visitor gets 401', async () => {
+    expect((await call(t.base, '/api/users/data')).status).toBe(401);
+  });
+
+  it('holds every table that references users, each with exactly the rows that name the user', async () => {
+    const { data } = await exportOf('student');
+    const tables = referencingTables();
+    expect(tables.length).toBeGreaterThan(5);
+    for (const { name, columns } of tables) {
+      expect(data.tables, `table ${name} references users but is missing from the export`).toHaveProperty(
+        name,
+      );
+      const where = sql.join(
+        columns.map((c) => sql`${sql.identifier(c)} = ${studentId}`),
+        sql` or `,
+      );
+      const extra =
+        name === 'audit_log' ? sql` or (details->>'impersonatorId') = ${String(studentId)}` : sql``;
+      const counted = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(name)} where ${where}${extra}`,
+      );
+      const n = Number(counted.rows[0]!.n);
+      expect(n, `seed a row of ${name} for the student in this test`).toBeGreaterThan(0);
+      expect(data.tables[name], `rows of ${name}`).toHaveLength(n);
+    }
+  });
+
+  it('every table of the schema is exported or listed as holding nothing personal', () => {
+    const all = new Set<string>();
+    for (const value of Object.values(schema)) if (is(value, PgTable)) all.add(getTableConfig(value).name);
+    const classified = new Set([
+      'users',
+      ...referencingTables().map((r) => r.name),
+      ...CHILD_TABLES,
+      ...ACCOUNT_KEY_TABLES,
+      ...Object.keys(NOT_PERSONAL_TABLES),
+    ]);
+    expect([...all].filter((name) => !classified.has(name))).toEqual([]);
+  });
+
+  it("holds the tiles on the user's personal layout, their files as base64 and their failed sign-ins", async () => {
+    const { data } = await exportOf('student');
+    expect(data.tables.files).toEqual([
+      expect.objectContaining({ name: 'Sara.pdf', owner_id: studentId, data: FILE_BYTES.toString('base64') }),
+    ]);
+    expect(data.tables.layout_items).toHaveLength(1);
+    expect(data.tables.app_groups).toHaveLength(1);
+    expect(data.tables.login_failures).toEqual([expect.objectContaining({ account_key: 'student' })]);
+    expect(data.tables.mail_outbox).toEqual([
+      expect.objectContaining({ subject: 'Sara: Code zum Zurücksetzen', body: REDACTED }),
+    ]);
+  });
+
+  it('no secret column value appears in the export', async () => {
+    const { res, data } = await exportOf('student');
+    const db = t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.id, studentId));
+    const secretValues = [user!.passwordHash!, SECRETS.totp, SECRETS.pending, SECRETS.code, SECRETS.mailCode];
+    const stored = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, studentId));
+    expect(stored.length).toBeGreaterThan(0);
+    for (const s of stored) secretValues.push(s.accessTokenHash, s.refreshTokenHash);
+    for (const value of [...secretValues, ...cookieValues]) expect(res.text).not.toContain(value);
+    expect(data.user).toMatchObject({
+      password_hash: REDACTED,
+      totp_secret: REDACTED,
+      totp_pending_secret: REDACTED,
+    });
+    for (const [name, rows] of Object.entries({ users: [data.user], ...data.tables })) {
+      for (const row of rows) {
+        for (const [column, value] of Object.entries(row)) {
+          if (/_(hash|secret)$/.test(column)) expect([REDACTED, null], `${name}.${column}`).toContain(value);
+        }
+      }
+    }
+  });
+
+  it("is the caller's own: another user's rows never appear", async () => {
+    const { res, data } = await exportOf('student');
+    expect(res.text).not.toContain('Ali');
+    expect(res.text).not.toContain('student2');
+    for (const { name, columns } of referencingTables()) {
+      for (const row of data.tables[name]!) {
+        const linked =
+          columns.some((c) => row[c] === studentId) ||
+          (name === 'audit_log' && (row.details as { impersonatorId?: number }).impersonatorId === studentId);
+        expect(linked, `${name} row ${JSON.stringify(row)}`).toBe(true);
+      }
+    }
+    const { data: theirs } = await exportOf('student2');
+    expect(theirs.user.id).toBe(otherId);
+    expect(theirs.tables.files).toEqual([expect.objectContaining({ name: 'Ali.pdf' })]);
+  });
+
+  it("a superadmin's export holds what they did while impersonating", async () => {
+    const admin = await loginAs(t.base, 'superadmin');
+    const start = await call(t.base, `/api/users/impersonate/${otherId}`, {
+      cookie: admin,
+      body: { reason: 'Support-Anfrage' },
+    });
+    expect(start.status).toBe(200);
+    const stop = await call(t.base, '/api/users/impersonate', {
+      method: 'DELETE',
+      cookie: cookiesFrom(start),
+    });
+    expect(stop.status).toBe(200);
+    const res = await call(t.base, '/api/users/data', { cookie: cookiesFrom(stop) });
+    const actions = (res.body.tables.audit_log as { action: string }[]).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['impersonation.start', 'impersonation.stop']));
+  });
+});
