@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, hasRole } from '@aula/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
+import { createSessionSettings } from '../modules/auth/session-settings.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
 import { policyFor, policyKey, type RoutePolicy } from '../policy.ts';
 
@@ -43,6 +44,7 @@ export function registerRequestGuard(
   app.decorateRequest('sessionId', null);
   app.decorateRequest('session', null);
   app.decorate('apiRoutes', []);
+  app.decorate('sessionSettings', createSessionSettings(app.db, app.clock));
 
   // Every /api route needs a policy row; a route without one is a programming error caught at start-up.
   app.addHook('onRoute', (route) => {
@@ -55,14 +57,15 @@ export function registerRequestGuard(
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api')) return;
+    const routeKey = req.routeOptions.url ? policyKey(req.method, req.routeOptions.url) : '';
     const policy = req.routeOptions.url ? policyFor(req.method, req.routeOptions.url) : undefined;
     checkCsrf(req, policy, allowedOrigins);
     // health and the API docs reach no school's objects: they answer even without a school or a database
     if (policy?.objects === 'none') return;
     req.schoolId = await opts.resolveSchool(req.headers.host);
-    await authenticate(req);
+    await authenticate(req, reply, routeKey);
     checkPolicy(req, policy);
   });
 }

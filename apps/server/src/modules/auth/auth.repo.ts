@@ -1,6 +1,13 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import { groupMembers, loginFailures, loginLocks, sessions, users } from '../../db/schema.ts';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { transaction, type Db } from '../../db/index.ts';
+import {
+  groupMembers,
+  loginFailures,
+  loginLocks,
+  sessions,
+  usedRefreshTokens,
+  users,
+} from '../../db/schema.ts';
 
 const sessionUserColumns = {
   id: users.id,
@@ -77,34 +84,66 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return row!.id;
 }
 
-/** The session check: one indexed read by token hash, joined with its user. */
-export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string, now: Date) {
+/**
+ * The session check: one indexed read by token hash, joined with its user. Revoked, expired and blocked
+ * sessions are returned too, so the caller can tell "revoked" (418) from "unknown or expired" (anonymous).
+ */
+export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
   const [row] = await db
-    .select({ sessionId: sessions.id, session: activeSessionColumns, user: sessionUserColumns })
+    .select({
+      session: {
+        ...activeSessionColumns,
+        revokedAt: sessions.revokedAt,
+        accessExpiresAt: sessions.accessExpiresAt,
+      },
+      user: sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.accessTokenHash, accessTokenHash),
-        eq(sessions.schoolId, schoolId),
-        isNull(sessions.revokedAt),
-        gt(sessions.accessExpiresAt, now),
-        eq(users.blocked, false),
-      ),
-    )
+    .where(and(eq(sessions.accessTokenHash, accessTokenHash), eq(sessions.schoolId, schoolId)))
     .limit(1);
   return row ?? null;
 }
 
-export async function findSessionByRefreshHash(db: Db, schoolId: number, refreshTokenHash: string) {
+const refreshSessionColumns = {
+  id: sessions.id,
+  userId: sessions.userId,
+  revokedAt: sessions.revokedAt,
+  accessExpiresAt: sessions.accessExpiresAt,
+  refreshTokenHash: sessions.refreshTokenHash,
+  refreshExpiresAt: sessions.refreshExpiresAt,
+  previousRefreshHash: sessions.previousRefreshHash,
+  rotatedAt: sessions.rotatedAt,
+  lastActivityAt: sessions.lastActivityAt,
+  browserSession: sessions.browserSession,
+  impersonatorId: sessions.impersonatorId,
+  parentSessionId: sessions.parentSessionId,
+  userBlocked: users.blocked,
+};
+export type RefreshSession = {
+  id: number;
+  userId: number;
+  revokedAt: Date | null;
+  accessExpiresAt: Date;
+  refreshTokenHash: string;
+  refreshExpiresAt: Date;
+  previousRefreshHash: string | null;
+  rotatedAt: Date | null;
+  lastActivityAt: Date;
+  browserSession: boolean;
+  impersonatorId: number | null;
+  parentSessionId: number | null;
+  userBlocked: boolean;
+};
+
+/** The session whose current refresh token this is. */
+export async function findSessionByRefreshHash(
+  db: Db,
+  schoolId: number,
+  refreshTokenHash: string,
+): Promise<RefreshSession | null> {
   const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      revokedAt: sessions.revokedAt,
-      refreshExpiresAt: sessions.refreshExpiresAt,
-      userBlocked: users.blocked,
-    })
+    .select(refreshSessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.refreshTokenHash, refreshTokenHash), eq(sessions.schoolId, schoolId)))
@@ -112,10 +151,27 @@ export async function findSessionByRefreshHash(db: Db, schoolId: number, refresh
   return row ?? null;
 }
 
+/** The session a rotated-away refresh token once belonged to (reuse detection). */
+export async function findSessionByUsedRefreshHash(
+  db: Db,
+  schoolId: number,
+  tokenHash: string,
+): Promise<RefreshSession | null> {
+  const [row] = await db
+    .select(refreshSessionColumns)
+    .from(usedRefreshTokens)
+    .innerJoin(sessions, eq(sessions.id, usedRefreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(usedRefreshTokens.tokenHash, tokenHash), eq(usedRefreshTokens.schoolId, schoolId)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function rotateSessionTokens(
   db: Db,
-  sessionId: number,
+  session: { id: number; schoolId: number },
   oldRefreshHash: string,
+  now: Date,
   values: {
     accessTokenHash: string;
     accessExpiresAt: Date;
@@ -123,26 +179,75 @@ export async function rotateSessionTokens(
     refreshExpiresAt: Date;
   },
 ): Promise<boolean> {
-  // Compare-and-set on the old hash: two concurrent refreshes with one token cannot both win.
+  return transaction(db, async (tx) => {
+    // Compare-and-set on the old hash: two concurrent refreshes with one token cannot both win.
+    const rows = await tx
+      .update(sessions)
+      .set({ ...values, previousRefreshHash: oldRefreshHash, rotatedAt: now })
+      .where(
+        and(
+          eq(sessions.id, session.id),
+          eq(sessions.refreshTokenHash, oldRefreshHash),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
+    if (rows.length !== 1) return false;
+    await tx
+      .insert(usedRefreshTokens)
+      .values({ tokenHash: oldRefreshHash, schoolId: session.schoolId, sessionId: session.id, usedAt: now })
+      .onConflictDoNothing();
+    return true;
+  });
+}
+
+/** Ends a session and the impersonation sessions started from it (refresh token reuse). */
+export async function revokeSessionFamily(
+  db: Db,
+  sessionId: number,
+  now: Date,
+  reason: string,
+): Promise<number> {
   const rows = await db
     .update(sessions)
-    .set(values)
+    .set({ revokedAt: now, revokeReason: reason })
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.refreshTokenHash, oldRefreshHash),
+        or(eq(sessions.id, sessionId), eq(sessions.parentSessionId, sessionId)),
         isNull(sessions.revokedAt),
       ),
     )
     .returning({ id: sessions.id });
-  return rows.length === 1;
+  return rows.length;
 }
 
-export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db
+/** Real user activity (not pings or refreshes), written at most once per ACTIVITY_WRITE_MS. */
+export async function touchSessionActivity(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastActivityAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** The user proved their password again (POST /api/login/reauth). */
+export async function setSessionAuthAt(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ authAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.passwordHash ?? null;
+}
+
+/** True when this call ended it (false: it had already ended). */
+export async function revokeSession(db: Db, sessionId: number, now: Date, reason: string): Promise<boolean> {
+  const rows = await db
     .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 /** Ends every live session of a user (password change or reset, 2FA change, blocking: SECURITY.md). */

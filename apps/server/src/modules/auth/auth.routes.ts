@@ -3,11 +3,17 @@ import {
   ErrorBodySchema,
   LoginRequestSchema,
   LogoutResultSchema,
+  OkResultSchema,
+  PasswordConfirmSchema,
   SessionResultSchema,
 } from '@aula/contracts';
-import { login, logout, refresh } from './auth.service.ts';
+import { login, logout, reauth, refresh } from './auth.service.ts';
+import { dummyHash } from './passwords.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the first unknown user must not pay for making the dummy hash (timing, SECURITY.md)
+  app.addHook('onReady', async () => void (await dummyHash()));
+
   app.post(
     '/login',
     {
@@ -15,7 +21,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with username and password; sets the session cookies',
         body: LoginRequestSchema,
-        response: { 200: SessionResultSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: {
+          200: SessionResultSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          423: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     (req, reply) => login(req, reply, req.body),
@@ -26,11 +38,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Rotate the session tokens, reading the refresh cookie',
-        response: { 200: SessionResultSchema, 401: ErrorBodySchema },
+        summary:
+          'Rotate the session tokens, reading the refresh cookie; a reused token ends the session family (418)',
+        response: { 200: SessionResultSchema, 401: ErrorBodySchema, 418: ErrorBodySchema },
       },
     },
     (req, reply) => refresh(req, reply),
+  );
+
+  app.post(
+    '/login/reauth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Prove the password again (impersonation needs it within 5 minutes); wrong: 403',
+        body: PasswordConfirmSchema,
+        response: {
+          200: OkResultSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          423: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    (req) => reauth(req, req.body.password),
   );
 
   app.post(

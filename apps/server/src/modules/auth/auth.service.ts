@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCESS_TOKEN_TTL_MS,
+  ACTIVITY_WRITE_MS,
+  REFRESH_GRACE_MS,
   REFRESH_TOKEN_TTL_MS,
+  type ErrorCode,
   type LoginRequest,
+  type OkResult,
   type SessionResult,
 } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,16 +15,24 @@ import { audit } from '../audit/audit.service.ts';
 import { verifyLoginTotp } from '../totp/totp.service.ts';
 import { getUserInfo } from '../users/users.service.ts';
 import {
+  findPasswordHash,
   findSessionByAccessHash,
   findSessionById,
   findSessionByRefreshHash,
+  findSessionByUsedRefreshHash,
   findUserForLogin,
   insertSession,
   revokeSession,
+  revokeSessionFamily,
   revokeSessionsOfUser,
   rotateSessionTokens,
+  setSessionAuthAt,
+  touchSessionActivity,
   updatePasswordHash,
+  type ActiveSession,
+  type RefreshSession,
 } from './auth.repo.ts';
+import { accountKeyOf, assertLoginAllowed, recordLoginFailure } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS };
@@ -133,7 +145,7 @@ export async function resumeSession(
   const session = await findSessionById(db, req.schoolId, sessionId);
   if (!session || session.revokedAt || session.refreshExpiresAt <= now) return null;
   const tokens = issueTokens(now, session.refreshExpiresAt);
-  const rotated = await rotateSessionTokens(db, session.id, session.refreshTokenHash, {
+  const rotated = await rotateSessionTokens(db, session, session.refreshTokenHash, now, {
     accessTokenHash: hashToken(tokens.accessToken),
     accessExpiresAt: tokens.accessExpiresAt,
     refreshTokenHash: hashToken(tokens.refreshToken),
@@ -160,13 +172,21 @@ export async function revokeUserSessions(
   );
 }
 
-/** POST /api/login: the same answer for an unknown user and a wrong password, in status, body and time. */
+// TOTP answers that are a wrong guess; "code missing" only asks for the second step
+const TOTP_FAILURES = new Set<ErrorCode>(['auth.wrong_code', 'auth.code_expired', 'auth.code_used']);
+
+/**
+ * POST /api/login: the same answer for an unknown user and a wrong password, in status, body, headers and
+ * time (a dummy verify). Locks and floods answer before the password is checked (login-throttle.service.ts).
+ */
 export async function login(
   req: FastifyRequest,
   reply: FastifyReply,
   body: LoginRequest,
 ): Promise<SessionResult> {
   const { db } = req.server;
+  const accountKey = accountKeyOf(body.username);
+  await assertLoginAllowed(req, accountKey);
   const user = await findUserForLogin(db, req.schoolId, body.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
   if (!user || !user.passwordHash || !ok) {
@@ -174,22 +194,79 @@ export async function login(
       targetId: user?.id ?? null,
       details: { username: body.username.slice(0, 100) },
     });
+    await recordLoginFailure(req, accountKey, user?.id ?? null);
     throw new AppError(401, 'auth.wrong_password');
   }
   if (user.blocked) {
     await audit(req, 'login.blocked', { targetId: user.id });
     throw new AppError(403, 'auth.account_disabled');
   }
-  // TOTP (issue 5 item 8): a user with 2FA needs the code too; wrong codes count as failed sign-ins
-  await verifyLoginTotp(req, user.id, body.totp);
+  try {
+    await verifyLoginTotp(req, user.id, body.totp);
+  } catch (err) {
+    // SECURITY.md: wrong TOTP codes count toward the lock like wrong passwords
+    if (err instanceof AppError && TOTP_FAILURES.has(err.code)) {
+      await audit(req, 'login.totp_failed', { targetId: user.id, details: { code: err.code } });
+      await recordLoginFailure(req, accountKey, user.id);
+    }
+    throw err;
+  }
   if (needsRehash(user.passwordHash))
     await updatePasswordHash(db, user.id, await hashPassword(body.password));
-  const result = await startSession(req, reply, { userId: user.id });
+  const { browserSession } = await req.server.sessionSettings(req.schoolId);
+  const result = await startSession(req, reply, { userId: user.id, browserSession });
   await audit(req, 'login.success', { actorId: user.id, targetId: user.id });
   return result;
 }
 
-/** POST /api/login/refresh: rotates both tokens, reading the refresh cookie. */
+/** 418: the server ended this session; the cookies go, so every open tab signs out (SECURITY.md). */
+function sessionEnded(req: FastifyRequest, reply: FastifyReply): AppError {
+  clearSessionCookies(req, reply);
+  return new AppError(418, 'auth.session_revoked');
+}
+
+/** Stored activity lags real activity by up to ACTIVITY_WRITE_MS: allow that much, never end an active session. */
+function idleExpired(lastActivityAt: Date, idleMs: number, now: Date): boolean {
+  return idleMs > 0 && now.getTime() - lastActivityAt.getTime() > idleMs + ACTIVITY_WRITE_MS;
+}
+
+async function endIdleSession(
+  req: FastifyRequest,
+  session: { id: number; userId: number },
+  now: Date,
+): Promise<void> {
+  if (await revokeSession(req.server.db, session.id, now, 'idle'))
+    await audit(req, 'session.idle_timeout', {
+      actorId: session.userId,
+      targetId: session.userId,
+      details: { sessionId: session.id },
+    });
+}
+
+/** Revoked (418), blocked (revoked now, 418) or idle too long (revoked now, 418); else nothing. */
+async function assertRefreshable(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: RefreshSession,
+  now: Date,
+): Promise<void> {
+  if (session.revokedAt) throw sessionEnded(req, reply);
+  if (session.userBlocked) {
+    await revokeSession(req.server.db, session.id, now, 'blocked');
+    throw sessionEnded(req, reply);
+  }
+  const { idleMs } = await req.server.sessionSettings(req.schoolId);
+  if (idleExpired(session.lastActivityAt, idleMs, now)) {
+    await endIdleSession(req, session, now);
+    throw sessionEnded(req, reply);
+  }
+}
+
+/**
+ * POST /api/login/refresh: rotates both tokens, reading the refresh cookie. The absolute end never moves.
+ * A rotated-away token is the reuse case (refreshWithUsedToken); an ended impersonation returns to the
+ * superadmin's own session.
+ */
 export async function refresh(req: FastifyRequest, reply: FastifyReply): Promise<SessionResult> {
   const { db } = req.server;
   const now = req.server.clock();
@@ -197,22 +274,86 @@ export async function refresh(req: FastifyRequest, reply: FastifyReply): Promise
   if (!presented) throw AppError.unauthorized();
   const oldHash = hashToken(presented);
   const session = await findSessionByRefreshHash(db, req.schoolId, oldHash);
-  if (!session || session.revokedAt || session.refreshExpiresAt <= now || session.userBlocked) {
+  if (!session) return refreshWithUsedToken(req, reply, oldHash, now);
+  await assertRefreshable(req, reply, session, now);
+  if (session.refreshExpiresAt <= now) {
+    if (session.impersonatorId !== null) return endExpiredImpersonation(req, reply, session, now);
     clearSessionCookies(req, reply);
     throw AppError.unauthorized();
   }
-  const tokens = issueTokens(now);
-  const rotated = await rotateSessionTokens(db, session.id, oldHash, {
+  const tokens = issueTokens(now, session.refreshExpiresAt);
+  const rotated = await rotateSessionTokens(db, { id: session.id, schoolId: req.schoolId }, oldHash, now, {
     accessTokenHash: hashToken(tokens.accessToken),
     accessExpiresAt: tokens.accessExpiresAt,
     refreshTokenHash: hashToken(tokens.refreshToken),
-    // the refresh lifetime is absolute: rotation never extends the session
     refreshExpiresAt: session.refreshExpiresAt,
   });
-  if (!rotated) throw AppError.unauthorized();
-  tokens.refreshExpiresAt = session.refreshExpiresAt;
-  setSessionCookies(req, reply, tokens);
-  return sessionResult(req, session.userId, tokens);
+  // a concurrent refresh with the same token won: this one is now its immediate predecessor
+  if (!rotated) return refreshWithUsedToken(req, reply, oldHash, now);
+  setSessionCookies(req, reply, tokens, session.browserSession);
+  return sessionResult(req, session.userId, tokens, session.impersonatorId);
+}
+
+/**
+ * SECURITY.md: the immediate predecessor within REFRESH_GRACE_MS (tabs refreshing together) gets the
+ * session's current state and no cookies, since the browser already holds the winner's; any other used
+ * token means a copy is in other hands: the whole family ends, audited, 418.
+ */
+async function refreshWithUsedToken(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionResult> {
+  const session = await findSessionByUsedRefreshHash(req.server.db, req.schoolId, tokenHash);
+  if (!session) {
+    clearSessionCookies(req, reply);
+    throw AppError.unauthorized();
+  }
+  await assertRefreshable(req, reply, session, now);
+  const inGrace =
+    session.previousRefreshHash === tokenHash &&
+    session.rotatedAt !== null &&
+    now.getTime() - session.rotatedAt.getTime() <= REFRESH_GRACE_MS &&
+    session.refreshExpiresAt > now;
+  if (inGrace) {
+    return {
+      access_token_expiration: session.accessExpiresAt.getTime(),
+      refresh_token_expiration: session.refreshExpiresAt.getTime(),
+      user: await getUserInfo(req.server.db, session.userId, session),
+    };
+  }
+  await revokeSessionFamily(req.server.db, session.id, now, 'reuse');
+  await audit(req, 'session.refresh_reuse', {
+    actorId: null,
+    targetId: session.userId,
+    details: { sessionId: session.id },
+  });
+  throw sessionEnded(req, reply);
+}
+
+/** An impersonation past its limit (spec 4.3): it ends, audited, and the superadmin's own session resumes. */
+async function endExpiredImpersonation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: RefreshSession,
+  now: Date,
+): Promise<SessionResult> {
+  // two tabs may both see the end: only the one that ended it resumes the parent
+  if (!(await revokeSession(req.server.db, session.id, now, 'impersonation-expired')))
+    throw AppError.unauthorized();
+  await audit(req, 'impersonation.expired', {
+    actorId: session.impersonatorId,
+    targetId: session.userId,
+    details: { sessionId: session.id },
+  });
+  const resumed =
+    session.parentSessionId !== null ? await resumeSession(req, reply, session.parentSessionId) : null;
+  if (!resumed) {
+    clearSessionCookies(req, reply);
+    throw AppError.unauthorized();
+  }
+  return resumed;
 }
 
 export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<{ urls: string[] }> {
@@ -222,26 +363,91 @@ export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<
     ? await findSessionByRefreshHash(req.server.db, req.schoolId, hashToken(refreshToken))
     : null;
   const sessionId = req.sessionId ?? byRefresh?.id ?? null;
-  if (sessionId !== null) {
-    await revokeSession(req.server.db, sessionId, req.server.clock());
+  if (sessionId !== null && (await revokeSession(req.server.db, sessionId, req.server.clock(), 'logout')))
     await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
-  }
   clearSessionCookies(req, reply);
   return { urls: [] };
 }
 
-/** Reads the access cookie into req.user; an unknown, expired or forged token leaves the request anonymous. */
-export async function authenticate(req: FastifyRequest): Promise<void> {
+/**
+ * POST /api/login/reauth: the caller proves their password again (impersonation needs it within
+ * 5 minutes). A wrong one is 403, never 401 (the client signs out on 401), and counts as a failure.
+ */
+export async function reauth(req: FastifyRequest, password: string): Promise<OkResult> {
+  const { user, session } = req;
+  if (!user || !session) throw AppError.unauthorized();
+  // the impersonated user's password is not the superadmin's to prove
+  if (session.impersonatorId !== null) throw new AppError(403, 'auth.not_while_impersonating');
+  const accountKey = accountKeyOf(user.username);
+  await assertLoginAllowed(req, accountKey);
+  const passwordHash = await findPasswordHash(req.server.db, user.id);
+  const ok = await verifyPassword(passwordHash ?? (await dummyHash()), password);
+  if (!passwordHash || !ok) {
+    await audit(req, 'login.failed', {
+      targetId: user.id,
+      details: { username: user.username, reauth: true },
+    });
+    await recordLoginFailure(req, accountKey, user.id);
+    throw new AppError(403, 'auth.wrong_password');
+  }
+  const now = req.server.clock();
+  await setSessionAuthAt(req.server.db, session.id, now);
+  session.authAt = now;
+  await audit(req, 'login.reauth', { targetId: user.id });
+  return { ok: true };
+}
+
+// Presence and session upkeep are not user activity (SECURITY.md: pings and refreshes are not activity).
+const NOT_ACTIVITY = new Set([
+  'POST /api/users/alive',
+  'POST /api/login/refresh',
+  'GET /api/users/online',
+  'POST /api/statistics',
+]);
+// They set or clear the cookies themselves: a stale cookie of an ended session must not stand in the way.
+const NO_SESSION_END_CHECK = new Set(['POST /api/login', 'POST /api/logout']);
+
+/**
+ * The session check of every request: one indexed read. An unknown, forged or merely expired access
+ * token leaves the request anonymous; a session the server ended (revoked, user blocked, idle too long)
+ * answers 418 and clears the cookies. Real activity is written at most once per ACTIVITY_WRITE_MS.
+ */
+export async function authenticate(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  routeKey: string,
+): Promise<void> {
   const token = req.cookies[req.server.cookieNames.access];
   if (!token) return;
-  const found = await findSessionByAccessHash(
-    req.server.db,
-    req.schoolId,
-    hashToken(token),
-    req.server.clock(),
-  );
+  const { db } = req.server;
+  const found = await findSessionByAccessHash(db, req.schoolId, hashToken(token));
   if (!found) return;
-  req.user = found.user;
-  req.sessionId = found.sessionId;
-  req.session = found.session;
+  const { session, user } = found;
+  const now = req.server.clock();
+  const { idleMs } = await req.server.sessionSettings(req.schoolId);
+  const idle = idleExpired(session.lastActivityAt, idleMs, now);
+  if (session.revokedAt || user.blocked || idle) {
+    if (NO_SESSION_END_CHECK.has(routeKey)) return;
+    if (session.revokedAt) throw sessionEnded(req, reply);
+    if (user.blocked) await revokeSession(db, session.id, now, 'blocked');
+    else await endIdleSession(req, { id: session.id, userId: user.id }, now);
+    throw sessionEnded(req, reply);
+  }
+  if (session.accessExpiresAt <= now) return;
+  const active: ActiveSession = {
+    id: session.id,
+    familyId: session.familyId,
+    impersonatorId: session.impersonatorId,
+    parentSessionId: session.parentSessionId,
+    authAt: session.authAt,
+    lastActivityAt: session.lastActivityAt,
+    refreshExpiresAt: session.refreshExpiresAt,
+  };
+  req.user = user;
+  req.sessionId = session.id;
+  req.session = active;
+  if (!NOT_ACTIVITY.has(routeKey) && now.getTime() - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_MS) {
+    await touchSessionActivity(db, session.id, now);
+    active.lastActivityAt = now;
+  }
 }

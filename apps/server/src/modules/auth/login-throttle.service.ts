@@ -1,5 +1,27 @@
 import type { FastifyRequest } from 'fastify';
+import {
+  LOGIN_IP_FLOOD_PER_MINUTE,
+  LOGIN_LOCK_FAILURES,
+  LOGIN_LOCK_MS,
+  LOGIN_LOCK_WINDOW_MS,
+  LOGIN_PAIR_FAILURES,
+} from '@aula/contracts';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
 import { deleteLoginLock } from './auth.repo.ts';
+import {
+  countAccountFailures,
+  deleteLoginFailuresBefore,
+  deleteLoginLocksBefore,
+  findLoginLock,
+  insertLoginFailure,
+  nthNewestFailureOfIp,
+  nthNewestFailureOfPair,
+  startLoginLock,
+} from './login-throttle.repo.ts';
+
+const FLOOD_WINDOW_MS = 60_000;
 
 /** Failures and locks are kept per lower-cased sign-in name, so unknown accounts behave like known ones. */
 export function accountKeyOf(username: string): string {
@@ -9,4 +31,100 @@ export function accountKeyOf(username: string): string {
 /** An admin's unlock, or a completed password reset: the account may sign in again at once. */
 export async function clearLoginLock(req: FastifyRequest, username: string): Promise<void> {
   await deleteLoginLock(req.server.db, req.schoolId, accountKeyOf(username));
+}
+
+/** 423 or 429 with Retry-After in seconds and the minutes for the translated message. */
+function retryLater(status: 423 | 429, until: number, now: number): AppError {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  return new AppError(
+    status,
+    status === 423 ? 'auth.login_locked' : 'auth.too_many_requests',
+    { minutes: Math.ceil(seconds / 60) },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+// one audit entry per throttled address and minute, however long the flood goes on
+const throttleAudited = new WeakMap<Db, Map<string, number>>();
+
+/**
+ * Runs before the password is checked (sign-in and reauth), the same for known and unknown accounts:
+ * 429 while the address floods (over LOGIN_IP_FLOOD_PER_MINUTE failures in the last minute), 423 while
+ * the account is locked or this address has failed LOGIN_PAIR_FAILURES times for it in the window.
+ * Only failures are counted: a class signing in from one address is never slowed down (SECURITY.md).
+ */
+export async function assertLoginAllowed(req: FastifyRequest, accountKey: string): Promise<void> {
+  const { db } = req.server;
+  const now = req.server.clock().getTime();
+  const [flood, lockedUntil, pair] = await Promise.all([
+    nthNewestFailureOfIp(db, req.ip, new Date(now - FLOOD_WINDOW_MS), LOGIN_IP_FLOOD_PER_MINUTE),
+    findLoginLock(db, req.schoolId, accountKey),
+    nthNewestFailureOfPair(
+      db,
+      req.schoolId,
+      accountKey,
+      req.ip,
+      new Date(now - LOGIN_LOCK_WINDOW_MS),
+      LOGIN_PAIR_FAILURES,
+    ),
+  ]);
+  if (flood) {
+    const until = flood.getTime() + FLOOD_WINDOW_MS;
+    await auditThrottle(req, until, now);
+    throw retryLater(429, until, now);
+  }
+  if (lockedUntil && lockedUntil.getTime() > now) throw retryLater(423, lockedUntil.getTime(), now);
+  if (pair) throw retryLater(423, pair.getTime() + LOGIN_LOCK_WINDOW_MS, now);
+}
+
+async function auditThrottle(req: FastifyRequest, until: number, now: number): Promise<void> {
+  let seen = throttleAudited.get(req.server.db);
+  if (!seen) throttleAudited.set(req.server.db, (seen = new Map()));
+  if ((seen.get(req.ip) ?? 0) > now) return;
+  if (seen.size > 10_000) seen.clear();
+  seen.set(req.ip, until);
+  await audit(req, 'login.throttled', { details: { failuresPerMinute: LOGIN_IP_FLOOD_PER_MINUTE } });
+}
+
+const lastSweep = new WeakMap<Db, number>();
+
+/**
+ * A wrong password (or TOTP code, or reauth password) for this sign-in name from this address. Starts
+ * the account's lock at LOGIN_LOCK_FAILURES in the window (audited); the pair's lock needs no row.
+ */
+export async function recordLoginFailure(
+  req: FastifyRequest,
+  accountKey: string,
+  targetId: number | null,
+): Promise<void> {
+  const { db } = req.server;
+  const now = req.server.clock();
+  const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
+  await insertLoginFailure(db, { schoolId: req.schoolId, accountKey, ip: req.ip, at: now });
+  const { account, pair } = await countAccountFailures(db, req.schoolId, accountKey, req.ip, since);
+  if (account >= LOGIN_LOCK_FAILURES) {
+    const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+    if (await startLoginLock(db, req.schoolId, accountKey, lockedUntil, now))
+      await audit(req, 'login.locked', {
+        actorId: null,
+        targetId,
+        details: { account: accountKey, scope: 'account', until: lockedUntil.toISOString() },
+      });
+  } else if (pair === LOGIN_PAIR_FAILURES) {
+    await audit(req, 'login.locked', {
+      actorId: null,
+      targetId,
+      details: { account: accountKey, scope: 'address' },
+    });
+  }
+  await sweep(db, now);
+}
+
+/** Rows older than every window count for nothing: dropped at most once per window per database. */
+async function sweep(db: Db, now: Date): Promise<void> {
+  const last = lastSweep.get(db);
+  if (last !== undefined && now.getTime() - last < LOGIN_LOCK_WINDOW_MS && now.getTime() >= last) return;
+  lastSweep.set(db, now.getTime());
+  await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS));
+  await deleteLoginLocksBefore(db, now);
 }

@@ -1,0 +1,431 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, config, loginFailures, sessions, usedRefreshTokens, users } from '../../db/schema.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { SESSION_SETTINGS_CACHE_MS } from './session-settings.ts';
+
+const MIN = 60_000;
+let now = Date.parse('2026-11-23T08:00:00Z');
+let t: TestApp;
+let schoolId: number;
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(now) });
+  schoolId = await demoSchoolId(t);
+});
+afterAll(() => t?.close());
+
+const db = () => t.database.db;
+const refresh = (cookie: string) => call(t.base, '/api/login/refresh', { method: 'POST', cookie });
+const self = (cookie: string) => call(t.base, '/api/self', { cookie });
+const ping = (cookie: string) => call(t.base, '/api/users/alive', { method: 'POST', cookie });
+const tokenOf = (cookie: string, name: 'aula_at' | 'aula_rt') =>
+  new RegExp(`${name}=([^;]+)`).exec(cookie)![1]!;
+const audits = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
+const userId = async (username: string) =>
+  (await db().select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const sessionOf = async (cookie: string) =>
+  (
+    await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accessTokenHash, hashToken(tokenOf(cookie, 'aula_at'))))
+  )[0]!;
+const sessionById = async (id: number) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0]!;
+const clearsCookies = (res: { headers: Headers }) => {
+  const set = res.headers.getSetCookie();
+  return set.length === 2 && set.every((c) => /Expires=Thu, 01 Jan 1970/.test(c));
+};
+
+async function setConfig(key: string, value: string | null): Promise<void> {
+  await db()
+    .delete(config)
+    .where(and(eq(config.schoolId, schoolId), eq(config.key, key)));
+  if (value !== null) await db().insert(config).values({ schoolId, key, value });
+  now += SESSION_SETTINGS_CACHE_MS + 1; // the session check reads the school's settings through a cache
+}
+
+describe('refresh rotation and reuse detection', () => {
+  it('rotation keeps the predecessor and records it as used; the absolute end never moves', async () => {
+    const first = await call(t.base, '/api/login', {
+      body: { username: 'student', password: DEMO_PASSWORD },
+    });
+    const c0 = cookiesFrom(first);
+    now += MIN;
+    const res = await refresh(c0);
+    expect(res.status).toBe(200);
+    expect(res.body.refresh_token_expiration).toBe(first.body.refresh_token_expiration);
+    const row = await sessionOf(cookiesFrom(res));
+    expect(row.previousRefreshHash).toBe(hashToken(tokenOf(c0, 'aula_rt')));
+    expect(row.rotatedAt?.getTime()).toBe(now);
+    const used = await db()
+      .select()
+      .from(usedRefreshTokens)
+      .where(eq(usedRefreshTokens.tokenHash, hashToken(tokenOf(c0, 'aula_rt'))));
+    expect(used).toEqual([expect.objectContaining({ sessionId: row.id })]);
+  });
+
+  it('the immediate predecessor within 5 s answers the current state without cookies; after 5 s it ends the session', async () => {
+    const c0 = await loginAs(t.base, 'student2');
+    const winner = await refresh(c0);
+    const c1 = cookiesFrom(winner);
+    now += 4_000;
+    const late = await refresh(c0);
+    expect(late.status).toBe(200);
+    expect(late.headers.getSetCookie()).toEqual([]);
+    expect(late.body).toEqual(winner.body);
+    expect((await self(c1)).status).toBe(200);
+
+    const before = (await audits('session.refresh_reuse')).length;
+    now += 2_000;
+    const reused = await refresh(c0);
+    expect(reused.status).toBe(418);
+    expect(reused.body.code).toBe('auth.session_revoked');
+    expect(clearsCookies(reused)).toBe(true);
+    const entries = await audits('session.refresh_reuse');
+    expect(entries).toHaveLength(before + 1);
+    const row = await sessionOf(c1);
+    expect(entries.at(-1)!.details).toEqual({ sessionId: row.id });
+    expect(row.revokeReason).toBe('reuse');
+    // the holder of the current tokens is signed out too: the family is gone
+    expect((await self(c1)).status).toBe(418);
+    expect((await refresh(c1)).status).toBe(418);
+  });
+
+  it('an older used token ends the family at once, even within the grace of the last rotation', async () => {
+    const c0 = await loginAs(t.base, 'student3');
+    const c1 = cookiesFrom(await refresh(c0));
+    const c2res = await refresh(c1);
+    expect(c2res.status).toBe(200);
+    const c2 = cookiesFrom(c2res);
+    const res = await refresh(c0);
+    expect(res.status).toBe(418);
+    expect((await self(c2)).status).toBe(418);
+  });
+
+  it('two refreshes racing with one token: both answer 200, one of them sets the cookies', async () => {
+    const c0 = await loginAs(t.base, 'teacher2');
+    const [a, b] = await Promise.all([refresh(c0), refresh(c0)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const withCookies = [a, b].filter((r) => r.headers.getSetCookie().length === 2);
+    expect(withCookies).toHaveLength(1);
+    expect((await self(cookiesFrom(withCookies[0]!))).status).toBe(200);
+  });
+
+  it('an unknown refresh token is 401 (not 418) and clears the cookies', async () => {
+    const res = await refresh(`aula_rt=${newToken()}`);
+    expect(res.status).toBe(401);
+    expect(clearsCookies(res)).toBe(true);
+  });
+});
+
+describe('418 for sessions the server ended', () => {
+  it('a revoked session answers 418 on a public route and on /api/self, and the cookies are cleared', async () => {
+    const cookie = await loginAs(t.base, 'teacher');
+    const id = (await sessionOf(cookie)).id;
+    // what a password change elsewhere does (revokeUserSessions)
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date(now), revokeReason: 'password' })
+      .where(eq(sessions.id, id));
+    const layout = await call(t.base, '/api/layout', { cookie });
+    expect(layout.status).toBe(418);
+    expect(layout.body).toEqual({ code: 'auth.session_revoked', message: expect.any(String) });
+    expect(clearsCookies(layout)).toBe(true);
+    expect((await self(cookie)).status).toBe(418);
+    // the refresh cookie alone names it too
+    expect((await refresh(`aula_rt=${tokenOf(cookie, 'aula_rt')}`)).status).toBe(418);
+    // signing in again is never stood in the way by a stale cookie
+    const again = await call(t.base, '/api/login', {
+      cookie,
+      body: { username: 'teacher', password: DEMO_PASSWORD },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('a forged or merely expired access token stays anonymous on a public route', async () => {
+    expect((await call(t.base, '/api/layout', { cookie: `aula_at=${newToken()}` })).status).toBe(200);
+    const cookie = await loginAs(t.base, 'student4');
+    now += 16 * MIN;
+    expect((await call(t.base, '/api/layout', { cookie })).status).toBe(200);
+    expect((await self(cookie)).status).toBe(401);
+  });
+
+  it('a blocked user is signed out at once on every route, and the session is revoked', async () => {
+    const cookie = await loginAs(t.base, 'student4');
+    await db().update(users).set({ blocked: true }).where(eq(users.username, 'student4'));
+    try {
+      expect((await call(t.base, '/api/layout', { cookie })).status).toBe(418);
+      expect((await sessionOf(cookie)).revokeReason).toBe('blocked');
+    } finally {
+      await db().update(users).set({ blocked: false }).where(eq(users.username, 'student4'));
+    }
+    expect((await self(cookie)).status).toBe(418);
+  });
+});
+
+describe('absolute lifetime', () => {
+  it('after 12 hours a refresh is 401 and the session is not marked revoked', async () => {
+    let cookie = await loginAs(t.base, 'student');
+    const id = (await sessionOf(cookie)).id;
+    for (let i = 0; i < 3; i++) {
+      now += 4 * 60 * MIN - 1_000;
+      const res = await refresh(cookie);
+      expect(res.status).toBe(200);
+      cookie = cookiesFrom(res);
+    }
+    now += 10_000;
+    expect((await refresh(cookie)).status).toBe(401);
+    expect((await sessionById(id)).revokedAt).toBeNull();
+  });
+});
+
+describe('impersonation ends on refresh (spec 4.3)', () => {
+  /** What startImpersonation stores: a session of the target, 30 minutes long, naming its parent. */
+  async function impersonate(parentCookie: string, target: string): Promise<{ cookie: string; id: number }> {
+    const parent = await sessionOf(parentCookie);
+    const access = newToken();
+    const refreshToken = newToken();
+    const [row] = await db()
+      .insert(sessions)
+      .values({
+        schoolId,
+        userId: await userId(target),
+        familyId: newToken(),
+        accessTokenHash: hashToken(access),
+        accessExpiresAt: new Date(now + 15 * MIN),
+        refreshTokenHash: hashToken(refreshToken),
+        refreshExpiresAt: new Date(now + 30 * MIN),
+        lastActivityAt: new Date(now),
+        authAt: new Date(now),
+        impersonatorId: parent.userId,
+        parentSessionId: parent.id,
+        impersonationReason: 'Hilfe beim Stundenplan',
+      })
+      .returning({ id: sessions.id });
+    return { cookie: `aula_at=${access}; aula_rt=${refreshToken}`, id: row!.id };
+  }
+
+  it('shows the impersonator on /api/self; after the limit a refresh returns the superadmin, audited', async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const imp = await impersonate(own, 'teacher');
+    const shown = await self(imp.cookie);
+    expect(shown.body.username).toBe('teacher');
+    expect(shown.body.impersonator?.username).toBe('superadmin');
+
+    now += 10 * MIN;
+    const midway = await refresh(imp.cookie);
+    expect(midway.status).toBe(200);
+    expect(midway.body.user.username).toBe('teacher');
+    expect(midway.body.refresh_token_expiration).toBe(now - 10 * MIN + 30 * MIN);
+    const impCookie = cookiesFrom(midway);
+
+    now += 21 * MIN;
+    const before = (await audits('impersonation.expired')).length;
+    const back = await refresh(impCookie);
+    expect(back.status).toBe(200);
+    expect(back.body.user.username).toBe('superadmin');
+    expect(back.body.user.impersonator).toBeNull();
+    expect((await self(cookiesFrom(back))).body.username).toBe('superadmin');
+    expect((await sessionById(imp.id)).revokeReason).toBe('impersonation-expired');
+    const entries = await audits('impersonation.expired');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({
+      actorId: await userId('superadmin'),
+      targetId: await userId('teacher'),
+    });
+    expect((await self(impCookie)).status).toBe(418);
+  });
+
+  it("when the superadmin's own session ended too, the refresh is 401", async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const imp = await impersonate(own, 'student');
+    await call(t.base, '/api/logout', { method: 'POST', cookie: own });
+    now += 31 * MIN;
+    const res = await refresh(imp.cookie);
+    expect(res.status).toBe(401);
+    expect(clearsCookies(res)).toBe(true);
+  });
+
+  it('reuse of the parent refresh token ends the impersonation started from it too', async () => {
+    const c0 = await loginAs(t.base, 'superadmin');
+    const c1 = cookiesFrom(await refresh(c0));
+    const imp = await impersonate(c1, 'student2');
+    now += 6_000;
+    expect((await refresh(c0)).status).toBe(418);
+    expect((await self(imp.cookie)).status).toBe(418);
+    expect((await sessionById(imp.id)).revokeReason).toBe('reuse');
+  });
+});
+
+describe('POST /api/login/reauth', () => {
+  it('a wrong password is 403 (never 401) and counts as a failure; the right one sets authAt, audited', async () => {
+    const cookie = await loginAs(t.base, 'admin');
+    const loginAt = now;
+    now += 10 * MIN;
+    const failures = async () =>
+      (await db().select().from(loginFailures).where(eq(loginFailures.accountKey, 'admin'))).length;
+    const before = await failures();
+    const wrong = await call(t.base, '/api/login/reauth', { cookie, body: { password: 'not-it' } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('auth.wrong_password');
+    expect(await failures()).toBe(before + 1);
+    expect((await sessionOf(cookie)).authAt.getTime()).toBe(loginAt);
+
+    const audited = (await audits('login.reauth')).length;
+    const right = await call(t.base, '/api/login/reauth', { cookie, body: { password: DEMO_PASSWORD } });
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({ ok: true });
+    expect((await sessionOf(cookie)).authAt.getTime()).toBe(now);
+    expect(await audits('login.reauth')).toHaveLength(audited + 1);
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    expect((await call(t.base, '/api/login/reauth', { body: { password: DEMO_PASSWORD } })).status).toBe(401);
+    const cookie = await loginAs(t.base, 'admin');
+    const res = await call(t.base, '/api/login/reauth', {
+      cookie,
+      csrf: false,
+      body: { password: DEMO_PASSWORD },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('common.csrf');
+  });
+
+  it('sign-in stamps authAt', async () => {
+    const cookie = await loginAs(t.base, 'teacher');
+    expect((await sessionOf(cookie)).authAt.getTime()).toBe(now);
+  });
+});
+
+describe('browser-close sessions (logout_on_browser_close)', () => {
+  it('with the setting on, sign-in and refresh set cookies without an expiry', async () => {
+    await setConfig('logout_on_browser_close', 'true');
+    try {
+      const res = await call(t.base, '/api/login', {
+        body: { username: 'student', password: DEMO_PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toHaveLength(2);
+      for (const c of res.headers.getSetCookie()) expect(c).not.toMatch(/Expires|Max-Age/i);
+      const next = await refresh(cookiesFrom(res));
+      for (const c of next.headers.getSetCookie()) expect(c).not.toMatch(/Expires|Max-Age/i);
+    } finally {
+      await setConfig('logout_on_browser_close', null);
+    }
+    const plain = await call(t.base, '/api/login', {
+      body: { username: 'student', password: DEMO_PASSWORD },
+    });
+    for (const c of plain.headers.getSetCookie()) expect(c).toMatch(/Expires=/);
+  });
+});
+
+describe('idle timeout (logout_on_idle_time)', () => {
+  beforeAll(() => setConfig('logout_on_idle_time', '10'));
+  afterAll(() => setConfig('logout_on_idle_time', null));
+
+  it('real requests keep a session alive; pings and refreshes do not; idle too long answers 418, audited', async () => {
+    const cookie = await loginAs(t.base, 'student');
+    const { id } = await sessionOf(cookie);
+    now += 9 * MIN;
+    expect((await self(cookie)).status).toBe(200); // activity
+    const active = now;
+    expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
+    now += 30_000;
+    expect((await self(cookie)).status).toBe(200); // within ACTIVITY_WRITE_MS: no write
+    expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
+
+    now += 5 * MIN;
+    const refreshed = await refresh(cookie);
+    expect(refreshed.status).toBe(200);
+    const next = cookiesFrom(refreshed);
+    now += 4 * MIN;
+    expect((await ping(next)).status).toBe(200);
+    expect((await call(t.base, '/api/users/online', { cookie: next })).status).toBe(200);
+    expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
+
+    const before = (await audits('session.idle_timeout')).length;
+    now = active + 11 * MIN + 1; // the limit plus the write interval: an active user is never cut off
+    const res = await ping(next);
+    expect(res.status).toBe(418);
+    expect(res.body.code).toBe('auth.session_revoked');
+    expect(clearsCookies(res)).toBe(true);
+    expect((await sessionById(id)).revokeReason).toBe('idle');
+    const entries = await audits('session.idle_timeout');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)!.details).toEqual({ sessionId: id });
+  });
+
+  it('an idle session answers 418 on a refresh too', async () => {
+    const cookie = await loginAs(t.base, 'student2');
+    now += 12 * MIN;
+    const res = await refresh(cookie);
+    expect(res.status).toBe(418);
+    expect((await sessionOf(cookie)).revokeReason).toBe('idle');
+  });
+
+  it('just inside the limit the session lives', async () => {
+    const cookie = await loginAs(t.base, 'student3');
+    now += 11 * MIN;
+    expect((await self(cookie)).status).toBe(200);
+  });
+});
+
+describe('the cost of the session check', () => {
+  /** Counts the statements the app sends to the database while fn runs (both drivers call client.query). */
+  async function queriesDuring(fn: () => Promise<unknown>): Promise<number> {
+    const client = (db() as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const original = client.query;
+    let n = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      n++;
+      return original.apply(this, args);
+    };
+    try {
+      await fn();
+    } finally {
+      client.query = original;
+    }
+    return n;
+  }
+
+  it.each([
+    ['off', null],
+    ['on', '10'],
+  ])('with the idle timeout %s, the online ping is one query', async (_name, idle) => {
+    await setConfig('logout_on_idle_time', idle);
+    try {
+      const cookie = await loginAs(t.base, 'teacher');
+      expect(await queriesDuring(() => ping(cookie))).toBe(1);
+      expect(await queriesDuring(() => ping(cookie))).toBe(1);
+      // a real request adds one write at most once a minute
+      now += MIN;
+      expect(await queriesDuring(() => call(t.base, '/api/groups', { cookie }))).toBeGreaterThan(1);
+      expect(await queriesDuring(() => ping(cookie))).toBe(1);
+    } finally {
+      await setConfig('logout_on_idle_time', null);
+    }
+  });
+
+  it('a request without a cookie costs no session query', async () => {
+    expect(await queriesDuring(() => ping(''))).toBe(0);
+  });
+});
+
+describe('session rows', () => {
+  it('logout records why the session ended', async () => {
+    const cookie = await loginAs(t.base, 'teacher2');
+    const { id } = await sessionOf(cookie);
+    await call(t.base, '/api/logout', { method: 'POST', cookie });
+    const [row] = await db().select().from(sessions).where(eq(sessions.id, id)).orderBy(desc(sessions.id));
+    expect(row!.revokeReason).toBe('logout');
+  });
+});
