@@ -1,11 +1,10 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole } from '@aula/contracts';
 import { Dialog, DialogFrame, DialogReturnFocusContext } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
-import { DIALOGS, isDialogId } from './registry';
+import { DIALOGS, isDialogId, mayOpenDialog } from './registry';
 
 function LoadingDialog() {
   const { t } = useTranslation();
@@ -41,7 +40,7 @@ function DialogSlot({ close, children }: { close: () => void; children: ReactNod
 export function DialogHost() {
   const { list, close } = useDialogs();
   const self = useSelf();
-  const shown = list.filter((id) => isDialogId(id) && hasRole(self, DIALOGS[id].role));
+  const shown = list.filter((id) => isDialogId(id) && mayOpenDialog(self, id));
   return shown.map((id) => {
     const { Component } = DIALOGS[id as keyof typeof DIALOGS];
     const closeThis = () => void close(id);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from '@aula/contracts';
+import { hasRole, type Role, type UserInfo } from '@aula/contracts';
 import type { DialogProps } from '@/lib/dialogs';
 
 type DialogModule = Promise<{ default: ComponentType<DialogProps> }>;
@@ -8,6 +8,8 @@ export interface DialogEntry {
   /** The lowest role that may open it; logged_out means anyone (spec 6, roles are cumulative). */
   role: Role;
   Component: LazyExoticComponent<ComponentType<DialogProps>>;
+  /** Also open to users below the role in this case (spec 6: impersonating users see `impersonate`). */
+  alsoFor?: (self: UserInfo) => boolean;
 }
 
 const placeholder = (): DialogModule => import('@/features/placeholders/components/placeholder-dialog');
@@ -15,8 +17,12 @@ const placeholder = (): DialogModule => import('@/features/placeholders/componen
 const confirmDialog = (): DialogModule => import('@/features/general/components/delete-dialog');
 const appForm = (): DialogModule => import('@/features/tiles/components/app-form-dialog');
 
-function entry(role: Role, load: () => DialogModule = placeholder): DialogEntry {
-  return { role, Component: lazy(load) };
+function entry(
+  role: Role,
+  load: () => DialogModule = placeholder,
+  alsoFor?: (self: UserInfo) => boolean,
+): DialogEntry {
+  return { role, Component: lazy(load), ...(alsoFor ? { alsoFor } : {}) };
 }
 
 /**
@@ -36,9 +42,9 @@ export const DIALOGS = {
   'group-change': entry('teacher', () => import('@/features/tiles/components/group-change-dialog')),
   filter: entry('student', () => import('@/features/tiles/components/filter-dialog')),
   // User
-  'secondary-email': entry('student'),
-  'change-password': entry('student'),
-  'totp-setup': entry('student'),
+  'secondary-email': entry('student', () => import('@/features/account/components/secondary-email-dialog')),
+  'change-password': entry('student', () => import('@/features/account/components/change-password-dialog')),
+  'totp-setup': entry('student', () => import('@/features/account/components/totp-setup-dialog')),
   'user-manager': entry('teacher'),
   settings: entry('student', () => import('@/features/settings/components/settings-dialog')),
   // User search
@@ -62,11 +68,19 @@ export const DIALOGS = {
   legal: entry('logged_out', () => import('@/features/general/components/legal-dialog')),
   terms: entry('logged_out'),
   logout: entry('student', () => import('@/features/auth/components/logout-dialog')),
-  impersonate: entry('superadmin'),
-  'data-export': entry('student'),
+  // spec 2.6, 6: superadmins start it; whoever is impersonating sees it to stop
+  impersonate: entry(
+    'superadmin',
+    () => import('@/features/impersonation/components/impersonate-dialog'),
+    (self) => self.impersonator !== null,
+  ),
+  'data-export': entry('student', () => import('@/features/account/components/data-export-dialog')),
   'after-logout': entry('logged_out', () => import('@/features/auth/components/after-logout-dialog')),
   'group-selection': entry('teacher', () => import('@/features/tiles/components/group-selection-dialog')),
-  'reenter-password': entry('student'),
+  'reenter-password': entry(
+    'student',
+    () => import('@/features/impersonation/components/reenter-password-dialog'),
+  ),
   totp: entry('logged_out'),
   'delete-app': entry('student', confirmDialog),
   delete: entry('student', confirmDialog),
@@ -80,4 +94,10 @@ export type DialogId = keyof typeof DIALOGS;
 
 export function isDialogId(id: string): id is DialogId {
   return Object.hasOwn(DIALOGS, id);
+}
+
+/** Whether this user may see the dialog: its role, or its exception (spec 6). */
+export function mayOpenDialog(self: UserInfo | null, id: DialogId): boolean {
+  const dialog: DialogEntry = DIALOGS[id];
+  return hasRole(self, dialog.role) || (self !== null && dialog.alsoFor?.(self) === true);
 }

@@ -1,10 +1,17 @@
 import { Outlet } from '@tanstack/react-router';
+import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
 import { TopBar } from './top-bar';
+import { useRequiredDialogs } from './use-required-dialogs';
 
 export function AppShell() {
+  useRequiredDialogs();
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopBar />
+      {/* the banner sticks with the top bar, below its controls, on every page of the shell */}
+      <div className="sticky top-0 z-40">
+        <TopBar />
+        <ImpersonationBanner />
+      </div>
       <main
         id="main"
         tabIndex={-1}

@@ -43,7 +43,7 @@ function ctx(self: UserInfo, extra: Partial<TopBarContext> = {}): TopBarContext 
 }
 
 describe('top-bar entries (spec 2.6)', () => {
-  it('offers user management to teachers and above, impersonation to superadmins only', () => {
+  it('offers user management to teachers and above, impersonation to superadmins', () => {
     expect(topBarDialogs(ctx(student))).not.toContain('user-manager');
     expect(topBarDialogs(ctx(teacher))).toContain('user-manager');
     expect(topBarDialogs(ctx(admin))).toContain('user-manager');
@@ -59,6 +59,25 @@ describe('top-bar entries (spec 2.6)', () => {
     expect(entries).toContain('settings');
   });
 
+  it('offers impersonate to whoever is impersonating (to stop), and no account changes meanwhile', () => {
+    const impersonated: UserInfo = {
+      ...student,
+      impersonator: { id: 9, username: 'admin', first_name: 'A', last_name: 'B' },
+      impersonation_expiration: Date.now() + 60_000,
+    };
+    const entries = topBarDialogs(ctx(impersonated));
+    expect(entries).toContain('impersonate');
+    // SECURITY.md: no password, e-mail or 2FA change while impersonating
+    expect(entries).not.toContain('change-password');
+    expect(entries).not.toContain('secondary-email');
+    expect(entries).not.toContain('totp-setup');
+    expect(entries).toContain('settings');
+    // without impersonation, the same student has them and no impersonate entry
+    expect(topBarDialogs(ctx(student))).toEqual(
+      expect.arrayContaining(['change-password', 'secondary-email', 'totp-setup']),
+    );
+  });
+
   it('hides the data inquiry when hide_data_inquiry is set', () => {
     expect(topBarDialogs(ctx(student))).toContain('data-export');
     const config = toAppConfig({ hide_data_inquiry: 'true' });
@@ -70,6 +89,7 @@ describe('top-bar entries (spec 2.6)', () => {
     expect(topBarDialogs(ctx(student))).toContain('totp-setup');
     expect(topBarDialogs(ctx(student, { config }))).not.toContain('totp-setup');
     expect(topBarDialogs(ctx(teacher, { config }))).toContain('totp-setup');
+    expect(topBarDialogs(ctx(admin, { config }))).toContain('totp-setup');
   });
 
   it('offers the push request only with the push feature on and a browser that can notify', () => {

@@ -13,17 +13,21 @@ export interface TopBarContext {
 
 /**
  * spec 2.6: the dialogs the signed-in user's menu offers, in menu order. Until permissions
- * arrive only what needs none is offered.
+ * arrive only what needs none is offered. While impersonating, the account dialogs that change
+ * the other person's password, address or 2FA are left out (SECURITY.md refuses them), and
+ * `impersonate` is offered to stop (spec 6).
  */
 export function topBarDialogs(ctx: TopBarContext): DialogId[] {
-  const entries: DialogId[] = ['settings', 'change-password', 'secondary-email'];
+  const impersonating = ctx.self.impersonator !== null;
+  const entries: DialogId[] = ['settings'];
+  if (!impersonating) entries.push('change-password', 'secondary-email');
   const student = !hasRole(ctx.self, 'teacher');
-  if (!(student && configFlag(ctx.config, 'hide_2fa_students'))) entries.push('totp-setup');
+  if (!impersonating && !(student && configFlag(ctx.config, 'hide_2fa_students'))) entries.push('totp-setup');
   if (!configFlag(ctx.config, 'hide_data_inquiry')) entries.push('data-export');
   if (ctx.features.includes('push') && ctx.notificationsSupported) entries.push('request-push');
   entries.push('install');
   if (ctx.permissions?.manageUsers) entries.push('user-manager');
-  if (ctx.permissions?.impersonate) entries.push('impersonate');
+  if (ctx.permissions?.impersonate || impersonating) entries.push('impersonate');
   return entries;
 }
 

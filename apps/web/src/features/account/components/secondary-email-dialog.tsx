@@ -1,0 +1,138 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Forward, Trash2 } from 'lucide-react';
+import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { configFlag, useConfig } from '@/lib/config';
+import type { DialogProps } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { notify } from '@/lib/notify';
+import { useSelf } from '@/lib/session';
+import { useUpdateSecondaryEmail } from '../api/update-secondary-email';
+import {
+  AccountDialogFrame,
+  CancelOrSignOut,
+  FormAlert,
+  NotWhileImpersonating,
+} from './account-dialog-frame';
+
+type LocalError = 'mail.missing' | 'mail.invalid' | null;
+
+function localError(value: string): LocalError {
+  const email = value.trim();
+  if (email === '') return 'mail.missing';
+  return isEmail(email) ? null : 'mail.invalid';
+}
+
+function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const config = useConfig();
+  const [email, setEmail] = useState(user.secondary_email ?? '');
+  // The message follows the typing once the field was left or sent, not while the first address is typed.
+  const [checked, setChecked] = useState(false);
+  const update = useUpdateSecondaryEmail();
+  const local = checked ? localError(email) : null;
+
+  const save = (value: string | null) => {
+    update.mutate(
+      { email: value },
+      {
+        onSuccess: () => {
+          notify({
+            type: 'success',
+            title: t(value === null ? 'account.email.removed' : 'account.email.saved'),
+          });
+          close();
+        },
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    if (localError(email) !== null) return;
+    save(email.trim());
+  };
+
+  const message = local ? t(`errors.${local}`) : update.error ? errorMessage(t, update.error) : null;
+  const errorId = `${id}-error`;
+  const forwarding = configFlag(config, 'forward_emails');
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-school`}>{t('account.email.school')}</Label>
+        <Input
+          id={`${id}-school`}
+          type="email"
+          dir="ltr"
+          readOnly
+          value={user.email ?? ''}
+          placeholder={t('account.email.noSchoolAddress')}
+          aria-describedby={`${id}-school-hint`}
+          className="bg-muted text-muted-foreground"
+        />
+        <p id={`${id}-school-hint`} className="text-sm text-muted-foreground">
+          {t('account.email.schoolHint')}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-second`}>{t('account.email.second')}</Label>
+        <Input
+          id={`${id}-second`}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          maxLength={MAX_EMAIL_LENGTH}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => email.trim() !== '' && setChecked(true)}
+          aria-invalid={message !== null || undefined}
+          aria-describedby={`${errorId} ${id}-forward`}
+        />
+      </div>
+      <FormAlert id={errorId}>{message}</FormAlert>
+      <p id={`${id}-forward`} className="flex items-start gap-2 text-sm text-muted-foreground">
+        <Forward className="mt-0.5 size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
+        <span>{t(forwarding ? 'account.email.forwardOn' : 'account.email.forwardOff')}</span>
+      </p>
+      <DialogFooter>
+        {user.secondary_email !== null && (
+          <Button
+            type="button"
+            variant="ghost"
+            className="desktop:me-auto"
+            disabled={update.isPending}
+            onClick={() => save(null)}
+          >
+            <Trash2 aria-hidden="true" />
+            {t('account.email.remove')}
+          </Button>
+        )}
+        <CancelOrSignOut forced={false} />
+        <Button type="submit" loading={update.isPending}>
+          {t('common.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** spec 2.5 `secondary-email`: the school's address, and a second one the user adds or removes. */
+export default function SecondaryEmailDialog({ close }: DialogProps) {
+  const { t } = useTranslation();
+  const self = useSelf();
+  if (!self) return null;
+  if (self.impersonator) return <NotWhileImpersonating title={t('dialogs.secondaryEmail')} />;
+  return (
+    <AccountDialogFrame title={t('dialogs.secondaryEmail')} description={t('account.email.intro')}>
+      <SecondaryEmailForm user={self} close={close} />
+    </AccountDialogFrame>
+  );
+}

@@ -1,0 +1,262 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
+import { MAX_PASSWORD_LENGTH, TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import type { DialogProps } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { notify } from '@/lib/notify';
+import { useSelf } from '@/lib/session';
+import { useDeleteTotp } from '../api/delete-totp';
+import { totpSetupQueryOptions } from '../api/get-totp-setup';
+import { useVerifyTotp } from '../api/verify-totp';
+import { useRequiredDialog } from '../lib/required-dialog';
+import { errorCode, formErrorText } from '../lib/server-error';
+import { groupKey } from '../lib/totp-key';
+import {
+  AccountDialogFrame,
+  CancelOrSignOut,
+  FormAlert,
+  NotWhileImpersonating,
+} from './account-dialog-frame';
+
+function ManualKey({ secret }: { secret: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      notify({ type: 'success', title: t('totpSetup.copied') });
+    } catch {
+      notify({ type: 'error', title: t('totpSetup.copyFailed') });
+    }
+  };
+  return (
+    <div className="grid gap-2">
+      <p id={`${id}-label`} className="text-sm font-medium">
+        {t('totpSetup.manualKey')}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code
+          aria-labelledby={`${id}-label`}
+          dir="ltr"
+          translate="no"
+          className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm tracking-wider break-all select-all"
+        >
+          {groupKey(secret)}
+        </code>
+        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+          <Copy aria-hidden="true" />
+          {t('totpSetup.copy')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean; close: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const verify = useVerifyTotp();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = TotpCodeSchema.safeParse(code);
+    setInvalid(!parsed.success);
+    if (!parsed.success) {
+      codeRef.current?.focus();
+      return;
+    }
+    verify.mutate(
+      { code: parsed.data },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: t('totpSetup.enabled') });
+          close();
+        },
+        onError: (error) => {
+          setCode('');
+          codeRef.current?.focus();
+          // the pending seed is gone (expired or replaced in another tab): show a fresh one
+          if (errorCode(error) === 'auth.totp_not_pending') {
+            void queryClient.invalidateQueries({ queryKey: totpSetupQueryOptions().queryKey });
+          }
+        },
+      },
+    );
+  };
+
+  const errorId = `${id}-error`;
+  const message = invalid
+    ? t('totpSetup.codeFormat', { digits: TOTP_DIGITS })
+    : verify.error
+      ? errorMessage(t, verify.error)
+      : null;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <ol className="grid list-decimal gap-4 ps-5 text-sm marker:font-semibold">
+        <li className="grid gap-3">
+          <span>{t('totpSetup.step1')}</span>
+          <div className="flex flex-col items-center gap-2">
+            <img
+              src={setup.qr}
+              alt={t('totpSetup.qrAlt')}
+              width={192}
+              height={192}
+              className="size-48 rounded-md border bg-white p-2"
+            />
+            <a
+              href={setup.uri}
+              className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
+            >
+              <ExternalLink className="size-4" aria-hidden="true" />
+              {t('totpSetup.openApp')}
+            </a>
+          </div>
+          <ManualKey secret={setup.secret} />
+        </li>
+        <li className="grid gap-2">
+          <Label htmlFor={`${id}-code`}>{t('totpSetup.step2', { digits: TOTP_DIGITS })}</Label>
+          <Input
+            ref={codeRef}
+            id={`${id}-code`}
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={TOTP_DIGITS + 2}
+            className="max-w-40 font-mono tracking-widest"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={message !== null || undefined}
+            aria-describedby={errorId}
+          />
+        </li>
+      </ol>
+      <FormAlert id={errorId}>{message}</FormAlert>
+      <DialogFooter>
+        <CancelOrSignOut forced={forced} />
+        <Button type="submit" loading={verify.isPending}>
+          <ShieldCheck aria-hidden="true" />
+          {t('totpSetup.activate')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
+  const { t } = useTranslation();
+  const setup = useQuery(totpSetupQueryOptions());
+  if (setup.data) return <SetupForm setup={setup.data} forced={forced} close={close} />;
+  if (setup.error) {
+    return (
+      <div className="grid gap-4">
+        <FormAlert id="totp-setup-error">{errorMessage(t, setup.error)}</FormAlert>
+        <DialogFooter>
+          <CancelOrSignOut forced={forced} />
+          <Button type="button" onClick={() => void setup.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </DialogFooter>
+      </div>
+    );
+  }
+  return (
+    <div className="flex justify-center py-8" role="status">
+      <Spinner className="size-6" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+function DisableForm({ close }: { close: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const remove = useDeleteTotp();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '') return;
+    remove.mutate(
+      { password },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: t('totpSetup.disabled') });
+          close();
+        },
+      },
+    );
+  };
+  const errorId = `${id}-error`;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <p className="flex items-start gap-2 text-sm">
+        <ShieldCheck
+          className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400"
+          aria-hidden="true"
+        />
+        <span>{t('totpSetup.isOn')}</span>
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>{t('totpSetup.password')}</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={MAX_PASSWORD_LENGTH}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={remove.error ? true : undefined}
+          aria-describedby={errorId}
+        />
+      </div>
+      <FormAlert id={errorId}>
+        {remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
+      </FormAlert>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('common.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={password === ''} loading={remove.isPending}>
+          <ShieldOff aria-hidden="true" />
+          {t('totpSetup.turnOff')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * spec 2.5 `totp-setup`: off → scan the QR code (or type the key), confirm with a code, on;
+ * on → turn it off with the password.
+ */
+export default function TotpSetupDialog({ close }: DialogProps) {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const forced = useRequiredDialog() === 'totp-setup';
+  if (!self) return null;
+  if (self.impersonator) return <NotWhileImpersonating title={t('dialogs.totpSetup')} />;
+  return (
+    <AccountDialogFrame
+      title={t('dialogs.totpSetup')}
+      description={t(
+        self.totp_enabled ? 'totpSetup.introOn' : forced ? 'totpSetup.forcedIntro' : 'totpSetup.intro',
+      )}
+      forced={forced}
+    >
+      {self.totp_enabled ? <DisableForm close={close} /> : <SetupStep forced={forced} close={close} />}
+    </AccountDialogFrame>
+  );
+}
