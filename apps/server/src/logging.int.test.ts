@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { mailOutbox, users } from './db/schema.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { settleBackgroundTasks } from './modules/mail/mail.service.ts';
+import { totpCodeAt } from './modules/totp/totp-codes.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  startTestApp,
+  type CallOptions,
+  type TestApp,
+} from './test/test-app.ts';
+
+// Canary values (SECURITY.md "Privacy": no secret ever reaches a log): none may appear in any log line.
+const CANARY = {
+  password: 'Kanarienvogel-Passwort-7f3a9c2e',
+  wrongPassword: 'Kanarien-Falsch-0b8d41',
+  wrongUsername: 'kanarien-nutzer-5e21aa',
+  resetUsername: 'kanarien-reset-c94f07',
+  newPassword: 'Kanarien-Neu-Passwort-1d77e3',
+  changedPassword: 'Kanarien-Geaendert-93b6f0',
+  reason: 'Kanarien-Grund-48a2d9',
+};
+
+const lines: string[] = [];
+const secrets = new Set<string>([...Object.values(CANARY), DEMO_PASSWORD]);
+/** Six-digit TOTP codes: matched as whole numbers, or every timestamp would contain one. */
+const codes = new Set<string>();
+let t: TestApp;
+let now = Date.parse('2026-06-01T07:45:10Z');
+
+/** A request whose Set-Cookie values (the tokens) join the secrets. */
+async function send(path: string, opts: CallOptions = {}) {
+  const res = await call(t.base, path, opts);
+  for (const c of res.headers.getSetCookie()) {
+    const value = c.split(';')[0]!.split('=').slice(1).join('=');
+    if (value) secrets.add(value);
+  }
+  return res;
+}
+const has = (method: string, url: string) =>
+  t.app.apiRoutes.some((r) => r.method === method && r.url === url);
+
+beforeAll(async () => {
+  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+  t = await startTestApp({ loggerInstance: logger, clock: () => new Date(now) });
+  await t.database.db.insert(users).values({
+    schoolId: await demoSchoolId(t),
+    laraId: 'piepmatz',
+    username: 'piepmatz',
+    firstName: 'Karl',
+    lastName: 'Fink',
+    email: 'piepmatz@demo-schule.example',
+    type: 'L',
+    passwordHash: await hashPassword(CANARY.password),
+  });
+});
+afterAll(() => t?.close());
+
+describe('no secret reaches a log (trace level)', () => {
+  let cookie = '';
+  let password = CANARY.password;
+
+  it('sign-in right and wrong, an unknown name, refresh, re-authentication', async () => {
+    const ok = await send('/api/login', { body: { username: 'piepmatz', password } });
+    expect(ok.status).toBe(200);
+    cookie = cookiesFrom(ok);
+    expect(
+      (await send('/api/login', { body: { username: 'piepmatz', password: CANARY.wrongPassword } })).status,
+    ).toBe(401);
+    const unknown = await send('/api/login', { body: { username: CANARY.wrongUsername, password } });
+    expect(unknown.status).toBe(401);
+    const refreshed = await send('/api/login/refresh', { cookie, body: {} });
+    expect(refreshed.status).toBe(200);
+    cookie = cookiesFrom(refreshed);
+    if (has('POST', '/api/login/reauth')) {
+      expect((await send('/api/login/reauth', { cookie, body: { password } })).status).toBe(200);
+      expect(
+        (await send('/api/login/reauth', { cookie, body: { password: CANARY.wrongPassword } })).status,
+      ).toBe(403);
+    }
+  });
+
+  it('the reset-code flow: request, check and reset with codes read from the outbox', async (ctx) => {
+    if (!has('POST', '/api/v2/account/reset-code/reset')) return ctx.skip();
+    expect(
+      (await send('/api/v2/account/reset-code', { body: { username: CANARY.resetUsername } })).status,
+    ).toBe(200);
+    expect((await send('/api/v2/account/reset-code', { body: { username: 'piepmatz' } })).status).toBe(200);
+    await settleBackgroundTasks(t.app);
+    const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const shown = /\b([A-Z2-9]{4})-?([A-Z2-9]{4})\b/.exec(mail!.body);
+    expect(shown).not.toBeNull();
+    const code = `${shown![1]}${shown![2]}`;
+    secrets.add(code).add(`${shown![1]}-${shown![2]}`);
+    const body = { username: 'piepmatz', code };
+    expect(
+      (await send('/api/v2/account/reset-code/check', { body: { ...body, code: 'ZZZZZZZZ' } })).status,
+    ).not.toBe(200);
+    expect((await send('/api/v2/account/reset-code/check', { body })).status).toBe(200);
+    const reset = await send('/api/v2/account/reset-code/reset', {
+      body: { ...body, password: CANARY.newPassword },
+    });
+    expect(reset.status).toBe(200);
+    password = CANARY.newPassword;
+    const ok = await send('/api/login', { body: { username: 'piepmatz', password } });
+    expect(ok.status).toBe(200);
+    cookie = cookiesFrom(ok);
+  });
+
+  it('a password change', async (ctx) => {
+    if (!has('POST', '/api/v2/password_changes')) return ctx.skip();
+    const res = await send('/api/v2/password_changes', {
+      cookie,
+      body: { old_password: password, password: CANARY.changedPassword },
+    });
+    expect(res.status).toBe(200);
+    password = CANARY.changedPassword;
+    const ok = await send('/api/login', { body: { username: 'piepmatz', password } });
+    expect(ok.status).toBe(200);
+    cookie = cookiesFrom(ok);
+  });
+
+  it('TOTP: setup, verification, sign-in with a code, a wrong code, turning it off', async (ctx) => {
+    if (!has('POST', '/api/totp/code/verify')) return ctx.skip();
+    const setup = await send('/api/totp/code', { cookie });
+    expect(setup.status).toBe(200);
+    const seed = setup.body.secret as string;
+    secrets.add(seed).add(setup.body.uri as string);
+    const first = await totpCodeAt(seed, new Date(now));
+    codes.add(first);
+    expect((await send('/api/totp/code/verify', { cookie, body: { code: first } })).status).toBe(200);
+    now += 60_000;
+    const second = await totpCodeAt(seed, new Date(now));
+    codes.add(second);
+    const wrong = second === '000000' ? '111111' : '000000';
+    expect((await send('/api/login', { body: { username: 'piepmatz', password, totp: wrong } })).status).toBe(
+      401,
+    );
+    const ok = await send('/api/login', { body: { username: 'piepmatz', password, totp: second } });
+    expect(ok.status).toBe(200);
+    cookie = cookiesFrom(ok);
+    expect((await send('/api/totp/code', { cookie, method: 'DELETE', body: { password } })).status).toBe(200);
+  });
+
+  it('impersonation with a reason, and logout', async () => {
+    const admin = await send('/api/login', { body: { username: 'superadmin', password: DEMO_PASSWORD } });
+    expect(admin.status).toBe(200);
+    const [target] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'piepmatz'));
+    const start = await send(`/api/users/impersonate/${target!.id}`, {
+      cookie: cookiesFrom(admin),
+      body: { reason: CANARY.reason },
+    });
+    expect(start.status).toBe(200);
+    expect((await send('/api/self', { cookie: cookiesFrom(start) })).body.impersonator.username).toBe(
+      'superadmin',
+    );
+    const stop = await send('/api/users/impersonate', { cookie: cookiesFrom(start), method: 'DELETE' });
+    expect(stop.status).toBe(200);
+    expect((await send('/api/logout', { cookie: cookiesFrom(stop), body: {} })).status).toBe(200);
+    expect((await send('/api/logout', { cookie, body: {} })).status).toBe(200);
+  });
+
+  it('the log holds request lines, and no canary, code, seed or token in any of them', async () => {
+    await settleBackgroundTasks(t.app);
+    expect(lines.some((l) => l.includes('incoming request'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(40);
+    expect(secrets.size).toBeGreaterThan(Object.keys(CANARY).length + 4);
+    for (const line of lines) {
+      for (const secret of secrets) expect(line, `a secret in: ${line}`).not.toContain(secret);
+      for (const code of codes)
+        expect(line, `a TOTP code in: ${line}`).not.toMatch(new RegExp(`(?<![0-9a-f])${code}(?![0-9a-f])`));
+    }
+  });
+
+  it('request logging holds neither headers (the cookie) nor bodies', () => {
+    const parsed = lines.map((l) => JSON.parse(l) as { req?: Record<string, unknown>; res?: object });
+    const requests = parsed.filter((l) => l.req);
+    expect(requests.length).toBeGreaterThan(10);
+    for (const { req } of requests) {
+      expect(Object.keys(req!)).not.toContain('headers');
+      expect(Object.keys(req!)).not.toContain('body');
+    }
+    for (const line of lines) {
+      expect(line.toLowerCase()).not.toMatch(/"(cookie|set-cookie|authorization)"/);
+      expect(line).not.toMatch(/aula_(at|rt)=/);
+    }
+  });
+});
