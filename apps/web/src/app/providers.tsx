@@ -10,7 +10,8 @@ import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
 import { markOffline, whenVisible } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
-import { afterLogoutPath, endSession } from '@/lib/session';
+import { performLogout } from '@/features/auth/api/logout';
+import { afterLogoutPath, endSession, startSessionLifecycle } from '@/lib/session';
 import { useResolvedTheme } from '@/lib/theme';
 import { createAppRouter } from './router';
 
@@ -29,6 +30,23 @@ export async function prepareApp(): Promise<void> {
   await primeConfigFromCache(queryClient);
 }
 
+const currentConfig = () => queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG;
+
+/** spec 4.1: the refresh and idle timers; at the idle limit the real logout flow runs. */
+function useSessionTimers(): void {
+  useEffect(
+    () =>
+      startSessionLifecycle(queryClient, {
+        onIdle: () =>
+          void performLogout(
+            { queryClient, config: currentConfig(), navigate: (options) => router.navigate(options) },
+            'idle',
+          ),
+      }),
+    [],
+  );
+}
+
 /** spec 8: the global reactions to 401 (on login-required calls), 418, 502 and 503. */
 function useGlobalApiEvents(): void {
   useEffect(
@@ -41,7 +59,15 @@ function useGlobalApiEvents(): void {
           case 'logged-out':
           case 'forced-logout':
             endSession(queryClient);
-            go(afterLogoutPath(queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG));
+            go(afterLogoutPath(currentConfig()));
+            return;
+          case 'session-ended':
+            endSession(queryClient);
+            go('/');
+            return;
+          case 'refresh-failed':
+            endSession(queryClient);
+            go('/login');
             return;
           case 'api-down':
             go('/502');
@@ -86,6 +112,7 @@ export function AppProviders() {
   const { i18n } = useTranslation();
   const dir = i18n.dir();
   useGlobalApiEvents();
+  useSessionTimers();
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);

@@ -145,10 +145,19 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });
 
+const termsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/terms',
+  staticData: { name: 'terms', access: 'loggedIn' },
+  component: lazyRouteComponent(() => import('@/features/auth/components/terms-page'), 'TermsPage'),
+});
+
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   staticData: { name: 'login', access: 'loggedOut', publicWithoutLogin: true },
+  // the forgot-password flow of issue 5: its step, so Back and a reload keep the user where they were
+  validateSearch: z.object({ reset: z.enum(['request', 'code']).optional().catch(undefined) }),
   component: LoginPage,
 });
 
@@ -189,7 +198,7 @@ export const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     indexRoute,
     editRoute,
-    shellPage('/terms', { name: 'terms', access: 'loggedIn' }),
+    termsRoute,
     shellPage('/sso', { name: 'sso', access: 'loggedOut', publicWithoutLogin: true }),
     shellPage('/login/moin', { name: 'moinLogin', access: 'loggedOut', publicWithoutLogin: true }),
     shellPage('/oidc/callback', { name: 'moinCallback', access: 'loggedOut', publicWithoutLogin: true }),

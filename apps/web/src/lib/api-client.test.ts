@@ -1,7 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_UI_PREFERENCES } from '@aula/contracts';
-import { ApiError, apiRequest, forgetSession, onGlobalApiEvent, rememberSession } from './api-client';
+import { DEFAULT_UI_PREFERENCES, SHARED_REFRESH_MS } from '@aula/contracts';
+import {
+  ApiError,
+  apiRequest,
+  forgetSession,
+  onGlobalApiEvent,
+  refreshSession,
+  rememberSession,
+  sessionTimes,
+} from './api-client';
 import { errorMessage } from './error-message';
 import { i18n } from './i18n';
 
@@ -21,6 +29,12 @@ const user = {
   selected_theme: 'auto',
   selected_lang: 'auto',
   preferences: DEFAULT_UI_PREFERENCES,
+  email: null,
+  secondary_email: null,
+  totp_enabled: false,
+  must_change_password: false,
+  impersonator: null,
+  impersonation_expiration: null,
 };
 
 function mockFetch(...responses: Response[]) {
@@ -30,7 +44,14 @@ function mockFetch(...responses: Response[]) {
   return fetchMock;
 }
 
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
 afterEach(async () => {
+  // a shared refresh is kept for 5 s (spec 4.1): let it end before the next test
+  await vi.advanceTimersByTimeAsync(SHARED_REFRESH_MS);
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   forgetSession();
   await i18n.changeLanguage('de');
@@ -75,11 +96,18 @@ describe('api client (spec 8)', () => {
     expect(events).toEqual(['forced-logout', 'api-down']);
   });
 
-  it('refreshes an expired session once and repeats the call', async () => {
-    rememberSession(Date.now() + 60_000);
+  it('refreshes an expired session once, registers the new times and repeats the call', async () => {
+    rememberSession({
+      access_token_expiration: Date.now() - 1,
+      refresh_token_expiration: Date.now() + 60_000,
+    });
+    const renewed = {
+      access_token_expiration: Date.now() + 900_000,
+      refresh_token_expiration: Date.now() + 60_000,
+    };
     const fetchMock = mockFetch(
       json(401, { code: 'common.unauthorized', message: 'expired' }),
-      json(200, { access_token_expiration: 1, refresh_token_expiration: Date.now() + 60_000, user }),
+      json(200, { ...renewed, user }),
       json(200, { id: 1 }),
     );
     await expect(apiRequest('/api/apps/1', { schema: z.object({ id: z.number() }) })).resolves.toEqual({
@@ -90,6 +118,51 @@ describe('api client (spec 8)', () => {
       '/api/login/refresh',
       '/api/apps/1',
     ]);
+    expect(sessionTimes()).toEqual({
+      access: renewed.access_token_expiration,
+      refresh: renewed.refresh_token_expiration,
+    });
+    expect(localStorage.getItem('aula.session')).toBe(
+      `${renewed.access_token_expiration},${renewed.refresh_token_expiration}`,
+    );
+  });
+
+  it('a 418 on the refresh is a forced logout and forgets the session', async () => {
+    rememberSession({
+      access_token_expiration: Date.now() - 1,
+      refresh_token_expiration: Date.now() + 60_000,
+    });
+    const events: string[] = [];
+    const stop = onGlobalApiEvent((event) => events.push(event));
+    mockFetch(
+      json(401, { code: 'common.unauthorized', message: 'expired' }),
+      json(418, { code: 'auth.session_revoked', message: 'x' }),
+    );
+    const error = await apiRequest('/api/layout', { schema: z.unknown(), requiresLogin: true }).catch(
+      (e: unknown) => e,
+    );
+    stop();
+    expect(error).toMatchObject({ status: 418 });
+    expect(events).toEqual(['forced-logout']);
+    expect(sessionTimes()).toBeNull();
+    expect(localStorage.getItem('aula.session')).toBeNull();
+  });
+
+  it('concurrent refreshes share one call', async () => {
+    rememberSession({
+      access_token_expiration: Date.now() - 1,
+      refresh_token_expiration: Date.now() + 60_000,
+    });
+    const fetchMock = mockFetch(
+      json(200, {
+        access_token_expiration: Date.now() + 900_000,
+        refresh_token_expiration: Date.now() + 60_000,
+        user,
+      }),
+    );
+    const [a, b, c] = await Promise.all([refreshSession(), refreshSession(), refreshSession()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect([a.ok, b.ok, c.ok]).toEqual([true, true, true]);
   });
 
   it('does not try to refresh for a visitor', async () => {

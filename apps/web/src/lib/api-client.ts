@@ -4,6 +4,7 @@ import {
   SessionResultSchema,
   isErrorBody,
   type ErrorBody,
+  type SessionResult,
 } from '@aula/contracts';
 import type { z } from 'zod';
 
@@ -28,14 +29,23 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec 8 responses that affect the whole app rather than one call. */
-export type GlobalApiEvent = 'logged-out' | 'forced-logout' | 'api-down' | 'unavailable';
-type Listener = (event: GlobalApiEvent, error: ApiError) => void;
+/**
+ * The spec 4.1 and 8 outcomes that affect the whole app rather than one call:
+ * `logged-out` (401 on a login-only call), `forced-logout` (418 on any call), `session-ended`
+ * (the refresh token expired: root), `refresh-failed` (the refresh was refused: login).
+ */
+export type GlobalApiEvent =
+  'logged-out' | 'forced-logout' | 'session-ended' | 'refresh-failed' | 'api-down' | 'unavailable';
+type Listener = (event: GlobalApiEvent, error?: ApiError) => void;
 const listeners = new Set<Listener>();
 
 export function onGlobalApiEvent(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+export function emitGlobalApiEvent(event: GlobalApiEvent, error?: ApiError): void {
+  for (const listener of listeners) listener(event, error);
 }
 
 function globalEventFor(status: number, requiresLogin: boolean): GlobalApiEvent | undefined {
@@ -73,19 +83,65 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-const SESSION_HINT_KEY = 'aula.session';
+/** spec 4.1: the session as the browser knows it: two expiry times (epoch ms), never a token. */
+export interface SessionTimes {
+  access: number;
+  refresh: number;
+}
+
+export const SESSION_HINT_KEY = 'aula.session';
 const NO_REFRESH_URLS = new Set(['/api/login', '/api/login/refresh', '/api/logout']);
 
-/**
- * Remembers until when the refresh cookie is valid (a time, never a token), so a visitor's 401
- * does not trigger a pointless refresh call.
- */
-export function rememberSession(refreshTokenExpiration: number): void {
+/** The times as the last tab to sign in or refresh stored them. */
+export function readSessionHint(): SessionTimes | null {
   try {
-    localStorage.setItem(SESSION_HINT_KEY, String(refreshTokenExpiration));
+    const raw = localStorage.getItem(SESSION_HINT_KEY);
+    if (raw === null) return null;
+    const [access, refresh] = raw.split(',').map(Number);
+    if (!Number.isFinite(access) || !Number.isFinite(refresh)) return null;
+    return { access: access!, refresh: refresh! };
   } catch {
-    // Without storage the session simply ends when the access token does.
+    return null;
   }
+}
+
+// Read once at start: after a reload the times come from the hint, so no extra call is needed.
+let times: SessionTimes | null = typeof window === 'undefined' ? null : readSessionHint();
+const sessionListeners = new Set<(times: SessionTimes | null) => void>();
+
+/** The current session times, or null when this browser holds no session. */
+export function sessionTimes(): SessionTimes | null {
+  return times;
+}
+
+/** Called with the new times after sign-in and every refresh, and with null when the session ends. */
+export function onSessionTimes(listener: (times: SessionTimes | null) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+function setTimes(next: SessionTimes | null): void {
+  times = next;
+  for (const listener of sessionListeners) listener(next);
+}
+
+/**
+ * Registers a new login or refresh (spec 4.1). The times are also kept in localStorage (times,
+ * nothing personal), so a reload and the other tabs know them without another call.
+ */
+export function rememberSession(session: {
+  access_token_expiration: number;
+  refresh_token_expiration: number;
+}): void {
+  try {
+    localStorage.setItem(
+      SESSION_HINT_KEY,
+      `${session.access_token_expiration},${session.refresh_token_expiration}`,
+    );
+  } catch {
+    // Without storage the times stay in memory for this tab.
+  }
+  setTimes({ access: session.access_token_expiration, refresh: session.refresh_token_expiration });
 }
 
 export function forgetSession(): void {
@@ -94,35 +150,59 @@ export function forgetSession(): void {
   } catch {
     // Nothing was stored.
   }
+  if (times !== null) setTimes(null);
+}
+
+/**
+ * Another tab signed in, refreshed or signed out: take over its times (so this tab does not
+ * rotate the tokens again), or null when it signed out.
+ */
+export function adoptSessionHint(): SessionTimes | null {
+  const hint = readSessionHint();
+  if (hint?.access !== times?.access || hint?.refresh !== times?.refresh) setTimes(hint);
+  return hint;
 }
 
 function mayRefresh(): boolean {
-  try {
-    return Number(localStorage.getItem(SESSION_HINT_KEY)) > Date.now();
-  } catch {
-    return false;
-  }
+  return (times?.refresh ?? 0) > Date.now();
 }
 
-let sharedRefresh: Promise<boolean> | null = null;
+export type RefreshOutcome =
+  { ok: true; session: SessionResult } | { ok: false; status: number } | { ok: false; status: 'network' };
 
-/** spec 4.1: POST /api/login/refresh rotates the cookies; concurrent callers share one call for 5 s. */
-export function refreshSession(): Promise<boolean> {
-  sharedRefresh ??= (async () => {
+let sharedRefresh: Promise<RefreshOutcome> | null = null;
+
+/**
+ * spec 4.1: POST /api/login/refresh rotates the cookies and registers the new times; concurrent
+ * callers share one call for 5 s. A 418 (revoked) is reported like on any other call.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  sharedRefresh ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const response = await fetch('/api/login/refresh', {
-        method: 'POST',
-        headers: { accept: 'application/json', [CSRF_HEADER]: '1' },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) {
-        forgetSession();
-        return false;
+      let response: Response;
+      try {
+        response = await fetch('/api/login/refresh', {
+          method: 'POST',
+          headers: { accept: 'application/json', [CSRF_HEADER]: '1' },
+          credentials: 'same-origin',
+        });
+      } catch {
+        return { ok: false, status: 'network' };
       }
-      rememberSession(SessionResultSchema.parse(await response.json()).refresh_token_expiration);
-      return true;
-    } catch {
-      return false;
+      if (!response.ok) {
+        const body = await readBody(response).catch(() => undefined);
+        if (response.status === 401 || response.status === 418) forgetSession();
+        if (response.status === 418) {
+          emitGlobalApiEvent(
+            'forced-logout',
+            new ApiError('/api/login/refresh', 418, response.statusText, body),
+          );
+        }
+        return { ok: false, status: response.status };
+      }
+      const session = SessionResultSchema.parse(await response.json());
+      rememberSession(session);
+      return { ok: true, session };
     } finally {
       setTimeout(() => {
         sharedRefresh = null;
@@ -149,15 +229,18 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
 
   let response = await send();
   // An expired access token: refresh once with the refresh cookie, then repeat the call.
-  if (response.status === 401 && !NO_REFRESH_URLS.has(url) && mayRefresh() && (await refreshSession())) {
-    response = await send();
+  if (response.status === 401 && !NO_REFRESH_URLS.has(url) && mayRefresh()) {
+    const refreshed = await refreshSession();
+    if (refreshed.ok) response = await send();
+    // A refused refresh already reported its 418; the original 401 is reported below.
+    else if (refreshed.status === 418) throw new ApiError(url, 418, "I'm a teapot", undefined);
   }
   if (response.status === 304 && options.notModified) return options.notModified();
   const body = await readBody(response);
   if (!response.ok) {
     const error = new ApiError(url, response.status, response.statusText, body);
     const event = globalEventFor(response.status, options.requiresLogin ?? false);
-    if (event) for (const listener of listeners) listener(event, error);
+    if (event) emitGlobalApiEvent(event, error);
     throw error;
   }
   return options.schema.parse(body);

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { UserInfoSchema, type SessionResult, type UserInfo } from '@aula/contracts';
 import { ApiError, apiRequest, forgetSession, rememberSession } from '@/lib/api-client';
-import { configFlag, type AppConfig } from '@/lib/config';
+import { configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
 import { followBrowserLanguage, setLanguage } from '@/lib/i18n';
 import { applyUiPreferences } from '@/lib/preferences';
-import { setTheme } from '@/lib/theme';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { startSessionTimers } from '@/lib/session-timers';
+import { THEME_STORAGE_KEY, setTheme } from '@/lib/theme';
 
 export const selfQueryKey = ['self'] as const;
 
@@ -52,18 +54,45 @@ export function applyServerPreferences(user: UserInfo, { includeAuto = false } =
 }
 
 export async function startSession(queryClient: QueryClient, session: SessionResult): Promise<void> {
-  rememberSession(session.refresh_token_expiration);
+  rememberSession(session);
   queryClient.setQueryData(selfQueryKey, session.user);
   applyServerPreferences(session.user);
   await queryClient.invalidateQueries({ queryKey: ['layout'] });
 }
 
 /**
+ * The device settings that stay after logout: nothing personal (the language and theme of the
+ * login page, the random device id of spec 3.6). Every other `aula.*` key is removed.
+ */
+const KEPT_STORAGE_KEYS = new Set([
+  THEME_STORAGE_KEY,
+  LANGUAGE_STORAGE_KEY,
+  'aula.device' /* lib/device-id.ts */,
+]);
+
+function clearStorage(storage: Storage, keep: ReadonlySet<string>): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+  for (const key of keys) {
+    if (key !== null && key.startsWith('aula.') && !keep.has(key)) storage.removeItem(key);
+  }
+}
+
+function clearPersonalStorage(): void {
+  try {
+    clearStorage(localStorage, KEPT_STORAGE_KEYS);
+    clearStorage(sessionStorage, new Set());
+  } catch {
+    // Storage that cannot be read holds nothing of ours either.
+  }
+}
+
+/**
  * Forgets everything personal (SECURITY.md: after logout the browser keeps no personal data)
- * and resets the theme to auto (spec 4.1). The school's config stays.
+ * and resets the theme to auto (spec 4.1). The school's config stays, in memory and in configDB.
  */
 export function endSession(queryClient: QueryClient): void {
   forgetSession();
+  clearPersonalStorage();
   // Self is set rather than removed, so components watching it see the change at once.
   queryClient.setQueryData(selfQueryKey, null);
   queryClient.removeQueries({
@@ -76,4 +105,27 @@ export function endSession(queryClient: QueryClient): void {
 /** spec 4.1: after logout the user lands on root, or on login when logout_to_login is set. */
 export function afterLogoutPath(config: AppConfig): '/' | '/login' {
   return configFlag(config, 'logout_to_login') ? '/login' : '/';
+}
+
+/**
+ * spec 4.1: runs the refresh and idle timers for the app's lifetime. The idle limit follows the
+ * school's config as it loads and changes; a sign-in in another tab loads the user here too.
+ */
+export function startSessionLifecycle(
+  queryClient: QueryClient,
+  { onIdle }: { onIdle: () => void },
+): () => void {
+  const config = () => queryClient.getQueryData(configQueryOptions().queryKey);
+  const timers = startSessionTimers({
+    idleMinutes: () => Number(config()?.logout_on_idle_time ?? 0) || 0,
+    onIdle,
+    onSignedInElsewhere: () => void queryClient.invalidateQueries({ queryKey: selfQueryKey }),
+  });
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === 'config') timers.reschedule();
+  });
+  return () => {
+    unsubscribe();
+    timers.stop();
+  };
 }

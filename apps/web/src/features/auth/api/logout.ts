@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { LogoutResultSchema } from '@aula/contracts';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { useConfig } from '@/lib/config';
+import { useConfig, type AppConfig } from '@/lib/config';
 import { afterLogoutPath, endSession } from '@/lib/session';
 
 const FRAME_LIFETIME_MS = 30_000;
 const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
+const SIGNED_OUT_IDLE_KEY = 'aula.signedOutIdle';
 
 /** When this tab last signed out, for the after-logout dialog (a time, nothing personal). */
 export function signedOutAt(): number | undefined {
@@ -20,9 +21,19 @@ export function signedOutAt(): number | undefined {
   }
 }
 
-function rememberSignOut(): void {
+/** Whether this tab's last sign-out came from the idle timer (spec 4.1). */
+export function signedOutForIdle(): boolean {
+  try {
+    return sessionStorage.getItem(SIGNED_OUT_IDLE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberSignOut(reason: LogoutReason): void {
   try {
     sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
+    if (reason === 'idle') sessionStorage.setItem(SIGNED_OUT_IDLE_KEY, '1');
   } catch {
     // Without storage the dialog simply leaves out the time.
   }
@@ -52,27 +63,56 @@ export function logout() {
   return apiRequest('/api/logout', { method: 'POST', schema: LogoutResultSchema });
 }
 
-export function useLogout() {
+export type LogoutReason = 'user' | 'idle';
+
+export interface LogoutContext {
+  queryClient: QueryClient;
+  config: AppConfig;
+  navigate: (options: { to: '/' | '/login'; search: { dialog: string }; replace: true }) => Promise<unknown>;
+}
+
+/** Finishes a sign-out here: hidden frames, no personal data left, the after-logout dialog. */
+async function finishLogout(
+  { queryClient, config, navigate }: LogoutContext,
+  urls: readonly string[],
+  reason: LogoutReason,
+) {
+  openLogoutFrames(urls);
+  endSession(queryClient);
+  rememberSignOut(reason);
+  // spec 2.5: the after-logout dialog tells the user they are signed out, with a way back in.
+  await navigate({ to: afterLogoutPath(config), search: { dialog: 'after-logout' }, replace: true });
+}
+
+/**
+ * spec 4.1 logout: the endpoint, a hidden frame per returned URL, nothing personal left, the theme
+ * back to auto. Used by the logout dialog, the idle timer and declining the terms. Resolves false
+ * when the server could not be told (the session stays, so nothing is lost).
+ */
+export async function performLogout(context: LogoutContext, reason: LogoutReason = 'user'): Promise<boolean> {
+  try {
+    const { urls } = await logout();
+    await finishLogout(context, urls, reason);
+    return true;
+  } catch (error) {
+    // The server has already ended this session (expired or revoked): finish locally.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 418)) {
+      await finishLogout(context, [], reason);
+      return true;
+    }
+    return false;
+  }
+}
+
+export function useLogout(reason: LogoutReason = 'user') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useConfig();
   const { t } = useTranslation();
-
-  const finish = async (urls: readonly string[]) => {
-    openLogoutFrames(urls);
-    endSession(queryClient);
-    rememberSignOut();
-    // spec 2.5: the after-logout dialog tells the user they are signed out, with a way back in.
-    await navigate({ to: afterLogoutPath(config), search: { dialog: 'after-logout' }, replace: true });
-  };
-
   return useMutation({
-    mutationFn: logout,
-    onSuccess: ({ urls }) => finish(urls),
-    onError: async (error) => {
-      // The server has already ended this session (expired or revoked): finish locally.
-      if (error instanceof ApiError && (error.status === 401 || error.status === 418)) return finish([]);
-      notify({ type: 'error', title: t('logout.failed') });
+    mutationFn: async () => {
+      if (!(await performLogout({ queryClient, config, navigate }, reason))) throw new Error('logout failed');
     },
+    onError: () => notify({ type: 'error', title: t('logout.failed') }),
   });
 }

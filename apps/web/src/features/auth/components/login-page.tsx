@@ -1,8 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert } from 'lucide-react';
-import { LoginRequestSchema, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, PRODUCT_NAME } from '@aula/contracts';
+import {
+  LoginRequestSchema,
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  PRODUCT_NAME,
+  TOTP_DIGITS,
+} from '@aula/contracts';
 import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -10,50 +15,119 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { configFlag, configText, useConfig } from '@/lib/config';
-import { errorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
+import { authErrorText, errorCode } from '../lib/auth-error';
+import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
+import { ResetPassword } from './reset-password';
 
 type FormError = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'server'; error: unknown };
+
+function useFormErrorText(
+  formError: FormError | null,
+  missingKey: 'login.missingFields' | 'login.codeMissing',
+) {
+  const { t } = useTranslation();
+  // Translated at render time, so the message follows a language switch.
+  if (formError === null) return null;
+  if (formError.kind === 'missing') return t(missingKey);
+  if (formError.kind === 'invalid') {
+    return missingKey === 'login.codeMissing' ? t('login.codeInvalid') : t('errors.common.validation');
+  }
+  return authErrorText(t, formError.error);
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
   const config = useConfig();
+  const { reset } = useSearch({ from: '/login' });
+  const navigate = useNavigate();
   const login = useLogin();
   const id = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<'password' | 'totp'>('password');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [formError, setFormError] = useState<FormError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const errorText = useFormErrorText(
+    formError,
+    step === 'totp' ? 'login.codeMissing' : 'login.missingFields',
+  );
 
   const loginMessage = configText(config, 'login_msg').trim();
   const errorId = `${id}-error`;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const request = LoginRequestSchema.safeParse({ username, password });
+  useEffect(() => {
+    if (step === 'totp') codeRef.current?.focus();
+  }, [step]);
+
+  const send = (totp?: string) => {
+    const request = LoginRequestSchema.safeParse({ username, password, totp });
     if (!request.success) {
       setFormError({ kind: username.trim() === '' || password === '' ? 'missing' : 'invalid' });
       return;
     }
     setFormError(null);
+    setNotice(null);
     login.mutate(request.data, {
       onError: (error) => {
+        // The password was right: the second step asks for the code (spec 2.5 totp, issue 5).
+        if (errorCode(error) === 'auth.totp_missing' && step === 'password') {
+          setStep('totp');
+          setCode('');
+          return;
+        }
         setFormError({ kind: 'server', error });
+        // Nothing the user typed is lost but the secret that was refused.
+        if (step === 'totp' && errorCode(error) !== 'auth.wrong_password') {
+          setCode('');
+          codeRef.current?.focus();
+          return;
+        }
+        setStep('password');
         setPassword('');
         passwordRef.current?.focus();
       },
     });
   };
 
-  // Translated at render time, so the message follows a language switch.
-  const errorText =
-    formError === null
-      ? null
-      : formError.kind === 'missing'
-        ? t('login.missingFields')
-        : formError.kind === 'invalid'
-          ? t('errors.common.validation')
-          : errorMessage(t, formError.error);
+  const onPasswordSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onCodeSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (digits === '') {
+      setFormError({ kind: 'missing' });
+      codeRef.current?.focus();
+      return;
+    }
+    if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) {
+      setFormError({ kind: 'invalid' });
+      codeRef.current?.focus();
+      return;
+    }
+    send(digits);
+  };
+
+  const backToPassword = () => {
+    setStep('password');
+    setPassword('');
+    setCode('');
+    setFormError(null);
+  };
+
+  const goReset = (to: ResetStep | undefined) =>
+    void navigate({ to: '/login', search: (prev) => ({ ...prev, reset: to }) });
+
+  const field = (invalid: boolean) => ({
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': errorText ? errorId : undefined,
+  });
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -83,62 +157,111 @@ export function LoginPage() {
             </section>
           )}
 
-          <h2 className="text-lg font-semibold">{t('login.title')}</h2>
-          <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
+          {reset ? (
+            <ResetPassword
+              step={reset}
+              username={username}
+              onUsername={setUsername}
+              onStep={goReset}
+              onDone={() => {
+                setPassword('');
+                setFormError(null);
+                setStep('password');
+                setNotice(t('reset.done'));
+                goReset(undefined);
+              }}
+            />
+          ) : step === 'password' ? (
+            <>
+              <h2 className="text-lg font-semibold">{t('login.title')}</h2>
+              <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
+              <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
+                <FormMessage id={errorId} error={errorText} notice={notice} />
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={`${id}-username`}>{t('login.username')}</Label>
+                  <Input
+                    id={`${id}-username`}
+                    name="username"
+                    dir="auto"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    required
+                    maxLength={MAX_USERNAME_LENGTH}
+                    value={username}
+                    onChange={(event) => setUsername(event.target.value)}
+                    {...field(formError !== null)}
+                  />
+                </div>
+                <div className="flex flex-col gap-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                    <Label htmlFor={`${id}-password`}>{t('login.password')}</Label>
+                    <Link
+                      to="/login"
+                      search={(prev) => ({ ...prev, reset: 'request' as const })}
+                      className={`text-sm ${linkClass}`}
+                    >
+                      {t('reset.link')}
+                    </Link>
+                  </div>
+                  <Input
+                    ref={passwordRef}
+                    id={`${id}-password`}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    maxLength={MAX_PASSWORD_LENGTH}
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    {...field(formError !== null)}
+                  />
+                </div>
+                <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+                  {t('login.submit')}
+                </Button>
+              </form>
+            </>
+          ) : (
+            <>
+              <h2 className="text-lg font-semibold">{t('login.codeTitle')}</h2>
+              <p className="mb-4 text-sm text-muted-foreground">{t('login.codeIntro')}</p>
+              <form noValidate onSubmit={onCodeSubmit} className="flex flex-col gap-4">
+                <FormMessage id={errorId} error={errorText} />
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={`${id}-code`}>{t('login.code')}</Label>
+                  <Input
+                    ref={codeRef}
+                    id={`${id}-code`}
+                    name="totp"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={TOTP_DIGITS + 2}
+                    dir="ltr"
+                    className="text-center font-mono text-lg tracking-[0.3em] desktop:text-lg"
+                    required
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
+                    {...field(formError !== null)}
+                  />
+                  <p className="text-sm text-muted-foreground">
+                    {t('login.codeHint', { user: username.trim() })}
+                  </p>
+                </div>
+                <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+                  {t('login.codeSubmit')}
+                </Button>
+              </form>
+              <p className="mt-4">
+                <BackButton onClick={backToPassword}>{t('login.codeBack')}</BackButton>
+              </p>
+            </>
+          )}
 
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <div role="alert" id={errorId}>
-              {errorText && (
-                <p className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-                  <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                  <span>{errorText}</span>
-                </p>
-              )}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-username`}>{t('login.username')}</Label>
-              <Input
-                id={`${id}-username`}
-                name="username"
-                dir="auto"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                maxLength={MAX_USERNAME_LENGTH}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                aria-invalid={formError !== null || undefined}
-                aria-describedby={errorText ? errorId : undefined}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-password`}>{t('login.password')}</Label>
-              <Input
-                ref={passwordRef}
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={MAX_PASSWORD_LENGTH}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={formError !== null || undefined}
-                aria-describedby={errorText ? errorId : undefined}
-              />
-            </div>
-            <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-              {t('login.submit')}
-            </Button>
-          </form>
-
-          {configFlag(config, 'allow_no_login') && (
+          {configFlag(config, 'allow_no_login') && !reset && (
             <p className="mt-6 text-center text-sm">
-              <Link
-                to="/"
-                className="rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
-              >
+              <Link to="/" className={linkClass}>
                 {t('login.continueWithout')}
               </Link>
             </p>

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
+
+export type ResetStep = 'request' | 'code';
+
+export const linkClass =
+  'rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/** The message above a form: an error (role alert) or a notice (role status), announced when it appears. */
+export function FormMessage({
+  id,
+  error,
+  notice,
+}: {
+  id: string;
+  error?: string | null;
+  notice?: string | null;
+}) {
+  return (
+    <>
+      <div role="alert" id={id}>
+        {error && (
+          <p className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
+            <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            <span>{error}</span>
+          </p>
+        )}
+      </div>
+      <div role="status">
+        {notice && !error && (
+          <p className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>{notice}</span>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** A "back" link drawn as text, mirrored in right-to-left languages. */
+export function BackButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} className={`inline-flex items-center gap-1 text-sm ${linkClass}`}>
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,293 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  PASSWORD_RULES,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MS,
+  ResetCodeRequestSchema,
+  ResetCodeResetSchema,
+  type PasswordRule,
+} from '@aula/contracts';
+import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import { useRequestResetCode, useResetPassword } from '../api/reset-code';
+import { authErrorText, errorCode } from '../lib/auth-error';
+import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
+
+interface ResetPasswordProps {
+  step: ResetStep;
+  username: string;
+  onUsername: (username: string) => void;
+  onStep: (step: ResetStep | undefined) => void;
+  onDone: () => void;
+}
+
+/** The rules a 400 password.rules names (issue codes `password.<rule>`). */
+function brokenRules(error: unknown): PasswordRule[] {
+  if (!(error instanceof ApiError)) return [];
+  const codes = (error.errorBody?.issues ?? []).map((issue) => issue.code.replace(/^password\./, ''));
+  return PASSWORD_RULES.filter((rule) => codes.includes(rule));
+}
+
+/** Codes that cannot succeed any more: the user needs a new one. */
+const NEW_CODE_ERRORS = new Set(['auth.too_many_tries', 'auth.reset_timeout']);
+
+/**
+ * issue 5 item 6: "Forgot password?" on /login. Step `request` sends a code to the account's
+ * e-mail address (the same answer for unknown accounts); step `code` takes the code and the new
+ * password with the rules shown live; success returns to the sign-in form with a notice.
+ */
+export function ResetPassword({ step, username, onUsername, onStep, onDone }: ResetPasswordProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const request = useRequestResetCode();
+  const reset = useResetPassword();
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<{ text: string; rules?: PasswordRule[]; newCode?: boolean } | null>(
+    null,
+  );
+  const nameRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorId = `${id}-error`;
+  const rulesId = `${id}-rules`;
+
+  // The typed name is one of the names a password must not contain; an e-mail address is not.
+  const names = username.includes('@') || username.trim() === '' ? [] : [username.trim()];
+  const check = usePasswordCheck(password, { names, confirmation });
+
+  // A new step (also by the browser's Back) starts without the last step's error.
+  const [shownStep, setShownStep] = useState(step);
+  if (shownStep !== step) {
+    setShownStep(step);
+    setError(null);
+  }
+  useEffect(() => headingRef.current?.focus(), [step]);
+
+  const onRequest = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = ResetCodeRequestSchema.safeParse({ username });
+    if (!body.success) {
+      setError({ text: t('reset.nameMissing') });
+      nameRef.current?.focus();
+      return;
+    }
+    setError(null);
+    request.mutate(body.data, {
+      onSuccess: () => {
+        setSent(true);
+        setCode('');
+        onStep('code');
+      },
+      onError: (failure) => {
+        setError({ text: authErrorText(t, failure) });
+        nameRef.current?.focus();
+      },
+    });
+  };
+
+  const onReset = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (username.trim() === '' || code.trim() === '') {
+      setError({ text: t('reset.codeMissing') });
+      (username.trim() === '' ? nameRef : codeRef).current?.focus();
+      return;
+    }
+    if (!check.ok) {
+      setError({ text: t('errors.password.rules') });
+      passwordRef.current?.focus();
+      return;
+    }
+    const body = ResetCodeResetSchema.safeParse({ username, code, password });
+    if (!body.success) {
+      setError({ text: t('errors.auth.wrong_code') });
+      codeRef.current?.focus();
+      return;
+    }
+    setError(null);
+    reset.mutate(body.data, {
+      onSuccess: () => {
+        setPassword('');
+        setConfirmation('');
+        setCode('');
+        onDone();
+      },
+      onError: (failure) => {
+        const failed = errorCode(failure);
+        const rules = brokenRules(failure);
+        setError({
+          text: authErrorText(t, failure),
+          rules: rules.length > 0 ? rules : undefined,
+          newCode: failed !== undefined && NEW_CODE_ERRORS.has(failed),
+        });
+        if (failed === 'password.rules') {
+          passwordRef.current?.focus();
+        } else {
+          setCode('');
+          codeRef.current?.focus();
+        }
+      },
+    });
+  };
+
+  const messages = (notice: string | null) => (
+    <>
+      <FormMessage id={errorId} error={error?.text} notice={notice} />
+      {error?.rules && (
+        <ul className="-mt-2 list-disc ps-9 text-sm" aria-label={t('reset.brokenRules')}>
+          {error.rules.map((rule) => (
+            <li key={rule}>{t(`passwordRules.${rule}`)}</li>
+          ))}
+        </ul>
+      )}
+      {error?.newCode && (
+        <Button type="button" variant="outline" onClick={() => onStep('request')}>
+          {t('reset.newCode')}
+        </Button>
+      )}
+    </>
+  );
+
+  const describedBy = error ? errorId : undefined;
+
+  if (step === 'request') {
+    return (
+      <>
+        <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+          {t('reset.title')}
+        </h2>
+        <p className="mb-4 text-sm text-muted-foreground">{t('reset.requestIntro')}</p>
+        <form noValidate onSubmit={onRequest} className="flex flex-col gap-4">
+          {messages(null)}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-name`}>{t('reset.name')}</Label>
+            <Input
+              ref={nameRef}
+              id={`${id}-name`}
+              name="username"
+              dir="auto"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={MAX_EMAIL_LENGTH}
+              value={username}
+              onChange={(event) => onUsername(event.target.value)}
+              aria-invalid={error !== null || undefined}
+              aria-describedby={describedBy}
+            />
+          </div>
+          <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+            {t('reset.send')}
+          </Button>
+        </form>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <BackButton onClick={() => onStep(undefined)}>{t('reset.backToSignIn')}</BackButton>
+          <button type="button" className={`text-sm ${linkClass}`} onClick={() => onStep('code')}>
+            {t('reset.haveCode')}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {t('reset.codeTitle')}
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        {t('reset.codeIntro', { minutes: RESET_CODE_TTL_MS / 60_000 })}
+      </p>
+      <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
+        {messages(sent ? t('reset.sent') : null)}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>{t('reset.name')}</Label>
+          <Input
+            ref={nameRef}
+            id={`${id}-name`}
+            name="username"
+            dir="auto"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={MAX_EMAIL_LENGTH}
+            value={username}
+            onChange={(event) => onUsername(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>{t('reset.code')}</Label>
+          <Input
+            ref={codeRef}
+            id={`${id}-code`}
+            name="code"
+            dir="ltr"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            maxLength={RESET_CODE_LENGTH * 2}
+            className="font-mono tracking-widest"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={(error !== null && !error.rules) || undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-password`}>{t('reset.newPassword')}</Label>
+          <Input
+            ref={passwordRef}
+            id={`${id}-password`}
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={MAX_PASSWORD_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error?.rules !== undefined || undefined}
+            aria-describedby={describedBy ? `${describedBy} ${rulesId}` : rulesId}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-confirm`}>{t('reset.confirmPassword')}</Label>
+          <Input
+            id={`${id}-confirm`}
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={MAX_PASSWORD_LENGTH}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        </div>
+        <div className="rounded-md border bg-muted/50 px-3 py-2">
+          <p className="mb-1 text-sm font-medium">{t('passwordRules.title')}</p>
+          <PasswordRules check={check} id={rulesId} />
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <BackButton onClick={() => onStep(undefined)}>{t('reset.backToSignIn')}</BackButton>
+        <button type="button" className={`text-sm ${linkClass}`} onClick={() => onStep('request')}>
+          {t('reset.newCode')}
+        </button>
+      </div>
+    </>
+  );
+}
