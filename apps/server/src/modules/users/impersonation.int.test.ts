@@ -65,7 +65,7 @@ const auditsOf = (action: string, targetId: number) =>
     .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 describe('who may impersonate', () => {
-  it.each(['student', 'teacher', 'admin'])('a %s cannot impersonate: 403', async (username) => {
+  it.each(['student', 'teacher', 'admin'])('the role %s cannot impersonate: 403', async (username) => {
     const res = await impersonate(await loginAs(t.base, username), id('student2'));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.forbidden');
@@ -272,5 +272,24 @@ describe('impersonating and stopping', () => {
     expect(start.status).toBe(200);
     expect(start.body.refresh_token_expiration).toBe(parentEnd.getTime());
     expect((await latestImpersonation()).refreshExpiresAt.getTime()).toBe(parentEnd.getTime());
+  });
+
+  it('ends by itself after 30 minutes: the next refresh returns the superadmin, audited', async () => {
+    const start = await impersonate(
+      await loginAs(t.base, 'superadmin'),
+      id('student3'),
+      'Passwort vergessen',
+    );
+    expect(start.status).toBe(200);
+    const asStudent = cookiesFrom(start);
+    now += IMPERSONATION_MAX_MS + 1_000;
+    expect((await self(asStudent)).status).not.toBe(200);
+    const back = await call(t.base, '/api/login/refresh', { cookie: asStudent, body: {} });
+    expect(back.status).toBe(200);
+    expect(back.body.user).toMatchObject({ username: 'superadmin', impersonator: null });
+    expect((await self(cookiesFrom(back))).body.username).toBe('superadmin');
+    expect((await auditsOf('impersonation.expired', id('student3'))).at(-1)).toMatchObject({
+      actorId: id('superadmin'),
+    });
   });
 });
