@@ -3,6 +3,7 @@ import { isEmail, type PasswordChange, type SecondaryEmail, type UserInfo } from
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
+import { accountKeyOf, assertLoginAllowed, recordLoginFailure } from '../auth/login-throttle.service.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { getUserInfo, type UserInfoSession } from '../users/users.service.ts';
 import { findAccountById, setPassword, setSecondaryEmail, setSitePolicyAccepted } from './account.repo.ts';
@@ -26,7 +27,8 @@ function sessionOf(req: FastifyRequest): UserInfoSession | undefined {
 
 /**
  * POST /api/v2/password_changes: the old password proves it is the user (403, never 401, which would sign
- * the client out); every other session of the user ends at once (SECURITY.md "Sessions").
+ * the client out) and is throttled like a sign-in, so a taken-over session cannot guess it; every other
+ * session of the user ends at once (SECURITY.md "Sessions").
  */
 export async function changePassword(req: FastifyRequest, body: PasswordChange): Promise<UserInfo> {
   const userId = signedInUser(req);
@@ -34,9 +36,15 @@ export async function changePassword(req: FastifyRequest, body: PasswordChange):
   const { db } = req.server;
   const account = await findAccountById(db, req.schoolId, userId);
   if (!account) throw AppError.unauthorized();
+  const accountKey = accountKeyOf(account.username);
+  await assertLoginAllowed(req, accountKey);
   const ok = await verifyPassword(account.passwordHash ?? (await dummyHash()), body.old_password);
   if (!account.passwordHash || !ok) {
-    await audit(req, 'login.failed', { targetId: userId, details: { reason: 'password_change' } });
+    await audit(req, 'login.failed', {
+      targetId: userId,
+      details: { username: account.username, passwordChange: true },
+    });
+    await recordLoginFailure(req, accountKey, userId);
     throw new AppError(403, 'auth.wrong_password');
   }
   await assertPasswordAllowed(db, req.schoolId, body.password, account, body.old_password);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MAX_PASSWORD_LENGTH } from '@aula/contracts';
+import { LOGIN_PAIR_FAILURES, MAX_PASSWORD_LENGTH } from '@aula/contracts';
 import { auditLog, config, sessions, users } from '../../db/schema.ts';
 import {
   call,
@@ -159,7 +159,7 @@ describe('POST /api/v2/password_changes', () => {
     const other = await loginAs(t.base, 'student2', passwordOf('student2'));
     const mine = await loginAs(t.base, 'student2', passwordOf('student2'));
     expect((await change('student2', 'ganz-frisches-Passwort-2', mine)).status).toBe(200);
-    expect((await call(t.base, '/api/self', { cookie: other })).status).not.toBe(200);
+    expect((await call(t.base, '/api/self', { cookie: other })).status).toBe(418);
     expect((await call(t.base, '/api/self', { cookie: mine })).status).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'student2'));
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
@@ -193,6 +193,24 @@ describe('POST /api/v2/password_changes', () => {
       (await call(t.base, '/api/login', { body: { username: 'teacher', password: passwordOf('teacher') } }))
         .status,
     ).toBe(200);
+  });
+
+  it('wrong old passwords count like failed sign-ins: after five from one address, 423 with Retry-After', async () => {
+    const cookie = await loginAs(t.base, 'student', passwordOf('student'));
+    const statuses = [];
+    for (let i = 0; i < LOGIN_PAIR_FAILURES + 1; i++) {
+      const res = await call(t.base, '/api/v2/password_changes', {
+        body: { old_password: `falsch-${i}`, password: 'ein-anderes-Passwort-1' },
+        cookie,
+      });
+      statuses.push(res.status);
+      if (res.status === 423) {
+        expect(res.body.code).toBe('auth.login_locked');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    // the earlier test already spent one wrong try from this address
+    expect(statuses).toEqual([403, 403, 403, 403, 423, 423]);
   });
 
   it('needs a session', async () => {
