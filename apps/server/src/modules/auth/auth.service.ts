@@ -205,10 +205,9 @@ export async function login(
     await verifyLoginTotp(req, user.id, body.totp);
   } catch (err) {
     // SECURITY.md: wrong TOTP codes count toward the lock like wrong passwords
-    if (err instanceof AppError && TOTP_FAILURES.has(err.code)) {
-      await audit(req, 'login.totp_failed', { targetId: user.id, details: { code: err.code } });
+    // (verifyLoginTotp audits login.totp_failed itself)
+    if (err instanceof AppError && TOTP_FAILURES.has(err.code))
       await recordLoginFailure(req, accountKey, user.id);
-    }
     throw err;
   }
   if (needsRehash(user.passwordHash))

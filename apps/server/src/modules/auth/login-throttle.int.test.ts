@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { and, eq, gt } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { LOGIN_LOCK_MS, LOGIN_LOCK_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_S } from '@aula/contracts';
+import { auditLog, loginFailures, users } from '../../db/schema.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { hashPassword, verifyCount } from './passwords.ts';
+
+const MIN = 60_000;
+let now = Date.parse('2026-11-23T08:00:00Z');
+let t: TestApp;
+let schoolId: number;
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(now) });
+  schoolId = await demoSchoolId(t);
+});
+afterAll(() => t?.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+/**
+ * A sign-in from a given loopback address: the whole of 127/8 reaches the server, and the socket's
+ * source address is what the server sees as req.ip (no proxy header is trusted).
+ */
+function loginFrom(ip: string, username: string, password: string, totp?: string): Promise<Answer> {
+  const payload = JSON.stringify({ username, password, ...(totp ? { totp } : {}) });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${t.base}/api/login`,
+      {
+        method: 'POST',
+        localAddress: ip,
+        headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const auditRows = (action: string) =>
+  t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+const audits = async (action: string) => (await auditRows(action)).length;
+const failuresOf = async (accountKey: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.schoolId, schoolId),
+          eq(loginFailures.accountKey, accountKey),
+          gt(loginFailures.at, new Date(now - LOGIN_LOCK_WINDOW_MS)),
+        ),
+      )
+  ).length;
+/** The headers a client can tell apart; date and request id differ on every answer. */
+const headerNames = (a: Answer) =>
+  Object.keys(a.headers)
+    .filter((h) => !['date', 'x-request-id', 'content-length', 'etag'].includes(h))
+    .sort();
+
+describe('a class behind one address', () => {
+  it('35 pupils signing in from one address within a minute all succeed, even after a typo each', async () => {
+    const passwordHash = await hashPassword('Klasse-7b-Passwort');
+    await t.database.db.insert(users).values(
+      Array.from({ length: 35 }, (_, i) => ({
+        schoolId,
+        laraId: `pupil-${i}`,
+        username: `pupil${i}`,
+        firstName: 'Kind',
+        lastName: String(i),
+        type: 'S' as const,
+        passwordHash,
+      })),
+    );
+    const start = now;
+    for (let i = 0; i < 35; i++) {
+      now = start + i * 1_500; // all within one minute
+      expect((await loginFrom('127.0.0.10', `pupil${i}`, 'Klasse-7b-Pass')).status).toBe(401);
+      const ok = await loginFrom('127.0.0.10', `pupil${i}`, 'Klasse-7b-Passwort');
+      expect(ok.status).toBe(200);
+    }
+    expect(now - start).toBeLessThan(MIN);
+  });
+});
+
+describe('account lock', () => {
+  it('10 failures in 15 minutes lock the account: 423 with Retry-After and minutes, audited; the lock ends after its period', async () => {
+    const locked = await audits('login.locked');
+    // from two addresses, so the (account, address) rule does not answer first
+    for (let i = 0; i < 10; i++)
+      expect((await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', 'student', `wrong-${i}`)).status).toBe(401);
+    // the first address's own lock after 5, the account's after 10
+    const entries = (await auditRows('login.locked')).slice(locked);
+    expect(entries.map((e) => e.details)).toEqual([
+      { account: 'student', scope: 'address' },
+      { account: 'student', scope: 'account', until: new Date(now + LOGIN_LOCK_MS).toISOString() },
+    ]);
+
+    const verifies = verifyCount();
+    const res = await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD);
+    expect(res.status).toBe(423);
+    expect(res.body).toEqual({
+      code: 'auth.login_locked',
+      message: expect.any(String),
+      params: { minutes: 15 },
+    });
+    expect(res.headers['retry-after']).toBe(String(LOGIN_LOCK_MS / 1000));
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(verifyCount()).toBe(verifies); // refused before the password is checked
+    for (const locale of ['de', 'en', 'fa', 'ar']) {
+      const messages = JSON.parse(
+        readFileSync(new URL(`../../../../web/src/locales/${locale}.json`, import.meta.url), 'utf8'),
+      );
+      expect(messages.errors.auth.login_locked).toContain('{{minutes}}');
+    }
+
+    now += 5 * MIN;
+    const later = await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD);
+    expect(later.status).toBe(423);
+    expect(later.headers['retry-after']).toBe(String(10 * 60));
+    expect(later.body.params).toEqual({ minutes: 10 });
+
+    now += 10 * MIN;
+    expect((await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD)).status).toBe(200);
+    // the old failures aged out with the lock: one more typo does not lock again
+    expect((await loginFrom('127.0.0.4', 'student', 'typo')).status).toBe(401);
+    expect((await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('an unknown name is locked exactly like a known one: status, body and headers', async () => {
+    now += 20 * MIN;
+    const answers: Answer[] = [];
+    for (const name of ['teacher2', 'niemand-hier']) {
+      for (let i = 0; i < 10; i++) await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', name, `wrong-${i}`);
+      answers.push(await loginFrom('127.0.0.4', name, DEMO_PASSWORD));
+    }
+    const [known, unknown] = answers as [Answer, Answer];
+    expect(known.status).toBe(423);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
+    expect(headerNames(unknown)).toEqual(headerNames(known));
+    now += 15 * MIN;
+  });
+});
+
+describe('(account, address) lock', () => {
+  it('5 failures from one address lock that address out of that account only; a success neither resets nor counts', async () => {
+    now += 20 * MIN;
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom('127.0.0.5', 'student2', `nope-${i}`)).status).toBe(401);
+    const res = await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD);
+    expect(res.status).toBe(423);
+    expect(res.body.code).toBe('auth.login_locked');
+    expect(Number(res.headers['retry-after'])).toBe(15 * 60);
+
+    const failures = await failuresOf('student2');
+    expect((await loginFrom('127.0.0.6', 'student2', DEMO_PASSWORD)).status).toBe(200);
+    expect(await failuresOf('student2')).toBe(failures);
+    // the same address may still sign in to other accounts
+    expect((await loginFrom('127.0.0.5', 'student3', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(423);
+    now += 15 * MIN;
+    expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('flood from one address', () => {
+  it('over 100 failures a minute from one address: 429 for any sign-in from it, audited once; other addresses sign in', async () => {
+    now += 20 * MIN;
+    const throttled = await audits('login.throttled');
+    for (let i = 0; i < 100; i++) {
+      now += 100; // 100 failures within ten seconds, each for another name
+      expect((await loginFrom('127.0.0.7', `guess-${i}`, 'hunter2')).status).toBe(401);
+    }
+    const blocked = await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      code: 'auth.too_many_requests',
+      message: expect.any(String),
+      params: { minutes: 1 },
+    });
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(45);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect((await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD)).status).toBe(429);
+    expect(await audits('login.throttled')).toBe(throttled + 1);
+
+    expect((await loginFrom('127.0.0.8', 'teacher', DEMO_PASSWORD)).status).toBe(200);
+    now += retry * 1000;
+    expect((await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('timing of unknown accounts', () => {
+  it('an unknown user costs exactly one password verification, like a known one', async () => {
+    now += 20 * MIN;
+    const cost = async (username: string) => {
+      const before = verifyCount();
+      const res = await loginFrom('127.0.0.9', username, 'wrong-password');
+      return { verifies: verifyCount() - before, res };
+    };
+    const known = await cost('teacher');
+    const unknown = await cost('gibt-es-nicht');
+    expect(known.verifies).toBe(1);
+    expect(unknown.verifies).toBe(1);
+    expect(unknown.res.status).toBe(known.res.status);
+    expect(unknown.res.body).toEqual(known.res.body);
+    expect(headerNames(unknown.res)).toEqual(headerNames(known.res));
+  });
+});
+
+describe('TOTP at sign-in', () => {
+  it('wrong codes count toward the lock; a missing code does not', async () => {
+    now += 20 * MIN;
+    const login = await call(t.base, '/api/login', {
+      body: { username: 'teacher', password: DEMO_PASSWORD },
+    });
+    const cookie = cookiesFrom(login);
+    const setup = await call(t.base, '/api/totp/code', { cookie });
+    expect(setup.status).toBe(200);
+    const code = (at: number) =>
+      generate({
+        secret: setup.body.secret,
+        digits: TOTP_DIGITS,
+        period: TOTP_PERIOD_S,
+        epoch: Math.floor(at / 1000),
+      });
+    const verified = await call(t.base, '/api/totp/code/verify', { cookie, body: { code: await code(now) } });
+    expect(verified.status).toBe(200);
+
+    const before = await failuresOf('teacher');
+    const missing = await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD);
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe('auth.totp_missing');
+    expect(await failuresOf('teacher')).toBe(before);
+
+    const right = await code(now);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const bad = await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, wrong);
+    expect(bad.status).toBe(401);
+    expect(bad.body.code).toBe('auth.wrong_code');
+    expect(await failuresOf('teacher')).toBe(before + 1);
+
+    now += 2 * TOTP_PERIOD_S * 1000;
+    expect((await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, await code(now))).status).toBe(200);
+  });
+});
