@@ -362,8 +362,14 @@ export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<
     ? await findSessionByRefreshHash(req.server.db, req.schoolId, hashToken(refreshToken))
     : null;
   const sessionId = req.sessionId ?? byRefresh?.id ?? null;
-  if (sessionId !== null && (await revokeSession(req.server.db, sessionId, req.server.clock(), 'logout')))
-    await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
+  // signing out ends the person's whole sign-in: an impersonation and the superadmin's own session behind it
+  const parentId = req.session?.parentSessionId ?? byRefresh?.parentSessionId ?? null;
+  const now = req.server.clock();
+  if (sessionId !== null) {
+    const ended = await revokeSessionFamily(req.server.db, sessionId, now, 'logout');
+    if (parentId !== null) await revokeSessionFamily(req.server.db, parentId, now, 'logout');
+    if (ended > 0) await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
+  }
   clearSessionCookies(req, reply);
   return { urls: [] };
 }

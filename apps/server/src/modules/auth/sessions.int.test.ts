@@ -245,14 +245,36 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
     expect((await self(impCookie)).status).toBe(418);
   });
 
-  it("when the superadmin's own session ended too, the refresh is 401", async () => {
+  it("when the superadmin's own session reached its end meanwhile, the refresh is 401", async () => {
     const own = await loginAs(t.base, 'superadmin');
+    const parent = await sessionOf(own);
     const imp = await impersonate(own, 'student');
-    await call(t.base, '/api/logout', { method: 'POST', cookie: own });
+    // a superadmin who signed in near the end of the school day: their session ends before the impersonation's limit
+    await db()
+      .update(sessions)
+      .set({ refreshExpiresAt: new Date(now + 20 * MIN) })
+      .where(eq(sessions.id, parent.id));
     now += 31 * MIN;
     const res = await refresh(imp.cookie);
     expect(res.status).toBe(401);
     expect(clearsCookies(res)).toBe(true);
+    expect((await sessionById(imp.id)).revokeReason).toBe('impersonation-expired');
+  });
+
+  it("signing out the superadmin's own session ends the impersonation started from it", async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const imp = await impersonate(own, 'student');
+    await call(t.base, '/api/logout', { method: 'POST', cookie: own });
+    expect((await self(imp.cookie)).status).toBe(418);
+  });
+
+  it("signing out while impersonating ends the superadmin's own session too", async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const parentId = (await sessionOf(own)).id;
+    const imp = await impersonate(own, 'student3');
+    expect((await call(t.base, '/api/logout', { method: 'POST', cookie: imp.cookie })).status).toBe(200);
+    expect((await sessionById(imp.id)).revokeReason).toBe('logout');
+    expect((await sessionById(parentId)).revokeReason).toBe('logout');
   });
 
   it('reuse of the parent refresh token ends the impersonation started from it too', async () => {
