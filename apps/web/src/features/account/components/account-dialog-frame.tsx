@@ -81,7 +81,8 @@ export function CancelOrSignOut({ forced }: { forced: boolean }) {
 /** A live region that is always in the page, so screen readers announce a message when it appears. */
 export function FormAlert({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <div role="alert" id={id}>
+    // empty, it leaves the grid flow, so it adds no gap (and stays in place for screen readers)
+    <div role="alert" id={id} className="empty:absolute">
       {children ? (
         <div className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
           <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />

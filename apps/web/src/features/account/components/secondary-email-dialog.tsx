@@ -64,22 +64,14 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
   const forwarding = configFlag(config, 'forward_emails');
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-school`}>{t('account.email.school')}</Label>
-        <Input
-          id={`${id}-school`}
-          type="email"
-          dir="ltr"
-          readOnly
-          value={user.email ?? ''}
-          placeholder={t('account.email.noSchoolAddress')}
-          aria-describedby={`${id}-school-hint`}
-          className="bg-muted text-muted-foreground"
-        />
-        <p id={`${id}-school-hint`} className="text-sm text-muted-foreground">
-          {t('account.email.schoolHint')}
-        </p>
-      </div>
+      {/* text, not a read-only field: it is not something to edit, and focus starts on the one that is */}
+      <dl className="grid gap-1">
+        <dt className="text-sm font-medium">{t('account.email.school')}</dt>
+        <dd className="rounded-md border bg-muted px-3 py-2 text-sm break-all">
+          {user.email ? <bdi dir="ltr">{user.email}</bdi> : t('account.email.noSchoolAddress')}
+        </dd>
+        <dd className="text-sm text-muted-foreground">{t('account.email.schoolHint')}</dd>
+      </dl>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-second`}>{t('account.email.second')}</Label>
         <Input

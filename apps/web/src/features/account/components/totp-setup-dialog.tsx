@@ -46,7 +46,7 @@ function ManualKey({ secret }: { secret: string }) {
           aria-labelledby={`${id}-label`}
           dir="ltr"
           translate="no"
-          className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm tracking-wider break-all select-all"
+          className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm tracking-wider break-words select-all"
         >
           {groupKey(secret)}
         </code>
@@ -104,41 +104,45 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <ol className="grid list-decimal gap-4 ps-5 text-sm marker:font-semibold">
-        <li className="grid gap-3">
-          <span>{t('totpSetup.step1')}</span>
-          <div className="flex flex-col items-center gap-2">
-            <img
-              src={setup.qr}
-              alt={t('totpSetup.qrAlt')}
-              width={192}
-              height={192}
-              className="size-48 rounded-md border bg-white p-2"
-            />
-            <a
-              href={setup.uri}
-              className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
-            >
-              <ExternalLink className="size-4" aria-hidden="true" />
-              {t('totpSetup.openApp')}
-            </a>
+        <li>
+          <div className="grid gap-3">
+            <span>{t('totpSetup.step1')}</span>
+            <div className="flex flex-col items-center gap-2">
+              <img
+                src={setup.qr}
+                alt={t('totpSetup.qrAlt')}
+                width={192}
+                height={192}
+                className="size-48 rounded-md border bg-white p-2"
+              />
+              <a
+                href={setup.uri}
+                className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
+              >
+                <ExternalLink className="size-4" aria-hidden="true" />
+                {t('totpSetup.openApp')}
+              </a>
+            </div>
+            <ManualKey secret={setup.secret} />
           </div>
-          <ManualKey secret={setup.secret} />
         </li>
-        <li className="grid gap-2">
-          <Label htmlFor={`${id}-code`}>{t('totpSetup.step2', { digits: TOTP_DIGITS })}</Label>
-          <Input
-            ref={codeRef}
-            id={`${id}-code`}
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={TOTP_DIGITS + 2}
-            className="max-w-40 font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={message !== null || undefined}
-            aria-describedby={errorId}
-          />
+        <li>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-code`}>{t('totpSetup.step2', { digits: TOTP_DIGITS })}</Label>
+            <Input
+              ref={codeRef}
+              id={`${id}-code`}
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={TOTP_DIGITS + 2}
+              className="max-w-40 font-mono tracking-widest"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={message !== null || undefined}
+              aria-describedby={errorId}
+            />
+          </div>
         </li>
       </ol>
       <FormAlert id={errorId}>{message}</FormAlert>
