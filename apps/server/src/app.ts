@@ -43,6 +43,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** 32 bytes encrypting TOTP seeds at rest; a random one (lost at restart) when not given */
   secretKey?: Buffer;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); off by default */
+  trustProxy?: string[];
   /** SMTP for outgoing mail; without smtpUrl mails stay in the outbox table */
   mail?: MailOptions;
 }
@@ -56,6 +58,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // per-address sign-in limits must see the client, not the proxy; never trust a header from anyone else
+    ...(opts.trustProxy?.length ? { trustProxy: opts.trustProxy } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/)
     .optional(),
+  // behind a reverse proxy: its address(es) or CIDR ranges, comma-separated, so sign-in limits see the real client address
+  AULA_TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

@@ -26,6 +26,9 @@ const app = await buildApp({
   database,
   secretKey: loadSecretKey(env.AULA_SECRET_KEY, env.AULA_DATA_DIR),
   mail: { smtpUrl: env.AULA_SMTP_URL, from: env.AULA_MAIL_FROM },
+  trustProxy: env.AULA_TRUST_PROXY?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
   publicUrl: env.AULA_PUBLIC_URL,
   webDist: env.AULA_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
   logger: { level: env.LOG_LEVEL },

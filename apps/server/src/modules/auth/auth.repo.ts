@@ -263,7 +263,8 @@ export async function revokeSessionsOfUser(
     .set({ revokedAt: now, revokeReason: reason })
     .where(
       and(
-        eq(sessions.userId, userId),
+        // the user's own sessions and the impersonations they started (a blocked superadmin keeps none)
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
         isNull(sessions.revokedAt),
         exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
       ),

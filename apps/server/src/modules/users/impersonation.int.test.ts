@@ -297,3 +297,20 @@ describe('impersonating and stopping', () => {
     });
   });
 });
+
+describe('ending the superadmin ends their impersonations', () => {
+  it("a superadmin's password change signs out the impersonation they started", async () => {
+    const own = await loginAs(t.base, 'superadmin2');
+    const started = await impersonate(own, id('student3'));
+    expect(started.status).toBe(200);
+    const acting = cookiesFrom(started);
+    expect((await self(acting)).body.username).toBe('student3');
+    const changed = await call(t.base, '/api/v2/password_changes', {
+      cookie: own,
+      body: { old_password: DEMO_PASSWORD, password: 'Ein-neues-Passwort-fuer-Admins' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await self(acting)).status).toBe(418);
+    expect((await self(own)).status).toBe(200);
+  });
+});
