@@ -17,7 +17,8 @@ export function FormMessage({
   notice?: string | null;
 }) {
   return (
-    <>
+    // one block in the form's column (no extra gap while empty); only one message shows at a time
+    <div>
       <div role="alert" id={id}>
         {error && (
           <p className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
@@ -34,7 +35,7 @@ export function FormMessage({
           </p>
         )}
       </div>
-    </>
+    </div>
   );
 }
 

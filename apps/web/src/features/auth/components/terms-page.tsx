@@ -63,6 +63,7 @@ export function TermsPage() {
       ) : (
         <div className="flex flex-col gap-3">
           <FormMessage id="terms-error" error={accept.isError ? authErrorText(t, accept.error) : null} />
+          {mustAccept && <p className="text-sm text-muted-foreground">{t('terms.declineHint')}</p>}
           <div className="flex flex-col-reverse gap-2 desktop:flex-row desktop:justify-end">
             {mustAccept && (
               <Button
@@ -86,7 +87,6 @@ export function TermsPage() {
               {t('terms.accept')}
             </Button>
           </div>
-          {mustAccept && <p className="text-sm text-muted-foreground">{t('terms.declineHint')}</p>}
         </div>
       )}
     </article>
