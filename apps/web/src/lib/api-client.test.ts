@@ -127,6 +127,21 @@ describe('api client (spec 8)', () => {
     );
   });
 
+  it('a 401 asking for the password again is passed to the caller without a refresh', async () => {
+    rememberSession({
+      access_token_expiration: Date.now() + 60_000,
+      refresh_token_expiration: Date.now() + 600_000,
+    });
+    const fetchMock = mockFetch(json(401, { code: 'auth.reauth_required', message: 'again' }));
+    const call = apiRequest('/api/users/impersonate/7', {
+      method: 'POST',
+      body: { reason: 'Hilfe' },
+      schema: z.unknown(),
+    });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/impersonate/7']);
+  });
+
   it('a 418 on the refresh is a forced logout and forgets the session', async () => {
     rememberSession({
       access_token_expiration: Date.now() - 1,

@@ -212,6 +212,11 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return sharedRefresh;
 }
 
+async function asksForPassword(response: Response): Promise<boolean> {
+  const body = await readBody(response.clone()).catch(() => undefined);
+  return isErrorBody(body) && body.code === 'auth.reauth_required';
+}
+
 export async function apiRequest<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -228,8 +233,14 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
     });
 
   let response = await send();
-  // An expired access token: refresh once with the refresh cookie, then repeat the call.
-  if (response.status === 401 && !NO_REFRESH_URLS.has(url) && mayRefresh()) {
+  // An expired access token: refresh once with the refresh cookie, then repeat the call. A 401 that
+  // asks for the password again (impersonation) is about this call, not the session.
+  if (
+    response.status === 401 &&
+    !NO_REFRESH_URLS.has(url) &&
+    mayRefresh() &&
+    !(await asksForPassword(response))
+  ) {
     const refreshed = await refreshSession();
     if (refreshed.ok) response = await send();
     // A refused refresh already reported its 418; the original 401 is reported below.
