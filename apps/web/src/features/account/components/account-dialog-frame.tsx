@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, Info, LogOut } from 'lucide-react';
+import { MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import {
   DialogClose,
@@ -43,10 +44,9 @@ export function AccountDialogFrame({
         {description && <DialogDescription>{description}</DialogDescription>}
       </DialogHeader>
       {forced && (
-        <p className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
-          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          <span>{t('account.forced')}</span>
-        </p>
+        <MessageBox tone="notice" icon={Info}>
+          {t('account.forced')}
+        </MessageBox>
       )}
       {children}
     </DialogContent>
@@ -84,10 +84,9 @@ export function FormAlert({ id, children }: { id: string; children: ReactNode })
     // empty, it leaves the grid flow, so it adds no gap (and stays in place for screen readers)
     <div role="alert" id={id} className="empty:absolute">
       {children ? (
-        <div className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-          <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-          <div className="min-w-0">{children}</div>
-        </div>
+        <MessageBox tone="error" icon={CircleAlert}>
+          {children}
+        </MessageBox>
       ) : null}
     </div>
   );

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH, effectiveMinLength, passwordPolicyFrom, type UserInfo } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useConfig } from '@/lib/config';
 import type { DialogProps } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
@@ -84,48 +83,42 @@ function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: b
       </FormAlert>
       {/* lets password managers tie the new password to the account */}
       <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-old`}>{t('account.changePassword.old')}</Label>
-        <Input
-          ref={oldRef}
-          id={`${id}-old`}
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={MAX_PASSWORD_LENGTH}
-          value={oldPassword}
-          onChange={(event) => setOldPassword(event.target.value)}
-          aria-invalid={wrongOld || undefined}
-          aria-describedby={wrongOld ? errorId : undefined}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-new`}>{t('account.changePassword.new')}</Label>
-        <Input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={MAX_PASSWORD_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={rulesId}
-          aria-invalid={(password !== '' && !check.ok) || serverRules.length > 0 || undefined}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-confirm`}>{t('account.changePassword.confirm')}</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={MAX_PASSWORD_LENGTH}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          aria-describedby={rulesId}
-        />
-      </div>
+      <FormField
+        ref={oldRef}
+        id={`${id}-old`}
+        label={t('account.changePassword.old')}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={MAX_PASSWORD_LENGTH}
+        value={oldPassword}
+        onChange={(event) => setOldPassword(event.target.value)}
+        aria-invalid={wrongOld || undefined}
+        aria-describedby={wrongOld ? errorId : undefined}
+      />
+      <FormField
+        id={`${id}-new`}
+        label={t('account.changePassword.new')}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={MAX_PASSWORD_LENGTH}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-describedby={rulesId}
+        aria-invalid={(password !== '' && !check.ok) || serverRules.length > 0 || undefined}
+      />
+      <FormField
+        id={`${id}-confirm`}
+        label={t('account.changePassword.confirm')}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={MAX_PASSWORD_LENGTH}
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        aria-describedby={rulesId}
+      />
       <section aria-labelledby={`${rulesId}-title`} className="grid gap-2 rounded-md border bg-muted/40 p-3">
         <h3 id={`${rulesId}-title`} className="text-sm font-semibold">
           {t('passwordRules.title')}

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forward, Trash2 } from 'lucide-react';
 import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { configFlag, useConfig } from '@/lib/config';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -72,23 +71,21 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         </dd>
         <dd className="text-sm text-muted-foreground">{t('account.email.schoolHint')}</dd>
       </dl>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-second`}>{t('account.email.second')}</Label>
-        <Input
-          id={`${id}-second`}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={MAX_EMAIL_LENGTH}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => email.trim() !== '' && setChecked(true)}
-          aria-invalid={message !== null || undefined}
-          aria-describedby={`${errorId} ${id}-forward`}
-        />
-      </div>
+      <FormField
+        id={`${id}-second`}
+        label={t('account.email.second')}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        maxLength={MAX_EMAIL_LENGTH}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        onBlur={() => email.trim() !== '' && setChecked(true)}
+        aria-invalid={message !== null || undefined}
+        aria-describedby={`${errorId} ${id}-forward`}
+      />
       <FormAlert id={errorId}>{message}</FormAlert>
       <p id={`${id}-forward`} className="flex items-start gap-2 text-sm text-muted-foreground">
         <Forward className="mt-0.5 size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />

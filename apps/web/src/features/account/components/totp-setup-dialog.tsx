@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
 import { MAX_PASSWORD_LENGTH, TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -127,22 +126,20 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
           </div>
         </li>
         <li>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-code`}>{t('totpSetup.step2', { digits: TOTP_DIGITS })}</Label>
-            <Input
-              ref={codeRef}
-              id={`${id}-code`}
-              dir="ltr"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={TOTP_DIGITS + 2}
-              className="max-w-40 font-mono tracking-widest"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={message !== null || undefined}
-              aria-describedby={errorId}
-            />
-          </div>
+          <FormField
+            ref={codeRef}
+            id={`${id}-code`}
+            label={t('totpSetup.step2', { digits: TOTP_DIGITS })}
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={TOTP_DIGITS + 2}
+            className="max-w-40 font-mono tracking-widest"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={message !== null || undefined}
+            aria-describedby={errorId}
+          />
         </li>
       </ol>
       <FormAlert id={errorId}>{message}</FormAlert>
@@ -210,20 +207,18 @@ function DisableForm({ close }: { close: () => void }) {
         />
         <span>{t('totpSetup.isOn')}</span>
       </p>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>{t('totpSetup.password')}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={MAX_PASSWORD_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={remove.error ? true : undefined}
-          aria-describedby={errorId}
-        />
-      </div>
+      <FormField
+        id={`${id}-password`}
+        label={t('totpSetup.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={MAX_PASSWORD_LENGTH}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-invalid={remove.error ? true : undefined}
+        aria-describedby={errorId}
+      />
       <FormAlert id={errorId}>
         {remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
       </FormAlert>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
+import { MessageBox } from '@/components/message-box';
 
 export type ResetStep = 'request' | 'code';
 
@@ -21,18 +22,16 @@ export function FormMessage({
     <div>
       <div role="alert" id={id}>
         {error && (
-          <p className="flex items-start gap-2 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-            <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-            <span>{error}</span>
-          </p>
+          <MessageBox tone="error" icon={CircleAlert}>
+            {error}
+          </MessageBox>
         )}
       </div>
       <div role="status">
         {notice && !error && (
-          <p className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
-            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>{notice}</span>
-          </p>
+          <MessageBox tone="notice" icon={CircleCheck}>
+            {notice}
+          </MessageBox>
         )}
       </div>
     </div>

@@ -8,12 +8,11 @@ import {
   PRODUCT_NAME,
   TOTP_DIGITS,
 } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { configFlag, configText, useConfig } from '@/lib/config';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
@@ -177,25 +176,25 @@ export function LoginPage() {
               <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
                 <FormMessage id={errorId} error={errorText} notice={notice} />
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={`${id}-username`}>{t('login.username')}</Label>
-                  <Input
-                    id={`${id}-username`}
-                    name="username"
-                    dir="auto"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    required
-                    maxLength={MAX_USERNAME_LENGTH}
-                    value={username}
-                    onChange={(event) => setUsername(event.target.value)}
-                    {...field(formError !== null)}
-                  />
-                </div>
-                <div className="flex flex-col gap-2">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                    <Label htmlFor={`${id}-password`}>{t('login.password')}</Label>
+                <FormField
+                  id={`${id}-username`}
+                  label={t('login.username')}
+                  name="username"
+                  dir="auto"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  maxLength={MAX_USERNAME_LENGTH}
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  {...field(formError !== null)}
+                />
+                <FormField
+                  ref={passwordRef}
+                  id={`${id}-password`}
+                  label={t('login.password')}
+                  labelAside={
                     <Link
                       to="/login"
                       search={(prev) => ({ ...prev, reset: 'request' as const })}
@@ -203,20 +202,16 @@ export function LoginPage() {
                     >
                       {t('reset.link')}
                     </Link>
-                  </div>
-                  <Input
-                    ref={passwordRef}
-                    id={`${id}-password`}
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    maxLength={MAX_PASSWORD_LENGTH}
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    {...field(formError !== null)}
-                  />
-                </div>
+                  }
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={MAX_PASSWORD_LENGTH}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  {...field(formError !== null)}
+                />
                 <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
                   {t('login.submit')}
                 </Button>
@@ -228,27 +223,26 @@ export function LoginPage() {
               <p className="mb-4 text-sm text-muted-foreground">{t('login.codeIntro')}</p>
               <form noValidate onSubmit={onCodeSubmit} className="flex flex-col gap-4">
                 <FormMessage id={errorId} error={errorText} />
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={`${id}-code`}>{t('login.code')}</Label>
-                  <Input
-                    ref={codeRef}
-                    id={`${id}-code`}
-                    name="totp"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]*"
-                    maxLength={TOTP_DIGITS + 2}
-                    dir="ltr"
-                    className="text-center font-mono text-lg tracking-[0.3em] desktop:text-lg"
-                    required
-                    value={code}
-                    onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
-                    {...field(formError !== null)}
-                  />
+                <FormField
+                  ref={codeRef}
+                  id={`${id}-code`}
+                  label={t('login.code')}
+                  name="totp"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={TOTP_DIGITS + 2}
+                  dir="ltr"
+                  className="text-center font-mono text-lg tracking-[0.3em] desktop:text-lg"
+                  required
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
+                  {...field(formError !== null)}
+                >
                   <p className="text-sm text-muted-foreground">
                     {t('login.codeHint', { user: username.trim() })}
                   </p>
-                </div>
+                </FormField>
                 <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
                   {t('login.codeSubmit')}
                 </Button>

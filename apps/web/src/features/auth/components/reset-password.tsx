@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_EMAIL_LENGTH,
@@ -10,10 +10,9 @@ import {
   ResetCodeResetSchema,
   type PasswordRule,
 } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { useRequestResetCode, useResetPassword } from '../api/reset-code';
 import { authErrorText, errorCode } from '../lib/auth-error';
@@ -159,6 +158,26 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
 
   const describedBy = error ? errorId : undefined;
 
+  // The same account field on both steps (the request step also marks it when the request fails).
+  // A function, not a component: a component made here would be new on every render and lose focus.
+  const nameField = (aria: Pick<ComponentProps<'input'>, 'aria-invalid' | 'aria-describedby'> = {}) => (
+    <FormField
+      ref={nameRef}
+      id={`${id}-name`}
+      label={t('reset.name')}
+      name="username"
+      dir="auto"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      maxLength={MAX_EMAIL_LENGTH}
+      value={username}
+      onChange={(event) => onUsername(event.target.value)}
+      {...aria}
+    />
+  );
+
   if (step === 'request') {
     return (
       <>
@@ -168,24 +187,7 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
         <p className="mb-4 text-sm text-muted-foreground">{t('reset.requestIntro')}</p>
         <form noValidate onSubmit={onRequest} className="flex flex-col gap-4">
           {messages(null)}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>{t('reset.name')}</Label>
-            <Input
-              ref={nameRef}
-              id={`${id}-name`}
-              name="username"
-              dir="auto"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              maxLength={MAX_EMAIL_LENGTH}
-              value={username}
-              onChange={(event) => onUsername(event.target.value)}
-              aria-invalid={error !== null || undefined}
-              aria-describedby={describedBy}
-            />
-          </div>
+          {nameField({ 'aria-invalid': error !== null || undefined, 'aria-describedby': describedBy })}
           <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
             {t('reset.send')}
           </Button>
@@ -210,70 +212,49 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
       </p>
       <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
         {messages(sent ? t('reset.sent') : null)}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>{t('reset.name')}</Label>
-          <Input
-            ref={nameRef}
-            id={`${id}-name`}
-            name="username"
-            dir="auto"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={MAX_EMAIL_LENGTH}
-            value={username}
-            onChange={(event) => onUsername(event.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>{t('reset.code')}</Label>
-          <Input
-            ref={codeRef}
-            id={`${id}-code`}
-            name="code"
-            dir="ltr"
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            maxLength={RESET_CODE_LENGTH * 2}
-            className="font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={(error !== null && !error.rules) || undefined}
-            aria-describedby={describedBy}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-password`}>{t('reset.newPassword')}</Label>
-          <Input
-            ref={passwordRef}
-            id={`${id}-password`}
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={MAX_PASSWORD_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={error?.rules !== undefined || undefined}
-            aria-describedby={describedBy ? `${describedBy} ${rulesId}` : rulesId}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-confirm`}>{t('reset.confirmPassword')}</Label>
-          <Input
-            id={`${id}-confirm`}
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={MAX_PASSWORD_LENGTH}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        </div>
+        {nameField()}
+        <FormField
+          ref={codeRef}
+          id={`${id}-code`}
+          label={t('reset.code')}
+          name="code"
+          dir="ltr"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={RESET_CODE_LENGTH * 2}
+          className="font-mono tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={(error !== null && !error.rules) || undefined}
+          aria-describedby={describedBy}
+        />
+        <FormField
+          ref={passwordRef}
+          id={`${id}-password`}
+          label={t('reset.newPassword')}
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={MAX_PASSWORD_LENGTH}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={error?.rules !== undefined || undefined}
+          aria-describedby={describedBy ? `${describedBy} ${rulesId}` : rulesId}
+        />
+        <FormField
+          id={`${id}-confirm`}
+          label={t('reset.confirmPassword')}
+          name="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={MAX_PASSWORD_LENGTH}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
         <div className="rounded-md border bg-muted/50 px-3 py-2">
           <p className="mb-1 text-sm font-medium">{t('passwordRules.title')}</p>
           <PasswordRules check={check} id={rulesId} />

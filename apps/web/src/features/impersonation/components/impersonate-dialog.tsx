@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserCog, UserRoundX } from 'lucide-react';
 import { ImpersonateRequestSchema, MAX_REASON_LENGTH, type UserInfo } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
@@ -86,27 +86,23 @@ function StartForm() {
   const errorId = `${id}-error`;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-target`}>{t('impersonation.target')}</Label>
-        <Input
-          id={`${id}-target`}
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="off"
-          className="max-w-48"
-          value={target}
-          onChange={(event) => setTarget(event.target.value)}
-          aria-invalid={
-            fieldError === 'target' ||
-            (start.error instanceof ApiError && start.error.status === 404) ||
-            undefined
-          }
-          aria-describedby={`${id}-target-hint ${errorId}`}
-        />
-        <p id={`${id}-target-hint`} className="text-sm text-muted-foreground">
-          {t('impersonation.targetHint')}
-        </p>
-      </div>
+      <FormField
+        id={`${id}-target`}
+        label={t('impersonation.target')}
+        hint={t('impersonation.targetHint')}
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-48"
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        aria-invalid={
+          fieldError === 'target' ||
+          (start.error instanceof ApiError && start.error.status === 404) ||
+          undefined
+        }
+        aria-describedby={errorId}
+      />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-reason`}>{t('impersonation.reason')}</Label>
         <textarea
@@ -132,7 +128,7 @@ function StartForm() {
           </p>
         )}
       </div>
-      <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end">
+      <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t('common.cancel')}
@@ -142,7 +138,7 @@ function StartForm() {
           {!(start.isPending || waiting) && <UserCog aria-hidden="true" />}
           {t('impersonation.start')}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }
@@ -156,7 +152,7 @@ function StopPanel({ user }: { user: UserInfo & { impersonator: NonNullable<User
         {t('impersonation.banner', { name: displayName(user), realName: displayName(user.impersonator) })}
       </p>
       <p className="text-sm text-muted-foreground">{t('impersonation.stopHint')}</p>
-      <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end">
+      <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t('common.close')}
@@ -166,7 +162,7 @@ function StopPanel({ user }: { user: UserInfo & { impersonator: NonNullable<User
           {!stop.isPending && <UserRoundX aria-hidden="true" />}
           {t('impersonation.stop')}
         </Button>
-      </div>
+      </DialogFooter>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH } from '@aula/contracts';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -70,21 +69,19 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
         {self && (
           <input type="text" name="username" autoComplete="username" value={self.username} readOnly hidden />
         )}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-password`}>{t('impersonation.password')}</Label>
-          <Input
-            ref={inputRef}
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={MAX_PASSWORD_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={message !== null || undefined}
-            aria-describedby={errorId}
-          />
-        </div>
+        <FormField
+          ref={inputRef}
+          id={`${id}-password`}
+          label={t('impersonation.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={MAX_PASSWORD_LENGTH}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={message !== null || undefined}
+          aria-describedby={errorId}
+        />
         <div role="alert" id={errorId}>
           {message && (
             <p className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
@@ -92,7 +89,7 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
             </p>
           )}
         </div>
-        <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end">
+        <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
               {t('common.cancel')}
@@ -101,7 +98,7 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
           <Button type="submit" loading={reauth.isPending}>
             {t('impersonation.confirm')}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </DialogFrame>
   );
