@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_UI_PREFERENCES, SHARED_REFRESH_MS } from '@aula/contracts';
+import { SHARED_REFRESH_MS } from '@aula/contracts';
 import {
   ApiError,
   apiRequest,
@@ -12,30 +12,12 @@ import {
 } from './api-client';
 import { errorMessage } from './error-message';
 import { i18n } from './i18n';
+import { userInfo } from '@/test/user-info';
 
 const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 
-const user = {
-  id: 1,
-  lara_id: 'L1',
-  username: 'anna',
-  first_name: 'Anna',
-  last_name: 'Muster',
-  roles: [],
-  type: 'L',
-  groups: [],
-  sitePolicyAccepted: true,
-  selected_theme: 'auto',
-  selected_lang: 'auto',
-  preferences: DEFAULT_UI_PREFERENCES,
-  email: null,
-  secondary_email: null,
-  totp_enabled: false,
-  must_change_password: false,
-  impersonator: null,
-  impersonation_expiration: null,
-};
+const user = userInfo({ type: 'L' });
 
 function mockFetch(...responses: Response[]) {
   const fetchMock = vi.fn<typeof fetch>();

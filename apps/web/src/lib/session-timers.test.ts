@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_UI_PREFERENCES, SESSION_REFRESH_MARGIN_MS, SHARED_REFRESH_MS } from '@aula/contracts';
+import { SESSION_REFRESH_MARGIN_MS, SHARED_REFRESH_MS } from '@aula/contracts';
 import {
   SESSION_HINT_KEY,
   apiRequest,
@@ -11,30 +11,12 @@ import {
   type GlobalApiEvent,
 } from './api-client';
 import { ACTIVITY_KEY, startSessionTimers, type SessionTimers } from './session-timers';
+import { userInfo } from '@/test/user-info';
 
 const MINUTE = 60_000;
 const ACCESS_MS = 15 * MINUTE;
 
-const user = {
-  id: 1,
-  lara_id: 'L1',
-  username: 'anna',
-  first_name: 'Anna',
-  last_name: 'Muster',
-  roles: [],
-  type: 'L',
-  groups: [],
-  sitePolicyAccepted: true,
-  selected_theme: 'auto',
-  selected_lang: 'auto',
-  preferences: DEFAULT_UI_PREFERENCES,
-  email: null,
-  secondary_email: null,
-  totp_enabled: false,
-  must_change_password: false,
-  impersonator: null,
-  impersonation_expiration: null,
-};
+const user = userInfo({ type: 'L' });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI_PREFERENCES, type UserInfo } from '@aula/contracts';
+import { userInfo } from '@/test/user-info';
 import { mayOpenDialog } from './registry';
 
-const base: UserInfo = {
-  id: 1,
-  lara_id: 'x',
-  username: 'u',
-  first_name: 'U',
-  last_name: 'V',
-  roles: [],
-  type: 'S',
-  groups: [],
-  sitePolicyAccepted: true,
-  selected_theme: 'auto',
-  selected_lang: 'auto',
-  preferences: DEFAULT_UI_PREFERENCES,
-  email: null,
-  secondary_email: null,
-  totp_enabled: false,
-  must_change_password: false,
-  impersonator: null,
-  impersonation_expiration: null,
-};
+const base = userInfo();
 
 describe('who may open a dialog (spec 6)', () => {
   it('lets superadmins and impersonating users open impersonate, nobody else', () => {

@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI_PREFERENCES, permissionsFor, type UserInfo } from '@aula/contracts';
+import { permissionsFor, type UserInfo } from '@aula/contracts';
 import { DEFAULT_CONFIG, toAppConfig } from '@/lib/config';
+import { userInfo } from '@/test/user-info';
 import { showsChatPopover, topBarDialogs, type TopBarContext } from './top-bar-entries';
 
 function user(type: 'L' | 'S', roles: UserInfo['roles'] = []): UserInfo {
-  return {
-    id: 1,
-    lara_id: 'x',
-    username: 'u',
-    first_name: 'U',
-    last_name: 'V',
-    roles,
-    type,
-    groups: [],
-    sitePolicyAccepted: true,
-    selected_theme: 'auto',
-    selected_lang: 'auto',
-    preferences: DEFAULT_UI_PREFERENCES,
-    email: null,
-    secondary_email: null,
-    totp_enabled: false,
-    must_change_password: false,
-    impersonator: null,
-    impersonation_expiration: null,
-  };
+  return userInfo({ type, roles });
 }
 
 const student = user('S');

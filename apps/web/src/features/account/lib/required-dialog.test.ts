@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI_PREFERENCES, type UserInfo } from '@aula/contracts';
 import { DEFAULT_CONFIG, toAppConfig } from '@/lib/config';
+import { userInfo } from '@/test/user-info';
 import { requiredDialog } from './required-dialog';
-
-function user(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    id: 1,
-    lara_id: 'x',
-    username: 'u',
-    first_name: 'U',
-    last_name: 'V',
-    roles: [],
-    type: 'S',
-    groups: [],
-    sitePolicyAccepted: true,
-    selected_theme: 'auto',
-    selected_lang: 'auto',
-    preferences: DEFAULT_UI_PREFERENCES,
-    email: null,
-    secondary_email: null,
-    totp_enabled: false,
-    must_change_password: false,
-    impersonator: null,
-    impersonation_expiration: null,
-    ...overrides,
-  };
-}
 
 const forceAll = toAppConfig({
   force_password_change: 'true',
@@ -36,18 +12,18 @@ const forceAll = toAppConfig({
 describe('forced dialogs (spec 4.2, issue 5)', () => {
   it('forces nothing on a visitor or with the school defaults', () => {
     expect(requiredDialog(null, forceAll)).toBeNull();
-    expect(requiredDialog(user({ must_change_password: true, type: 'L' }), DEFAULT_CONFIG)).toBeNull();
+    expect(requiredDialog(userInfo({ must_change_password: true, type: 'L' }), DEFAULT_CONFIG)).toBeNull();
   });
 
   it('forces change-password when the school says so and an admin set the password', () => {
-    expect(requiredDialog(user({ must_change_password: true }), forceAll)).toBe('change-password');
-    expect(requiredDialog(user({ must_change_password: false }), forceAll)).toBeNull();
+    expect(requiredDialog(userInfo({ must_change_password: true }), forceAll)).toBe('change-password');
+    expect(requiredDialog(userInfo({ must_change_password: false }), forceAll)).toBeNull();
     const onlyPolicy = toAppConfig({ force_accept_policy: 'true' });
-    expect(requiredDialog(user({ must_change_password: true }), onlyPolicy)).toBeNull();
+    expect(requiredDialog(userInfo({ must_change_password: true }), onlyPolicy)).toBeNull();
   });
 
   it('sends the site policy first: no dialog until the terms are accepted', () => {
-    const pending = user({ must_change_password: true, sitePolicyAccepted: false });
+    const pending = userInfo({ must_change_password: true, sitePolicyAccepted: false });
     expect(requiredDialog(pending, forceAll)).toBeNull();
     // without force_accept_policy an unaccepted policy does not hold the dialog back
     const noPolicy = toAppConfig({ force_password_change: 'true' });
@@ -55,15 +31,17 @@ describe('forced dialogs (spec 4.2, issue 5)', () => {
   });
 
   it('forces 2FA on teachers and above without it, never on students, after the password', () => {
-    expect(requiredDialog(user({ type: 'L' }), forceAll)).toBe('totp-setup');
-    expect(requiredDialog(user({ type: 'S', roles: ['admin'] }), forceAll)).toBe('totp-setup');
-    expect(requiredDialog(user({ type: 'S' }), forceAll)).toBeNull();
-    expect(requiredDialog(user({ type: 'L', totp_enabled: true }), forceAll)).toBeNull();
-    expect(requiredDialog(user({ type: 'L', must_change_password: true }), forceAll)).toBe('change-password');
+    expect(requiredDialog(userInfo({ type: 'L' }), forceAll)).toBe('totp-setup');
+    expect(requiredDialog(userInfo({ type: 'S', roles: ['admin'] }), forceAll)).toBe('totp-setup');
+    expect(requiredDialog(userInfo({ type: 'S' }), forceAll)).toBeNull();
+    expect(requiredDialog(userInfo({ type: 'L', totp_enabled: true }), forceAll)).toBeNull();
+    expect(requiredDialog(userInfo({ type: 'L', must_change_password: true }), forceAll)).toBe(
+      'change-password',
+    );
   });
 
   it('forces nothing while impersonating: the real user may not change the other’s password or 2FA', () => {
-    const impersonated = user({
+    const impersonated = userInfo({
       type: 'L',
       must_change_password: true,
       impersonator: { id: 2, username: 'sa', first_name: 'S', last_name: 'A' },
