@@ -121,6 +121,15 @@ function rawRequest(
   });
 }
 
+/** The demo school's users by username → id (a user of another school may share a username). */
+export async function userIds(t: TestApp): Promise<Map<string, number>> {
+  const rows = await t.database.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.schoolId, await demoSchoolId(t)));
+  return new Map(rows.map((row) => [row.username, row.id]));
+}
+
 /** The demo school's id (the school of the demo student). */
 export async function demoSchoolId(t: TestApp): Promise<number> {
   const [row] = await t.database.db

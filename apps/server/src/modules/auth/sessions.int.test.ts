@@ -10,6 +10,7 @@ import {
   loginAs,
   startTestApp,
   type TestApp,
+  userIds,
 } from '../../test/test-app.ts';
 import { SESSION_SETTINGS_CACHE_MS } from './session-settings.ts';
 
@@ -30,8 +31,7 @@ const ping = (cookie: string) => call(t.base, '/api/users/alive', { method: 'POS
 const tokenOf = (cookie: string, name: 'aula_at' | 'aula_rt') =>
   new RegExp(`${name}=([^;]+)`).exec(cookie)![1]!;
 const audits = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
-const userId = async (username: string) =>
-  (await db().select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+const userId = async (username: string) => (await userIds(t)).get(username)!;
 const sessionOf = async (cookie: string) =>
   (
     await db()

@@ -23,6 +23,7 @@ import {
   loginAs,
   startTestApp,
   type TestApp,
+  userIds,
 } from '../../test/test-app.ts';
 import { ACCOUNT_KEY_TABLES, CHILD_TABLES } from './data-export.repo.ts';
 import { NOT_PERSONAL_TABLES, REDACTED } from './data-export.service.ts';
@@ -111,10 +112,9 @@ beforeAll(async () => {
   t = await startTestApp({ clock: () => new Date(NOW) });
   schoolId = await demoSchoolId(t);
   const db = t.database.db;
-  const idOf = async (username: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  studentId = await idOf('student');
-  otherId = await idOf('student2');
+  const ids = await userIds(t);
+  studentId = ids.get('student')!;
+  otherId = ids.get('student2')!;
   await seedRowsOf('student', studentId, 'Sara');
   await seedRowsOf('student2', otherId, 'Ali');
   // the student has TOTP from here on: their session was opened before

@@ -17,11 +17,12 @@ import {
   loginAs,
   startTestApp,
   type TestApp,
+  userIds,
 } from '../../test/test-app.ts';
 
 let t: TestApp;
 let now = Date.parse('2026-03-02T08:00:00Z');
-const ids = new Map<string, number>();
+let ids = new Map<string, number>();
 let otherSchoolUserId = 0;
 
 beforeAll(async () => {
@@ -39,8 +40,7 @@ beforeAll(async () => {
     .values({ schoolId: other.id, laraId: 'o', username: 'student', type: 'S', passwordHash })
     .returning({ id: users.id });
   otherSchoolUserId = row!.id;
-  for (const u of await db.select().from(users).where(eq(users.schoolId, schoolId)))
-    ids.set(u.username, u.id);
+  ids = await userIds(t);
 });
 afterAll(() => t?.close());
 

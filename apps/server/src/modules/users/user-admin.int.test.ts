@@ -8,6 +8,7 @@ import {
   loginAs,
   startTestApp,
   type TestApp,
+  userIds,
 } from '../../test/test-app.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -19,7 +20,7 @@ const clock = () => new Date(now);
 
 let t: TestApp;
 let schoolId = 0;
-const ids = new Map<string, number>();
+let ids = new Map<string, number>();
 const cookies = new Map<string, string>();
 let otherSchoolUserId = 0;
 
@@ -42,8 +43,7 @@ beforeAll(async () => {
     .values({ schoolId: other.id, laraId: 'other-student', username: 'student', type: 'S' })
     .returning({ id: users.id });
   otherSchoolUserId = foreign!.id;
-  for (const row of await db.select({ id: users.id, username: users.username }).from(users))
-    if (row.id !== otherSchoolUserId) ids.set(row.username, row.id);
+  ids = await userIds(t);
   for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
 });
