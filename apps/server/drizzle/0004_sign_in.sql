@@ -3,7 +3,8 @@ CREATE TABLE "login_failures" (
 	"school_id" integer NOT NULL,
 	"account_key" text NOT NULL,
 	"ip" text NOT NULL,
-	"at" timestamp with time zone NOT NULL
+	"at" timestamp with time zone NOT NULL,
+	"pending" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "login_locks" (
@@ -65,6 +66,7 @@ ALTER TABLE "users" ADD COLUMN "must_change_password" boolean DEFAULT false NOT 
 ALTER TABLE "users" ADD COLUMN "secondary_email" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_pending_secret" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_pending_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_last_step" bigint;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "site_policy_accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "login_failures" ADD CONSTRAINT "login_failures_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +83,7 @@ CREATE INDEX "login_failures_ip_at" ON "login_failures" USING btree ("ip","at");
 CREATE INDEX "mail_outbox_school_created" ON "mail_outbox" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "reset_codes_user" ON "reset_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "reset_requests_account_at" ON "reset_requests" USING btree ("school_id","account_key","at");--> statement-breakpoint
+CREATE INDEX "reset_requests_ip_at" ON "reset_requests" USING btree ("ip","at");--> statement-breakpoint
 CREATE INDEX "used_refresh_tokens_session" ON "used_refresh_tokens" USING btree ("session_id");--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_impersonator_id_users_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_previous_refresh_hash" ON "sessions" USING btree ("previous_refresh_hash");--> statement-breakpoint

@@ -42,8 +42,6 @@ async function send(path: string, opts: CallOptions = {}) {
   }
   return res;
 }
-const has = (method: string, url: string) =>
-  t.app.apiRoutes.some((r) => r.method === method && r.url === url);
 
 beforeAll(async () => {
   const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
@@ -77,16 +75,13 @@ describe('no secret reaches a log (trace level)', () => {
     const refreshed = await send('/api/login/refresh', { cookie, body: {} });
     expect(refreshed.status).toBe(200);
     cookie = cookiesFrom(refreshed);
-    if (has('POST', '/api/login/reauth')) {
-      expect((await send('/api/login/reauth', { cookie, body: { password } })).status).toBe(200);
-      expect(
-        (await send('/api/login/reauth', { cookie, body: { password: CANARY.wrongPassword } })).status,
-      ).toBe(403);
-    }
+    expect((await send('/api/login/reauth', { cookie, body: { password } })).status).toBe(200);
+    expect(
+      (await send('/api/login/reauth', { cookie, body: { password: CANARY.wrongPassword } })).status,
+    ).toBe(403);
   });
 
-  it('the reset-code flow: request, check and reset with codes read from the outbox', async (ctx) => {
-    if (!has('POST', '/api/v2/account/reset-code/reset')) return ctx.skip();
+  it('the reset-code flow: request, check and reset with codes read from the outbox', async () => {
     expect(
       (await send('/api/v2/account/reset-code', { body: { username: CANARY.resetUsername } })).status,
     ).toBe(200);
@@ -112,8 +107,7 @@ describe('no secret reaches a log (trace level)', () => {
     cookie = cookiesFrom(ok);
   });
 
-  it('a password change', async (ctx) => {
-    if (!has('POST', '/api/v2/password_changes')) return ctx.skip();
+  it('a password change', async () => {
     const res = await send('/api/v2/password_changes', {
       cookie,
       body: { old_password: password, password: CANARY.changedPassword },
@@ -125,15 +119,16 @@ describe('no secret reaches a log (trace level)', () => {
     cookie = cookiesFrom(ok);
   });
 
-  it('TOTP: setup, verification, sign-in with a code, a wrong code, turning it off', async (ctx) => {
-    if (!has('POST', '/api/totp/code/verify')) return ctx.skip();
+  it('TOTP: setup, verification, sign-in with a code, a wrong code, turning it off', async () => {
     const setup = await send('/api/totp/code', { cookie });
     expect(setup.status).toBe(200);
     const seed = setup.body.secret as string;
     secrets.add(seed).add(setup.body.uri as string);
     const first = await totpCodeAt(seed, new Date(now));
     codes.add(first);
-    expect((await send('/api/totp/code/verify', { cookie, body: { code: first } })).status).toBe(200);
+    expect((await send('/api/totp/code/verify', { cookie, body: { code: first, password } })).status).toBe(
+      200,
+    );
     now += 60_000;
     const second = await totpCodeAt(seed, new Date(now));
     codes.add(second);

@@ -47,9 +47,13 @@ export const PasswordChangeSchema = z.strictObject({
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
-/** PUT /api/self/secondary-email: an address, or null to remove it. */
+/**
+ * PUT /api/self/secondary-email: an address, or null to remove it. Reset codes may be mailed there, so
+ * the password confirms the change (a taken-over session cannot redirect them).
+ */
 export const SecondaryEmailSchema = z.strictObject({
   email: z.string().trim().max(MAX_EMAIL_LENGTH).nullable(),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type SecondaryEmail = z.infer<typeof SecondaryEmailSchema>;
 

@@ -18,8 +18,11 @@ export const TotpSetupSchema = z.object({
 });
 export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 
-/** POST /api/totp/code/verify: activates the pending seed when the code matches. */
-export const TotpVerifySchema = z.strictObject({ code: TotpCodeSchema });
+/** POST /api/totp/code/verify: activates the pending seed when the code matches; the password confirms it. */
+export const TotpVerifySchema = z.strictObject({
+  code: TotpCodeSchema,
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+});
 export type TotpVerify = z.infer<typeof TotpVerifySchema>;
 
 /** DELETE /api/totp/code: turning 2FA off needs the password. */

@@ -62,6 +62,8 @@ export const users = pgTable(
     // TOTP (RFC 6238): seeds encrypted at rest (lib/secret-box.ts); the last accepted time step stops replays
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
+    // a pending seed is offered for a limited time only (decision 027)
+    totpPendingAt: timestamp('totp_pending_at', { withTimezone: true }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     blocked: boolean('blocked').notNull().default(false),
     sitePolicyAccepted: boolean('site_policy_accepted').notNull().default(false),
@@ -351,6 +353,9 @@ export const loginFailures = pgTable(
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    // an attempt whose password is being checked: counted for its account at once, so concurrent
+    // guesses cannot slip past the limit; deleted on success, a plain failure otherwise
+    pending: boolean('pending').notNull().default(false),
   },
   (t) => [
     index('login_failures_account_at').on(t.schoolId, t.accountKey, t.at),
@@ -402,7 +407,10 @@ export const resetRequests = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reset_requests_account_at').on(t.schoolId, t.accountKey, t.at)],
+  (t) => [
+    index('reset_requests_account_at').on(t.schoolId, t.accountKey, t.at),
+    index('reset_requests_ip_at').on(t.ip, t.at),
+  ],
 );
 
 // Mails the portal sends; without SMTP configured they stay here for admins to read (DESIGN.md "Mail").

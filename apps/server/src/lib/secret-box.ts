@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -51,4 +51,9 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
   decipher.setAuthTag(tagBytes);
   // final() throws when the tag does not match: nothing unauthenticated is ever returned
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** One key per purpose from the one secret (HKDF-SHA-256), so sealing seeds and keying reset codes never share a key. */
+export function purposeKey(secretKey: Buffer, purpose: 'totp-seal' | 'reset-code'): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `aula ${purpose}`, 32));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, hasRole } from '@aula/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { audit } from '../modules/audit/audit.service.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
 import { createSessionSettings } from '../modules/auth/session-settings.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
@@ -67,5 +68,22 @@ export function registerRequestGuard(
     req.schoolId = await opts.resolveSchool(req.headers.host);
     await authenticate(req, reply, routeKey);
     checkPolicy(req, policy);
+  });
+
+  // SECURITY.md "Impersonation": every write while impersonating is audited with both users, whatever
+  // the route (the audit service adds the impersonator); failed writes changed nothing
+  // the entry is written before the answer leaves (onSend), so whoever sees the answer finds the entry
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.session?.impersonatorId || SAFE_METHODS.has(req.method) || reply.statusCode >= 400)
+      return payload;
+    try {
+      await audit(req, 'impersonation.write', {
+        targetId: req.user?.id ?? null,
+        details: { route: req.routeOptions.url ? policyKey(req.method, req.routeOptions.url) : req.method },
+      });
+    } catch (err) {
+      req.log.error({ err }, 'impersonation write not audited');
+    }
+    return payload;
   });
 }

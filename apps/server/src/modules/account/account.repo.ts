@@ -95,6 +95,15 @@ export async function countResetRequests(db: Db, schoolId: number, accountKey: s
   return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
 }
 
+/** Requests from one address (all names) since a time: the per-address limit. */
+export async function countResetRequestsOfIp(db: Db, ip: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), oldest: min(resetRequests.at) })
+    .from(resetRequests)
+    .where(and(eq(resetRequests.ip, ip), gt(resetRequests.at, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
 /** Requests older than the window count for nothing any more. */
 export async function deleteResetRequestsBefore(
   db: Db,

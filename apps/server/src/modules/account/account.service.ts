@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { isEmail, type PasswordChange, type SecondaryEmail, type UserInfo } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { revokeUserSessions } from '../auth/auth.service.ts';
-import { accountKeyOf, assertLoginAllowed, recordLoginFailure } from '../auth/login-throttle.service.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { confirmPassword, revokeUserSessions } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { getUserInfo, type UserInfoSession } from '../users/users.service.ts';
 import { findAccountById, setPassword, setSecondaryEmail, setSitePolicyAccepted } from './account.repo.ts';
 import { assertPasswordAllowed } from './password-policy.service.ts';
@@ -36,17 +35,7 @@ export async function changePassword(req: FastifyRequest, body: PasswordChange):
   const { db } = req.server;
   const account = await findAccountById(db, req.schoolId, userId);
   if (!account) throw AppError.unauthorized();
-  const accountKey = accountKeyOf(account.username);
-  await assertLoginAllowed(req, accountKey);
-  const ok = await verifyPassword(account.passwordHash ?? (await dummyHash()), body.old_password);
-  if (!account.passwordHash || !ok) {
-    await audit(req, 'login.failed', {
-      targetId: userId,
-      details: { username: account.username, passwordChange: true },
-    });
-    await recordLoginFailure(req, accountKey, userId);
-    throw new AppError(403, 'auth.wrong_password');
-  }
+  await confirmPassword(req, body.old_password, 'passwordChange');
   await assertPasswordAllowed(db, req.schoolId, body.password, account, body.old_password);
   await setPassword(db, userId, await hashPassword(body.password), req.server.clock());
   const revoked = await revokeUserSessions(req, userId, 'password', { exceptCurrent: true });
@@ -54,13 +43,15 @@ export async function changePassword(req: FastifyRequest, body: PasswordChange):
   return getUserInfo(db, userId, sessionOf(req));
 }
 
-/** PUT /api/self/secondary-email: an address by spec 5's pattern, or null to remove it. */
+/** PUT /api/self/secondary-email: an address by spec 5's pattern, or null to remove it; the password confirms it. */
 export async function changeSecondaryEmail(req: FastifyRequest, body: SecondaryEmail): Promise<UserInfo> {
   const userId = signedInUser(req);
   refuseWhileImpersonating(req);
   const email = body.email;
   if (email === '') throw new AppError(400, 'mail.missing');
   if (email !== null && !isEmail(email)) throw new AppError(400, 'mail.invalid');
+  // reset codes may go to this address: a taken-over session must not redirect them without the password
+  await confirmPassword(req, body.password, 'secondaryEmail');
   await setSecondaryEmail(req.server.db, req.schoolId, userId, email);
   // the address itself stays out of the log (data minimisation); the account shows it
   await audit(req, 'email.change', {

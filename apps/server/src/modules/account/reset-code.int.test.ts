@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { RESET_CODE_TTL_MS, RESET_REQUESTS_PER_HOUR } from '@aula/contracts';
+import { RESET_CODE_TTL_MS, RESET_REQUESTS_PER_HOUR, RESET_REQUESTS_PER_IP_HOUR } from '@aula/contracts';
 import { auditLog, config, loginLocks, mailOutbox, sessions, users } from '../../db/schema.ts';
 import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { settleBackgroundTasks } from '../mail/mail.service.ts';
@@ -354,5 +354,21 @@ describe('without SMTP the mail lands in the outbox', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('requests from one address', () => {
+  it(`more than ${RESET_REQUESTS_PER_IP_HOUR} an hour from one address: 429 for any name, so nobody can sweep a school's names`, async () => {
+    now += 2 * 60 * 60_000;
+    for (let i = 0; i < RESET_REQUESTS_PER_IP_HOUR; i++) {
+      const res = await call(t.base, '/api/v2/account/reset-code', { body: { username: `sweep-${i}` } });
+      expect(res.status, `request ${i}`).toBe(200);
+    }
+    await settleBackgroundTasks(t.app);
+    const over = await call(t.base, '/api/v2/account/reset-code', { body: { username: 'teacher2' } });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('auth.too_many_requests');
+    now += 61 * 60_000;
+    expect((await requestCode('teacher2')).status).toBe(200);
   });
 });

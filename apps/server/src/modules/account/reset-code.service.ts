@@ -5,6 +5,7 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MS,
   RESET_REQUESTS_PER_HOUR,
+  RESET_REQUESTS_PER_IP_HOUR,
   type OkResult,
   type ResetCodeCheck,
   type ResetCodeRequest,
@@ -12,6 +13,7 @@ import {
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { purposeKey } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { accountKeyOf, clearLoginLock } from '../auth/login-throttle.service.ts';
@@ -21,6 +23,7 @@ import {
   addResetCodeAttempt,
   consumeResetCode,
   countResetRequests,
+  countResetRequestsOfIp,
   deleteResetRequest,
   deleteResetRequestsBefore,
   findAccountsByNameOrEmail,
@@ -45,7 +48,9 @@ export function newResetCode(): string {
 
 /** Keyed with the server secret: a copy of the table alone does not let anyone try the 2^40 codes offline. */
 function codeHash(secretKey: Buffer, userId: number, code: string): string {
-  return createHmac('sha256', secretKey).update(`reset-code:${userId}:${code}`).digest('hex');
+  return createHmac('sha256', purposeKey(secretKey, 'reset-code'))
+    .update(`reset-code:${userId}:${code}`)
+    .digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -98,8 +103,20 @@ export async function requestResetCode(req: FastifyRequest, input: ResetCodeRequ
   const key = accountKeyOf(input.username);
   // record first, then count: two concurrent requests cannot both slip under the limit
   const id = await insertResetRequest(db, { schoolId: req.schoolId, accountKey: key, ip: req.ip, at: now });
-  const { n, oldest } = await countResetRequests(db, req.schoolId, key, new Date(now.getTime() - HOUR_MS));
-  if (n > RESET_REQUESTS_PER_HOUR) {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const [perName, perAddress] = await Promise.all([
+    countResetRequests(db, req.schoolId, key, since),
+    countResetRequestsOfIp(db, req.ip, since),
+  ]);
+  // per name, and per address: one device cannot mail codes for (or probe) a whole school's names
+  const over =
+    perName.n > RESET_REQUESTS_PER_HOUR
+      ? perName
+      : perAddress.n > RESET_REQUESTS_PER_IP_HOUR
+        ? perAddress
+        : null;
+  if (over) {
+    const { oldest } = over;
     // a refused request is not counted, so the window frees up an hour after the oldest accepted one
     await deleteResetRequest(db, id);
     const waitMs = Math.max(

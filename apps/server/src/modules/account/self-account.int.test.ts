@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const now = Date.parse('2026-03-02T08:00:00Z');
@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const putEmail = (cookie: string, email: string | null) =>
-  call(t.base, '/api/self/secondary-email', { method: 'PUT', body: { email }, cookie });
+const putEmail = (cookie: string, email: string | null, password = DEMO_PASSWORD) =>
+  call(t.base, '/api/self/secondary-email', { method: 'PUT', body: { email, password }, cookie });
 
 async function impersonated(username: string): Promise<string> {
   const cookie = await loginAs(t.base, username);
@@ -35,6 +35,14 @@ describe('PUT /api/self/secondary-email', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.code).toBe('mail.invalid');
     }
+    expect((await call(t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
+  });
+
+  it('needs the password: a wrong one is 403 and changes nothing (a taken-over session cannot redirect reset codes)', async () => {
+    const cookie = await loginAs(t.base, 'student3');
+    const res = await putEmail(cookie, 'dieb@example.org', 'falsches-passwort');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.wrong_password');
     expect((await call(t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
   });
 
@@ -74,7 +82,7 @@ describe('PUT /api/self/secondary-email', () => {
     const cookie = await loginAs(t.base, 'student');
     const res = await call(t.base, '/api/self/secondary-email', {
       method: 'PUT',
-      body: { email: 'x@example.org' },
+      body: { email: 'x@example.org', password: DEMO_PASSWORD },
       cookie,
       csrf: false,
     });

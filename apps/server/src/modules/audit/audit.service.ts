@@ -28,6 +28,7 @@ export type AuditAction =
   | 'impersonation.start'
   | 'impersonation.stop'
   | 'impersonation.expired'
+  | 'impersonation.write'
   | 'data.export'
   | 'app.create'
   | 'app.update'

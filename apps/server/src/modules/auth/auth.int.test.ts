@@ -160,6 +160,17 @@ describe('session', () => {
     expect(again.headers.getSetCookie()).toEqual([]);
   });
 
+  it('signing in again in the same browser ends the session whose cookies it replaces', async () => {
+    const first = await loginAs(t.base, 'teacher');
+    const again = await call(t.base, '/api/login', {
+      cookie: first,
+      body: { username: 'teacher', password: DEMO_PASSWORD },
+    });
+    expect(again.status).toBe(200);
+    expect((await call(t.base, '/api/self', { cookie: first })).status).toBe(418);
+    expect((await call(t.base, '/api/self', { cookie: cookiesFrom(again) })).status).toBe(200);
+  });
+
   it('tokens are stored only as hashes', async () => {
     const res = await call(t.base, '/api/login', { body: { username: 'teacher2', password: DEMO_PASSWORD } });
     const token = res.headers.getSetCookie()[0]!.split(';')[0]!.split('=')[1]!;

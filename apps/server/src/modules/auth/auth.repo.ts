@@ -177,6 +177,7 @@ export async function rotateSessionTokens(
     accessExpiresAt: Date;
     refreshTokenHash: string;
     refreshExpiresAt: Date;
+    lastActivityAt?: Date;
   },
 ): Promise<boolean> {
   return transaction(db, async (tx) => {

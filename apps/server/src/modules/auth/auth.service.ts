@@ -32,7 +32,7 @@ import {
   type ActiveSession,
   type RefreshSession,
 } from './auth.repo.ts';
-import { accountKeyOf, assertLoginAllowed, recordLoginFailure } from './login-throttle.service.ts';
+import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS };
@@ -150,6 +150,8 @@ export async function resumeSession(
     accessExpiresAt: tokens.accessExpiresAt,
     refreshTokenHash: hashToken(tokens.refreshToken),
     refreshExpiresAt: session.refreshExpiresAt,
+    // the time spent impersonating was the superadmin's activity: the idle limit must not end them on return
+    lastActivityAt: now,
   });
   if (!rotated) return null;
   setSessionCookies(req, reply, tokens, session.browserSession);
@@ -185,33 +187,38 @@ export async function login(
   body: LoginRequest,
 ): Promise<SessionResult> {
   const { db } = req.server;
-  const accountKey = accountKeyOf(body.username);
-  await assertLoginAllowed(req, accountKey);
+  const attempt = await beginLoginAttempt(req, accountKeyOf(body.username));
   const user = await findUserForLogin(db, req.schoolId, body.username);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
-  if (!user || !user.passwordHash || !ok) {
-    await audit(req, 'login.failed', {
-      targetId: user?.id ?? null,
-      details: { username: body.username.slice(0, 100) },
-    });
-    await recordLoginFailure(req, accountKey, user?.id ?? null);
-    throw new AppError(401, 'auth.wrong_password');
-  }
-  if (user.blocked) {
-    await audit(req, 'login.blocked', { targetId: user.id });
-    throw new AppError(403, 'auth.account_disabled');
-  }
   try {
-    await verifyLoginTotp(req, user.id, body.totp);
-  } catch (err) {
-    // SECURITY.md: wrong TOTP codes count toward the lock like wrong passwords
-    // (verifyLoginTotp audits login.totp_failed itself)
-    if (err instanceof AppError && TOTP_FAILURES.has(err.code))
-      await recordLoginFailure(req, accountKey, user.id);
-    throw err;
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
+    if (!user || !user.passwordHash || !ok) {
+      // the typed name only when the account exists: a password typed into the name field stays out of the log
+      await audit(req, 'login.failed', {
+        targetId: user?.id ?? null,
+        details: user ? { username: user.username } : { unknownAccount: true },
+      });
+      await attempt.fail(user?.id ?? null);
+      throw new AppError(401, 'auth.wrong_password');
+    }
+    if (user.blocked) {
+      await audit(req, 'login.blocked', { targetId: user.id });
+      throw new AppError(403, 'auth.account_disabled');
+    }
+    try {
+      await verifyLoginTotp(req, user.id, body.totp);
+    } catch (err) {
+      // SECURITY.md: wrong TOTP codes count toward the lock like wrong passwords
+      // (verifyLoginTotp audits login.totp_failed itself)
+      if (err instanceof AppError && TOTP_FAILURES.has(err.code)) await attempt.fail(user.id);
+      throw err;
+    }
+  } finally {
+    await attempt.end();
   }
   if (needsRehash(user.passwordHash))
     await updatePasswordHash(db, user.id, await hashPassword(body.password));
+  // signing in again in this browser replaces its cookies: the session they named ends, it is not orphaned
+  if (req.sessionId !== null) await revokeSessionFamily(db, req.sessionId, req.server.clock(), 'replaced');
   const { browserSession } = await req.server.sessionSettings(req.schoolId);
   const result = await startSession(req, reply, { userId: user.id, browserSession });
   await audit(req, 'login.success', { actorId: user.id, targetId: user.id });
@@ -375,6 +382,35 @@ export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<
 }
 
 /**
+ * The signed-in user proves their password (reauth, password change, second e-mail, turning 2FA off):
+ * throttled and counted like a sign-in, so a taken-over session cannot guess it; a wrong one is 403,
+ * never 401 (the client signs out on 401).
+ */
+export async function confirmPassword(
+  req: FastifyRequest,
+  password: string,
+  purpose: 'reauth' | 'passwordChange' | 'secondaryEmail' | 'totpEnable' | 'totpDisable',
+): Promise<void> {
+  const { user } = req;
+  if (!user) throw AppError.unauthorized();
+  const attempt = await beginLoginAttempt(req, accountKeyOf(user.username));
+  try {
+    const passwordHash = await findPasswordHash(req.server.db, user.id);
+    const ok = await verifyPassword(passwordHash ?? (await dummyHash()), password);
+    if (!passwordHash || !ok) {
+      await audit(req, 'login.failed', {
+        targetId: user.id,
+        details: { username: user.username, [purpose]: true },
+      });
+      await attempt.fail(user.id);
+      throw new AppError(403, 'auth.wrong_password');
+    }
+  } finally {
+    await attempt.end();
+  }
+}
+
+/**
  * POST /api/login/reauth: the caller proves their password again (impersonation needs it within
  * 5 minutes). A wrong one is 403, never 401 (the client signs out on 401), and counts as a failure.
  */
@@ -383,18 +419,7 @@ export async function reauth(req: FastifyRequest, password: string): Promise<OkR
   if (!user || !session) throw AppError.unauthorized();
   // the impersonated user's password is not the superadmin's to prove
   if (session.impersonatorId !== null) throw new AppError(403, 'auth.not_while_impersonating');
-  const accountKey = accountKeyOf(user.username);
-  await assertLoginAllowed(req, accountKey);
-  const passwordHash = await findPasswordHash(req.server.db, user.id);
-  const ok = await verifyPassword(passwordHash ?? (await dummyHash()), password);
-  if (!passwordHash || !ok) {
-    await audit(req, 'login.failed', {
-      targetId: user.id,
-      details: { username: user.username, reauth: true },
-    });
-    await recordLoginFailure(req, accountKey, user.id);
-    throw new AppError(403, 'auth.wrong_password');
-  }
+  await confirmPassword(req, password, 'reauth');
   const now = req.server.clock();
   await setSessionAuthAt(req.server.db, session.id, now);
   session.authAt = now;

@@ -218,6 +218,28 @@ describe('flood from one address', () => {
   });
 });
 
+describe('concurrent guesses', () => {
+  it('a burst of 30 wrong passwords at once checks at most 5 from one address; the rest get 423 unchecked', async () => {
+    const before = verifyCount();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => loginFrom('127.0.0.20', 'teacher2', `burst-${i}`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 423)).toBe(true);
+    // every answered 401 cost one check; nothing beyond the limit was checked
+    expect(verifyCount() - before).toBe(statuses.filter((s) => s === 401).length);
+    expect(await failuresOf('teacher2')).toBeLessThanOrEqual(5);
+    // another address still signs in with the right password
+    expect((await loginFrom('127.0.0.21', 'teacher2', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('a success leaves nothing behind: sign-ins in flight never count as failures', async () => {
+    await Promise.all(Array.from({ length: 8 }, () => loginFrom('127.0.0.22', 'admin', DEMO_PASSWORD)));
+    expect(await failuresOf('admin')).toBe(0);
+  });
+});
+
 describe('timing of unknown accounts', () => {
   it('an unknown user costs exactly one password verification, like a known one', async () => {
     now += 20 * MIN;
@@ -252,7 +274,10 @@ describe('TOTP at sign-in', () => {
         period: TOTP_PERIOD_S,
         epoch: Math.floor(at / 1000),
       });
-    const verified = await call(t.base, '/api/totp/code/verify', { cookie, body: { code: await code(now) } });
+    const verified = await call(t.base, '/api/totp/code/verify', {
+      cookie,
+      body: { code: await code(now), password: DEMO_PASSWORD },
+    });
     expect(verified.status).toBe(200);
 
     const before = await failuresOf('teacher');

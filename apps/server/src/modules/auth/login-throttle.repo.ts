@@ -17,9 +17,13 @@ async function nthNewestFailure(db: Db, where: ReturnType<typeof and>, n: number
   return row?.at ?? null;
 }
 
-/** The failures of one address (all schools) since a time: the flood rule. */
+/** The failures of one address (all schools) since a time: the flood rule. Attempts in flight are no failures. */
 export function nthNewestFailureOfIp(db: Db, ip: string, since: Date, n: number): Promise<Date | null> {
-  return nthNewestFailure(db, and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)), n);
+  return nthNewestFailure(
+    db,
+    and(eq(loginFailures.ip, ip), gt(loginFailures.at, since), eq(loginFailures.pending, false)),
+    n,
+  );
 }
 
 /** The failures of one (account, address) pair since a time. */
@@ -52,11 +56,51 @@ export async function findLoginLock(db: Db, schoolId: number, accountKey: string
   return row?.lockedUntil ?? null;
 }
 
-export async function insertLoginFailure(
+/** Reserves an attempt (pending) before its password is checked; its id orders concurrent attempts. */
+export async function insertLoginAttempt(
   db: Db,
   values: { schoolId: number; accountKey: string; ip: string; at: Date },
-): Promise<void> {
-  await db.insert(loginFailures).values(values);
+): Promise<number> {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ ...values, pending: true })
+    .returning({ id: loginFailures.id });
+  return row!.id;
+}
+
+/** The attempts and failures of an account in the window up to and including this attempt, and of its pair. */
+export async function countAttemptsUpTo(
+  db: Db,
+  schoolId: number,
+  accountKey: string,
+  ip: string,
+  since: Date,
+  attemptId: number,
+): Promise<{ account: number; pair: number }> {
+  const [row] = await db
+    .select({
+      account: count(),
+      pair: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.schoolId, schoolId),
+        eq(loginFailures.accountKey, accountKey),
+        gt(loginFailures.at, since),
+        lte(loginFailures.id, attemptId),
+      ),
+    );
+  return { account: row?.account ?? 0, pair: row?.pair ?? 0 };
+}
+
+export async function deleteLoginAttempt(db: Db, attemptId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+}
+
+/** The attempt's password was wrong: it is a plain failure from now on. */
+export async function settleLoginFailure(db: Db, attemptId: number): Promise<void> {
+  await db.update(loginFailures).set({ pending: false }).where(eq(loginFailures.id, attemptId));
 }
 
 /** Failures of an account since a time, and how many of them came from one address. */
@@ -78,6 +122,7 @@ export async function countAccountFailures(
         eq(loginFailures.schoolId, schoolId),
         eq(loginFailures.accountKey, accountKey),
         gt(loginFailures.at, since),
+        eq(loginFailures.pending, false),
       ),
     );
   return { account: row?.account ?? 0, pair: row?.pair ?? 0 };

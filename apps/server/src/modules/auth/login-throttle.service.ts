@@ -12,12 +12,15 @@ import { audit } from '../audit/audit.service.ts';
 import { deleteLoginLock } from './auth.repo.ts';
 import {
   countAccountFailures,
+  countAttemptsUpTo,
+  deleteLoginAttempt,
   deleteLoginFailuresBefore,
   deleteLoginLocksBefore,
   findLoginLock,
-  insertLoginFailure,
+  insertLoginAttempt,
   nthNewestFailureOfIp,
   nthNewestFailureOfPair,
+  settleLoginFailure,
   startLoginLock,
 } from './login-throttle.repo.ts';
 
@@ -88,19 +91,52 @@ async function auditThrottle(req: FastifyRequest, until: number, now: number): P
 
 const lastSweep = new WeakMap<Db, number>();
 
+/** One password check under the limits: reserved before the check, settled after it. */
+export interface LoginAttempt {
+  /** the password (or code) was wrong: a failure that counts, and may start the account's lock */
+  fail(targetId: number | null): Promise<void>;
+  /** anything but a wrong password or code: the attempt counts for nothing (idempotent) */
+  end(): Promise<void>;
+}
+
 /**
- * A wrong password (or TOTP code, or reauth password) for this sign-in name from this address. Starts
- * the account's lock at LOGIN_LOCK_FAILURES in the window (audited); the pair's lock needs no row.
+ * Reserves an attempt before the password is checked (sign-in, reauth, password change, 2FA removal).
+ * The reservation counts at once, so a burst of concurrent guesses cannot slip past the limits between
+ * the check and the record: only the first LOGIN_PAIR_FAILURES of an (account, address) pair and the
+ * first LOGIN_LOCK_FAILURES of an account in the window are checked at all; the rest get 423 unchecked.
  */
-export async function recordLoginFailure(
-  req: FastifyRequest,
-  accountKey: string,
-  targetId: number | null,
-): Promise<void> {
+export async function beginLoginAttempt(req: FastifyRequest, accountKey: string): Promise<LoginAttempt> {
+  await assertLoginAllowed(req, accountKey);
+  const { db } = req.server;
+  const now = req.server.clock();
+  const id = await insertLoginAttempt(db, { schoolId: req.schoolId, accountKey, ip: req.ip, at: now });
+  const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
+  const counted = await countAttemptsUpTo(db, req.schoolId, accountKey, req.ip, since, id);
+  if (counted.pair > LOGIN_PAIR_FAILURES || counted.account > LOGIN_LOCK_FAILURES) {
+    await deleteLoginAttempt(db, id);
+    throw retryLater(423, now.getTime() + LOGIN_LOCK_MS, now.getTime());
+  }
+  let settled = false;
+  return {
+    async fail(targetId) {
+      if (settled) return;
+      settled = true;
+      await settleLoginFailure(db, id);
+      await afterFailure(req, accountKey, targetId);
+    },
+    async end() {
+      if (settled) return;
+      settled = true;
+      await deleteLoginAttempt(db, id);
+    },
+  };
+}
+
+/** Starts the account's lock at LOGIN_LOCK_FAILURES failures in the window (audited); the pair's lock needs no row. */
+async function afterFailure(req: FastifyRequest, accountKey: string, targetId: number | null): Promise<void> {
   const { db } = req.server;
   const now = req.server.clock();
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  await insertLoginFailure(db, { schoolId: req.schoolId, accountKey, ip: req.ip, at: now });
   const { account, pair } = await countAccountFailures(db, req.schoolId, accountKey, req.ip, since);
   if (account >= LOGIN_LOCK_FAILURES) {
     const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);

@@ -399,6 +399,53 @@ describe('idle timeout (logout_on_idle_time)', () => {
     now += 11 * MIN;
     expect((await self(cookie)).status).toBe(200);
   });
+
+  it('time spent impersonating keeps the superadmin active: stopping after 12 minutes returns to a live session', async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const started = await call(t.base, `/api/users/impersonate/${await userId('student2')}`, {
+      cookie: own,
+      body: { reason: 'Hilfe beim Stundenplan' },
+    });
+    expect(started.status).toBe(200);
+    const acting = cookiesFrom(started);
+    now += 6 * MIN;
+    expect((await self(acting)).status).toBe(200);
+    now += 6 * MIN;
+    const stopped = await call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie: acting });
+    expect(stopped.status).toBe(200);
+    const back = await self(cookiesFrom(stopped));
+    expect(back.status).toBe(200);
+    expect(back.body.username).toBe('superadmin');
+  });
+});
+
+describe('writes while impersonating', () => {
+  it('every write is audited with the real and the impersonated user, whatever the route', async () => {
+    const own = await loginAs(t.base, 'superadmin');
+    const started = await call(t.base, `/api/users/impersonate/${await userId('student4')}`, {
+      cookie: own,
+      body: { reason: 'Einstellungen prüfen' },
+    });
+    const acting = cookiesFrom(started);
+    const changed = await call(t.base, '/api/self/settings', {
+      method: 'PATCH',
+      cookie: acting,
+      body: { selected_theme: 'dark' },
+    });
+    expect(changed.status).toBe(200);
+    const [entry] = (await audits('impersonation.write')).filter(
+      (a) => a.details.route === 'PATCH /api/self/settings',
+    );
+    expect(entry).toMatchObject({
+      actorId: await userId('student4'),
+      targetId: await userId('student4'),
+      details: { impersonatorId: await userId('superadmin') },
+    });
+    // reads are not audited
+    expect((await audits('impersonation.write')).some((a) => a.details.route === 'GET /api/self')).toBe(
+      false,
+    );
+  });
 });
 
 describe('the cost of the session check', () => {

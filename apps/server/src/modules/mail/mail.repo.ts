@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { mailOutbox, users } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferInsert;
 
@@ -11,9 +11,8 @@ export async function insertOutbox(db: Db, row: OutboxRow): Promise<number> {
 
 export async function findOutboxPage(db: Db, schoolId: number, limit: number, offset: number) {
   return db
-    .select({ mail: mailOutbox, recipientRoles: users.roles })
+    .select({ mail: mailOutbox })
     .from(mailOutbox)
-    .leftJoin(users, eq(users.id, mailOutbox.userId))
     .where(eq(mailOutbox.schoolId, schoolId))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(limit)

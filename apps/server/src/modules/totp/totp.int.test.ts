@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TotpSetupSchema } from '@aula/contracts';
+import { TOTP_PENDING_TTL_MS, TotpSetupSchema } from '@aula/contracts';
 import { auditLog, config, sessions, users } from '../../db/schema.ts';
-import { openSecret } from '../../lib/secret-box.ts';
+import { openSecret, purposeKey } from '../../lib/secret-box.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   call,
@@ -16,6 +16,7 @@ import {
 } from '../../test/test-app.ts';
 import { upsertConfigValue } from '../config/config.repo.ts';
 import { timeStepOf, totpCodeAt } from './totp-codes.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { acceptTotpStep } from './totp.repo.ts';
 
 // 10 s into a 30 s step, so ±1 step and "next step" are unambiguous
@@ -42,8 +43,8 @@ const audits = async (action: string, targetId: number) =>
 const signIn = (username: string, totp?: string) =>
   call(t.base, '/api/login', { body: { username, password: DEMO_PASSWORD, ...(totp ? { totp } : {}) } });
 const setup = (cookie: string) => call(t.base, '/api/totp/code', { cookie });
-const verify = (cookie: string, code: string) =>
-  call(t.base, '/api/totp/code/verify', { cookie, body: { code } });
+const verify = (cookie: string, code: string, password = DEMO_PASSWORD) =>
+  call(t.base, '/api/totp/code/verify', { cookie, body: { code, password } });
 const disable = (cookie: string, password: string) =>
   call(t.base, '/api/totp/code', { method: 'DELETE', cookie, body: { password } });
 
@@ -68,6 +69,18 @@ async function wrongCode(seed: string): Promise<string> {
   }
 }
 
+/** A user of the demo school of its own, so a test's seeds touch no other test's users. */
+async function extraUser(username: string, type: 'L' | 'S'): Promise<string> {
+  await t.database.db.insert(users).values({
+    schoolId,
+    laraId: username,
+    username,
+    type,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+  });
+  return username;
+}
+
 describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   it('shows a new 160-bit seed as base32, otpauth URI and SVG QR code; stored only encrypted, nothing active yet', async () => {
     const cookie = await loginAs(t.base, 'student');
@@ -87,7 +100,9 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
     expect(row.totpSecret).toBeNull();
     expect(row.totpPendingSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(body.secret);
-    expect(openSecret(TEST_SECRET_KEY, row.totpPendingSecret!, `totp-pending:${row.id}`)).toBe(body.secret);
+    expect(
+      openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpPendingSecret!, `totp-pending:${row.id}`),
+    ).toBe(body.secret);
     // nothing is active: the password alone still signs in
     expect((await signIn('student')).status).toBe(200);
   });
@@ -116,7 +131,9 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
     expect(row.totpPendingSecret).toBeNull();
     expect(row.totpSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(secret);
-    expect(openSecret(TEST_SECRET_KEY, row.totpSecret!, `totp:${row.id}`)).toBe(secret);
+    expect(openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpSecret!, `totp:${row.id}`)).toBe(
+      secret,
+    );
     expect(row.totpLastStep).toBe(timeStepOf(clock()));
     expect(await audits('totp.enable', row.id)).toHaveLength(1);
 
@@ -128,6 +145,27 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, row.id));
     expect(live.filter((s) => s.revokedAt === null)).toHaveLength(1);
     expect(live.filter((s) => s.revokeReason === 'totp').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('verify needs the password: a right code with a wrong password is 403 and activates nothing', async () => {
+    const cookie = await loginAs(t.base, await extraUser('totp-pw', 'S'));
+    const { secret } = (await setup(cookie)).body;
+    const res = await verify(cookie, await totpCodeAt(secret, clock()), 'falsches-passwort');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.wrong_password');
+    expect((await userRow('totp-pw')).totpSecret).toBeNull();
+  });
+
+  it('a pending seed lives 10 minutes: then verify is refused and the next GET offers a new seed', async () => {
+    const cookie = await loginAs(t.base, await extraUser('totp-late', 'L'));
+    const first = (await setup(cookie)).body.secret as string;
+    now += TOTP_PENDING_TTL_MS + 1_000;
+    const late = await verify(cookie, await totpCodeAt(first, clock()));
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('auth.totp_not_pending');
+    const second = (await setup(cookie)).body.secret as string;
+    expect(second).not.toBe(first);
+    expect((await verify(cookie, await totpCodeAt(second, clock()))).status).toBe(200);
   });
 
   it('verify without a pending seed: 400 totp_not_pending; GET while 2FA is on: 403', async () => {
@@ -145,7 +183,7 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
 
 async function seedOf(username: string): Promise<string> {
   const row = await userRow(username);
-  return openSecret(TEST_SECRET_KEY, row.totpSecret!, `totp:${row.id}`);
+  return openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpSecret!, `totp:${row.id}`);
 }
 
 describe('sign-in with TOTP', () => {

@@ -11,6 +11,7 @@ export async function findTotpUser(db: Db, schoolId: number, userId: number) {
       passwordHash: users.passwordHash,
       totpSecret: users.totpSecret,
       totpPendingSecret: users.totpPendingSecret,
+      totpPendingAt: users.totpPendingAt,
       totpLastStep: users.totpLastStep,
     })
     .from(users)
@@ -20,17 +21,33 @@ export async function findTotpUser(db: Db, schoolId: number, userId: number) {
 }
 
 /** Stores a pending seed unless one is already there; returns the pending seed that holds now. */
-export async function ensurePendingSecret(db: Db, userId: number, sealed: string): Promise<string | null> {
+/** Stores a new pending seed unless a live one (younger than `staleBefore`) exists; answers the pending one. */
+export async function ensurePendingSecret(
+  db: Db,
+  userId: number,
+  sealed: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<string | null> {
   await db
     .update(users)
-    .set({ totpPendingSecret: sealed })
-    .where(and(eq(users.id, userId), isNull(users.totpPendingSecret)));
+    .set({ totpPendingSecret: sealed, totpPendingAt: now })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(
+          isNull(users.totpPendingSecret),
+          isNull(users.totpPendingAt),
+          lt(users.totpPendingAt, staleBefore),
+        ),
+      ),
+    );
   const [row] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId));
   return row?.pending ?? null;
 }
 
-export async function setPendingSecret(db: Db, userId: number, sealed: string): Promise<void> {
-  await db.update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, userId));
+export async function setPendingSecret(db: Db, userId: number, sealed: string, now: Date): Promise<void> {
+  await db.update(users).set({ totpPendingSecret: sealed, totpPendingAt: now }).where(eq(users.id, userId));
 }
 
 /** Activates the checked pending seed (resealed as the active one), if it is still the pending one. */
@@ -43,7 +60,7 @@ export async function activatePendingSecret(
 ): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ totpSecret: active, totpPendingSecret: null, totpLastStep: step })
+    .set({ totpSecret: active, totpPendingSecret: null, totpPendingAt: null, totpLastStep: step })
     .where(and(eq(users.id, userId), eq(users.totpPendingSecret, pending)))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -72,6 +89,6 @@ export async function acceptTotpStep(db: Db, userId: number, sealed: string, ste
 export async function clearTotp(db: Db, schoolId: number, userId: number): Promise<void> {
   await db
     .update(users)
-    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .set({ totpSecret: null, totpPendingSecret: null, totpPendingAt: null, totpLastStep: null })
     .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
 }

@@ -33,7 +33,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => verifyTotpSetup(req, req.body.code),
+    (req) => verifyTotpSetup(req, req.body.code, req.body.password),
   );
 
   app.delete(

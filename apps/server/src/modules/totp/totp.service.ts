@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { hasRole, type OkResult, type TotpSetup } from '@aula/contracts';
+import { hasRole, TOTP_PENDING_TTL_MS, type OkResult, type TotpSetup } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { revokeUserSessions } from '../auth/auth.service.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { confirmPassword, revokeUserSessions } from '../auth/auth.service.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
 import {
@@ -22,12 +21,12 @@ const activeContext = (userId: number) => `totp:${userId}`;
 const pendingContext = (userId: number) => `totp-pending:${userId}`;
 
 function seal(req: FastifyRequest, seed: string, context: string): string {
-  return sealSecret(req.server.secretKey, seed, context);
+  return sealSecret(purposeKey(req.server.secretKey, 'totp-seal'), seed, context);
 }
 
 function open(req: FastifyRequest, sealed: string, context: string): string | null {
   try {
-    return openSecret(req.server.secretKey, sealed, context);
+    return openSecret(purposeKey(req.server.secretKey, 'totp-seal'), sealed, context);
   } catch {
     return null;
   }
@@ -65,29 +64,42 @@ export async function startTotpSetup(req: FastifyRequest): Promise<TotpSetup> {
   if (user.totpSecret !== null) throw AppError.forbidden();
   const context = pendingContext(user.id);
   const db = req.server.db;
-  let sealed = await ensurePendingSecret(db, user.id, seal(req, newTotpSeed(), context));
+  const now = req.server.clock();
+  const staleBefore = new Date(now.getTime() - TOTP_PENDING_TTL_MS);
+  let sealed = await ensurePendingSecret(db, user.id, seal(req, newTotpSeed(), context), now, staleBefore);
   let seed = sealed === null ? null : open(req, sealed, context);
   if (seed === null) {
     // a pending seed under a lost key is worthless: start over
     seed = newTotpSeed();
     sealed = seal(req, seed, context);
-    await setPendingSecret(db, user.id, sealed);
+    await setPendingSecret(db, user.id, sealed, now);
   }
   const uri = totpUri(user.username, seed);
   return { secret: seed, uri, qr: await qrDataUrl(uri) };
 }
 
-/** POST /api/totp/code/verify: a matching code activates the pending seed and ends the other sessions. */
-export async function verifyTotpSetup(req: FastifyRequest, code: string): Promise<OkResult> {
+/**
+ * POST /api/totp/code/verify: a matching code and the password activate the pending seed and end the
+ * other sessions. The password keeps a taken-over session from locking the owner out with its own seed.
+ */
+export async function verifyTotpSetup(
+  req: FastifyRequest,
+  code: string,
+  password: string,
+): Promise<OkResult> {
   const user = await selfServiceUser(req);
   await assertSetupShown(req);
   const pending = user.totpPendingSecret;
   const seed = pending === null ? null : open(req, pending, pendingContext(user.id));
-  if (pending === null || seed === null) throw new AppError(400, 'auth.totp_not_pending');
+  const fresh =
+    user.totpPendingAt !== null &&
+    req.server.clock().getTime() - user.totpPendingAt.getTime() <= TOTP_PENDING_TTL_MS;
+  if (pending === null || seed === null || !fresh) throw new AppError(400, 'auth.totp_not_pending');
   const check = await checkTotpCode(seed, code, req.server.clock(), null);
   if (check.result === 'expired') throw new AppError(400, 'auth.code_expired');
   // 400, not 401: the client signs out on a 401 from a call that needs a session
   if (check.result !== 'ok') throw new AppError(400, 'auth.wrong_code');
+  await confirmPassword(req, password, 'totpEnable');
   const active = seal(req, seed, activeContext(user.id));
   // the code that activated the seed counts as used: it cannot sign in a second time
   const activated = await activatePendingSecret(req.server.db, user.id, pending, active, check.step);
@@ -100,8 +112,7 @@ export async function verifyTotpSetup(req: FastifyRequest, code: string): Promis
 /** DELETE /api/totp/code: turning 2FA off needs the password; ends the other sessions. */
 export async function disableTotp(req: FastifyRequest, password: string): Promise<OkResult> {
   const user = await selfServiceUser(req);
-  const ok = user.passwordHash !== null && (await verifyPassword(user.passwordHash, password));
-  if (!ok) throw new AppError(403, 'auth.wrong_password');
+  await confirmPassword(req, password, 'totpDisable');
   await clearTotp(req.server.db, req.schoolId, user.id);
   if (user.totpSecret !== null) {
     await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });

@@ -204,6 +204,32 @@ describe('GET /api/users/data', () => {
     ]);
   });
 
+  it("a second address the user claims does not pull in others' failed sign-ins; others' addresses stay out", async () => {
+    const cookie = await loginAs(t.base, 'student3');
+    // student3 claims the teacher's address as their second one, then someone fails to sign in as the teacher
+    const claimed = await call(t.base, '/api/self/secondary-email', {
+      method: 'PUT',
+      cookie,
+      body: { email: 'teacher@demo-schule.example', password: DEMO_PASSWORD },
+    });
+    expect(claimed.status).toBe(200);
+    await call(t.base, '/api/login', {
+      body: { username: 'teacher@demo-schule.example', password: 'falsch' },
+    });
+    // and a superadmin acts on student3: that entry must not carry the superadmin's address
+    const superadmin = await loginAs(t.base, 'superadmin');
+    await call(t.base, `/api/users/${(await userIds(t)).get('student3')}/unlock`, {
+      method: 'POST',
+      cookie: superadmin,
+    });
+    const res = await call(t.base, '/api/users/data', { cookie });
+    const data = DataExportSchema.parse(res.body);
+    expect(data.tables.login_failures ?? []).toEqual([]);
+    const others = data.tables.audit_log!.filter((row) => row.actor_id !== data.user.id);
+    expect(others.length).toBeGreaterThan(0);
+    for (const row of others) expect(row).not.toHaveProperty('ip');
+  });
+
   it('no secret column value appears in the export', async () => {
     const { res, data } = await exportOf('student');
     const db = t.database.db;

@@ -45,6 +45,17 @@ function exportRow(table: string, row: Record<string, unknown>): Record<string, 
   );
 }
 
+/** An audit entry of someone else's action on the user (a block, an impersonation) keeps that person's address out. */
+function withoutOthersAddress(
+  table: string,
+  row: Record<string, unknown>,
+  userId: number,
+): Record<string, unknown> {
+  if (table !== 'audit_log' || row.actor_id === userId) return row;
+  const { ip: _ip, ...rest } = row;
+  return rest;
+}
+
 /** The name a download gets: aula-data-<username>-<yyyy-mm-dd>.json, safe in a header. */
 export function exportFileName(username: string, at: Date): string {
   const safe = username.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80) || 'user';
@@ -69,7 +80,9 @@ export async function exportOwnData(req: FastifyRequest): Promise<{ fileName: st
   const tables: Record<string, Record<string, unknown>[]> = {};
   for (const link of tablesReferencingUsers()) tables[link.name] = await selectLinkedRows(db, link, userId);
   Object.assign(tables, await selectChildRows(db, userId));
-  const accountKeys = [user.username, user.email, user.secondary_email]
+  // the user name and the school's address only: a second address is the user's own claim, and anyone's
+  // failed sign-ins under it would otherwise travel in this export
+  const accountKeys = [user.username, user.email]
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
   Object.assign(tables, await selectAccountKeyRows(db, req.schoolId, accountKeys));
@@ -80,7 +93,12 @@ export async function exportOwnData(req: FastifyRequest): Promise<{ fileName: st
     data: {
       exported_at: now.toISOString(),
       user: exportRow('users', user),
-      tables: Object.fromEntries(sorted.map((name) => [name, tables[name]!.map((r) => exportRow(name, r))])),
+      tables: Object.fromEntries(
+        sorted.map((name) => [
+          name,
+          tables[name]!.map((r) => exportRow(name, withoutOthersAddress(name, r, userId))),
+        ]),
+      ),
     },
   };
 }

@@ -233,7 +233,7 @@ describe('DELETE /api/users/:id/totp', () => {
     const { secret } = (await call(t.base, '/api/totp/code', { cookie })).body;
     const verified = await call(t.base, '/api/totp/code/verify', {
       cookie,
-      body: { code: await totpCodeAt(secret, clock()) },
+      body: { code: await totpCodeAt(secret, clock()), password: DEMO_PASSWORD },
     });
     expect(verified.status).toBe(200);
     expect((await signIn('student')).body.code).toBe('auth.totp_missing');
