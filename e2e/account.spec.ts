@@ -114,6 +114,13 @@ describe('two-factor setup (spec 2.5 totp-setup, RFC 6238)', () => {
     await expect.poll(() => d.getByRole('alert').innerText()).not.toBe('');
 
     await d.getByLabel(de.totpSetup.step2.replace('{{digits}}', '6')).fill(await generate({ secret }));
+    // the password confirms the switch: missing, then wrong, then right
+    await d.getByRole('button', { name: de.totpSetup.activate }).click();
+    await d.getByRole('alert').getByText(de.totpSetup.passwordMissing).waitFor();
+    await d.getByLabel(de.totpSetup.confirmPassword).fill('wrong-password');
+    await d.getByRole('button', { name: de.totpSetup.activate }).click();
+    await d.getByRole('alert').getByText(de.account.wrongPassword).waitFor();
+    await d.getByLabel(de.totpSetup.confirmPassword).fill(DEMO_PASSWORD);
     await d.getByRole('button', { name: de.totpSetup.activate }).click();
     await page.getByText(de.totpSetup.enabled).waitFor();
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -150,6 +157,10 @@ describe('second e-mail address (spec 2.5 secondary-email, 5)', () => {
 
     await field.fill('mia.wagner@example.org');
     expect(await d.getByRole('alert').innerText()).toBe('');
+    // reset codes may be mailed there: the password confirms the change
+    await d.getByRole('button', { name: de.common.save }).click();
+    await d.getByRole('alert').getByText(de.account.email.passwordMissing).waitFor();
+    await d.getByLabel(de.account.email.password).fill(DEMO_PASSWORD);
     await d.getByRole('button', { name: de.common.save }).click();
     await page.getByText(de.account.email.saved).waitFor();
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -158,6 +169,7 @@ describe('second e-mail address (spec 2.5 secondary-email, 5)', () => {
     expect(await dialog(page).getByLabel(de.account.email.second).inputValue()).toBe(
       'mia.wagner@example.org',
     );
+    await dialog(page).getByLabel(de.account.email.password).fill(DEMO_PASSWORD);
     await dialog(page).getByRole('button', { name: de.account.email.remove }).click();
     await page.getByText(de.account.email.removed).waitFor();
     await page.context().close();

@@ -3,31 +3,17 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import { config, users } from '../apps/server/src/db/schema.ts';
-import { call, cookiesFrom, demoSchoolId, loginAs } from '../apps/server/src/test/test-app.ts';
+import { call, cookiesFrom, demoSchoolId } from '../apps/server/src/test/test-app.ts';
 import { DEMO_PASSWORD, screenshotDir } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
+import { enableTotp, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
-
-/** Turns 2FA on for a user through the HTTP API, as the setup dialog would; returns the seed. */
-async function enableTotp(username: string): Promise<string> {
-  const { base } = journey.portal;
-  const cookie = await loginAs(base, username);
-  const setup = await call<{ secret: string }>(base, '/api/totp/code', { cookie });
-  expect(setup.status).toBe(200);
-  const verify = await call(base, '/api/totp/code/verify', {
-    cookie,
-    body: { code: await generate({ secret: setup.body.secret }) },
-  });
-  expect(verify.status).toBe(200);
-  return setup.body.secret;
-}
 
 describe('the full sign-in journey (issue 5)', () => {
   it('TOTP sign-in, forced terms, forced password change, sign-out with the after-logout dialog', async () => {
     const { database } = journey.portal;
     const schoolId = await demoSchoolId(journey.portal);
-    const secret = await enableTotp('teacher');
+    const secret = await enableTotp(journey.portal, 'teacher');
     for (const key of ['force_accept_policy', 'force_password_change']) {
       await database.db
         .insert(config)

@@ -3,7 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
-import type { TestApp } from '../apps/server/src/test/test-app.ts';
+import { generate } from 'otplib';
+import { call, loginAs, type TestApp } from '../apps/server/src/test/test-app.ts';
 import {
   DEMO_PASSWORD,
   launch,
@@ -78,4 +79,17 @@ export function setUpJourney(): Journey {
     },
   };
   return journey;
+}
+
+/** Turns 2FA on for a demo user through the HTTP API, as the setup dialog does; returns the seed. */
+export async function enableTotp(portal: TestApp, username: string): Promise<string> {
+  const cookie = await loginAs(portal.base, username);
+  const setup = await call<{ secret: string }>(portal.base, '/api/totp/code', { cookie });
+  expect(setup.status).toBe(200);
+  const verify = await call(portal.base, '/api/totp/code/verify', {
+    cookie,
+    body: { code: await generate({ secret: setup.body.secret }), password: DEMO_PASSWORD },
+  });
+  expect(verify.status).toBe(200);
+  return setup.body.secret;
 }

@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forward, Trash2 } from 'lucide-react';
-import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { configFlag, useConfig } from '@/lib/config';
 import type { DialogProps } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { useUpdateSecondaryEmail } from '../api/update-secondary-email';
+import { errorCode, formErrorText } from '../lib/server-error';
 import {
   AccountDialogFrame,
   CancelOrSignOut,
@@ -31,14 +31,19 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
   const id = useId();
   const config = useConfig();
   const [email, setEmail] = useState(user.secondary_email ?? '');
+  const [password, setPassword] = useState('');
+  const [passwordMissing, setPasswordMissing] = useState(false);
   // The message follows the typing once the field was left or sent, not while the first address is typed.
   const [checked, setChecked] = useState(false);
   const update = useUpdateSecondaryEmail();
   const local = checked ? localError(email) : null;
 
   const save = (value: string | null) => {
+    // reset codes may be mailed to this address: the password confirms every change
+    setPasswordMissing(password === '');
+    if (password === '') return;
     update.mutate(
-      { email: value },
+      { email: value, password },
       {
         onSuccess: () => {
           notify({
@@ -58,7 +63,13 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
     save(email.trim());
   };
 
-  const message = local ? t(`errors.${local}`) : update.error ? errorMessage(t, update.error) : null;
+  const message = local
+    ? t(`errors.${local}`)
+    : passwordMissing
+      ? t('account.email.passwordMissing')
+      : update.error
+        ? formErrorText(t, update.error, t('account.wrongPassword'))
+        : null;
   const errorId = `${id}-error`;
   const forwarding = configFlag(config, 'forward_emails');
   return (
@@ -85,6 +96,17 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         onBlur={() => email.trim() !== '' && setChecked(true)}
         aria-invalid={message !== null || undefined}
         aria-describedby={`${errorId} ${id}-forward`}
+      />
+      <FormField
+        id={`${id}-password`}
+        label={t('account.email.password')}
+        type="password"
+        autoComplete="current-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-invalid={passwordMissing || errorCode(update.error) === 'auth.wrong_password' || undefined}
+        aria-describedby={errorId}
       />
       <FormAlert id={errorId}>{message}</FormAlert>
       <p id={`${id}-forward`} className="flex items-start gap-2 text-sm text-muted-foreground">

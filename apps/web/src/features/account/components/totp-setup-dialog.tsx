@@ -63,26 +63,34 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   const id = useId();
   const queryClient = useQueryClient();
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<'code' | 'password' | null>(null);
   const verify = useVerifyTotp();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = TotpCodeSchema.safeParse(code);
-    setInvalid(!parsed.success);
-    if (!parsed.success) {
-      codeRef.current?.focus();
+    const problem = !parsed.success ? 'code' : password === '' ? 'password' : null;
+    setInvalid(problem);
+    if (!parsed.success || problem) {
+      (problem === 'password' ? passwordRef : codeRef).current?.focus();
       return;
     }
     verify.mutate(
-      { code: parsed.data },
+      { code: parsed.data, password },
       {
         onSuccess: () => {
           notify({ type: 'success', title: t('totpSetup.enabled') });
           close();
         },
         onError: (error) => {
+          if (errorCode(error) === 'auth.wrong_password') {
+            setPassword('');
+            passwordRef.current?.focus();
+            return;
+          }
           setCode('');
           codeRef.current?.focus();
           // the pending seed is gone (expired or replaced in another tab): show a fresh one
@@ -95,11 +103,14 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   };
 
   const errorId = `${id}-error`;
-  const message = invalid
-    ? t('totpSetup.codeFormat', { digits: TOTP_DIGITS })
-    : verify.error
-      ? errorMessage(t, verify.error)
-      : null;
+  const message =
+    invalid === 'code'
+      ? t('totpSetup.codeFormat', { digits: TOTP_DIGITS })
+      : invalid === 'password'
+        ? t('totpSetup.passwordMissing')
+        : verify.error
+          ? formErrorText(t, verify.error, t('account.wrongPassword'))
+          : null;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <ol className="grid list-decimal gap-4 ps-5 text-sm marker:font-semibold">
@@ -138,6 +149,24 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
             value={code}
             onChange={(event) => setCode(event.target.value)}
             aria-invalid={message !== null || undefined}
+            aria-describedby={errorId}
+          />
+        </li>
+        <li>
+          {/* a taken-over session must not switch 2FA on with a seed of its own choosing */}
+          <FormField
+            ref={passwordRef}
+            id={`${id}-password`}
+            label={t('totpSetup.confirmPassword')}
+            type="password"
+            autoComplete="current-password"
+            maxLength={MAX_PASSWORD_LENGTH}
+            className="max-w-72"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={
+              invalid === 'password' || errorCode(verify.error) === 'auth.wrong_password' || undefined
+            }
             aria-describedby={errorId}
           />
         </li>
