@@ -6,9 +6,9 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { config, mailOutbox, users } from '../apps/server/src/db/schema.ts';
-import { call, demoSchoolId, loginAs } from '../apps/server/src/test/test-app.ts';
+import { demoSchoolId } from '../apps/server/src/test/test-app.ts';
 import { DEMO_PASSWORD, screenshotDir } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney, signIn, submitLogin } from './journeys.ts';
+import { enableTotp, expectNoSeriousA11yViolations, setUpJourney, signIn, submitLogin } from './journeys.ts';
 
 const journey = setUpJourney();
 const { open } = journey;
@@ -40,17 +40,6 @@ async function clearConfig(key: string): Promise<void> {
   await journey.portal.database.db
     .delete(config)
     .where(and(eq(config.schoolId, schoolId), eq(config.key, key)));
-}
-
-/** Turns on TOTP for a demo user through the HTTP API, as the setup dialog does; returns the seed. */
-async function enableTotp(username: string): Promise<string> {
-  const cookie = await loginAs(journey.portal.base, username);
-  const setup = await call<{ secret: string }>(journey.portal.base, '/api/totp/code', { cookie });
-  expect(setup.status).toBe(200);
-  const code = await generate({ secret: setup.body.secret });
-  const verify = await call(journey.portal.base, '/api/totp/code/verify', { cookie, body: { code } });
-  expect(verify.status).toBe(200);
-  return setup.body.secret;
 }
 
 /** The newest reset code mailed to a user (the outbox: no SMTP server in these journeys). */
@@ -117,7 +106,7 @@ describe('signing in', () => {
   });
 
   it('with TOTP on, the password step leads to a code step; wrong codes are named, Back keeps the name', async () => {
-    const secret = await enableTotp('student3');
+    const secret = await enableTotp(journey.portal, 'student3');
     const page = await open('/login');
     await submitLogin(page, 'student3');
     const code = page.getByLabel(de.login.code);
