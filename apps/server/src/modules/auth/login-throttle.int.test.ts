@@ -62,8 +62,9 @@ function loginFrom(ip: string, username: string, password: string, totp?: string
   });
 }
 
+// in the order they were written (PostgreSQL promises no order without one)
 const auditRows = (action: string) =>
-  t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+  t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const audits = async (action: string) => (await auditRows(action)).length;
 const failuresOf = async (accountKey: string) =>
   (

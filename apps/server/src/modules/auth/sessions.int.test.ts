@@ -30,7 +30,8 @@ const self = (cookie: string) => call(t.base, '/api/self', { cookie });
 const ping = (cookie: string) => call(t.base, '/api/users/alive', { method: 'POST', cookie });
 const tokenOf = (cookie: string, name: 'aula_at' | 'aula_rt') =>
   new RegExp(`${name}=([^;]+)`).exec(cookie)![1]!;
-const audits = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
+const audits = (action: string) =>
+  db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const userId = async (username: string) => (await userIds(t)).get(username)!;
 const sessionOf = async (cookie: string) =>
   (

@@ -52,8 +52,7 @@ function withoutOthersAddress(
   userId: number,
 ): Record<string, unknown> {
   if (table !== 'audit_log' || row.actor_id === userId) return row;
-  const { ip: _ip, ...rest } = row;
-  return rest;
+  return Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'ip'));
 }
 
 /** The name a download gets: aula-data-<username>-<yyyy-mm-dd>.json, safe in a header. */
