@@ -68,32 +68,6 @@ export async function insertLoginAttempt(
   return row!.id;
 }
 
-/** The attempts and failures of an account in the window up to and including this attempt, and of its pair. */
-export async function countAttemptsUpTo(
-  db: Db,
-  schoolId: number,
-  accountKey: string,
-  ip: string,
-  since: Date,
-  attemptId: number,
-): Promise<{ account: number; pair: number }> {
-  const [row] = await db
-    .select({
-      account: count(),
-      pair: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.schoolId, schoolId),
-        eq(loginFailures.accountKey, accountKey),
-        gt(loginFailures.at, since),
-        lte(loginFailures.id, attemptId),
-      ),
-    );
-  return { account: row?.account ?? 0, pair: row?.pair ?? 0 };
-}
-
 export async function deleteLoginAttempt(db: Db, attemptId: number): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
@@ -103,13 +77,17 @@ export async function settleLoginFailure(db: Db, attemptId: number): Promise<voi
   await db.update(loginFailures).set({ pending: false }).where(eq(loginFailures.id, attemptId));
 }
 
-/** Failures of an account since a time, and how many of them came from one address. */
+/**
+ * An account's rows since a time, and how many came from one address: `upTo` an attempt counts the
+ * attempts in flight before it too (the reservation); without it only settled failures count (the lock).
+ */
 export async function countAccountFailures(
   db: Db,
   schoolId: number,
   accountKey: string,
   ip: string,
   since: Date,
+  upTo?: number,
 ): Promise<{ account: number; pair: number }> {
   const [row] = await db
     .select({
@@ -122,7 +100,7 @@ export async function countAccountFailures(
         eq(loginFailures.schoolId, schoolId),
         eq(loginFailures.accountKey, accountKey),
         gt(loginFailures.at, since),
-        eq(loginFailures.pending, false),
+        upTo === undefined ? eq(loginFailures.pending, false) : lte(loginFailures.id, upTo),
       ),
     );
   return { account: row?.account ?? 0, pair: row?.pair ?? 0 };

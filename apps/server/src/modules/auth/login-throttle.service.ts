@@ -12,7 +12,6 @@ import { audit } from '../audit/audit.service.ts';
 import { deleteLoginLock } from './auth.repo.ts';
 import {
   countAccountFailures,
-  countAttemptsUpTo,
   deleteLoginAttempt,
   deleteLoginFailuresBefore,
   deleteLoginLocksBefore,
@@ -111,7 +110,7 @@ export async function beginLoginAttempt(req: FastifyRequest, accountKey: string)
   const now = req.server.clock();
   const id = await insertLoginAttempt(db, { schoolId: req.schoolId, accountKey, ip: req.ip, at: now });
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  const counted = await countAttemptsUpTo(db, req.schoolId, accountKey, req.ip, since, id);
+  const counted = await countAccountFailures(db, req.schoolId, accountKey, req.ip, since, id);
   if (counted.pair > LOGIN_PAIR_FAILURES || counted.account > LOGIN_LOCK_FAILURES) {
     await deleteLoginAttempt(db, id);
     throw retryLater(423, now.getTime() + LOGIN_LOCK_MS, now.getTime());
