@@ -33,7 +33,9 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // each file has its own server and Chromium; a journey waits far more than it computes (about
+          // 0.6 of a core), so two files at a time on two cores
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The whole suite: lint, typecheck, build, unit, integration on PGlite and (with DATABASE_URL) on the
 // PostgreSQL server, and the end-to-end journeys in Chromium. Ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reports = '.test-reports';
@@ -17,13 +17,33 @@ function run(cmd, args, env = process.env) {
   return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-/** A step that is not a test runner (lint, typecheck, build) counts as one check. */
-function check(name, cmd, args) {
-  console.log(`\n=== ${name} ===`);
-  const { ok, seconds } = run(cmd, args);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
-  return ok;
+/**
+ * Steps that are not test runners (lint, format, typecheck, build) run side by side, each counting as one
+ * check; each one's output is printed in one piece when it ends, so the log stays readable.
+ */
+async function checks(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (chunk) => out.push(chunk));
+          child.stderr.on('data', (chunk) => out.push(chunk));
+          child.on('close', (code) => {
+            const ok = code === 0;
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n=== ${name} (${seconds} s) ===`);
+            process.stdout.write(Buffer.concat(out));
+            totals[ok ? 'passed' : 'failed'] += 1;
+            lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
+  return Object.fromEntries(steps.map((step, i) => [step.name, results[i]]));
 }
 
 function vitest(name, projects, env) {
@@ -58,10 +78,13 @@ function vitest(name, projects, env) {
 const started = Date.now();
 run('bash', ['scripts/install-test-deps.sh']);
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-check('format', 'npx', ['prettier', '--check', '.']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-const built = check('build web app', 'npm', ['run', 'build', '--silent']);
+const checked = await checks([
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: 'build web app', cmd: 'npm', args: ['run', 'build', '--silent'] },
+]);
+const built = checked['build web app'];
 
 vitest('unit', ['unit', 'web']);
 

@@ -14,6 +14,14 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandingRoutes } from './modules/config/branding.routes.ts';
+import { settingsRoutes } from './modules/config/settings.routes.ts';
+import { cimRoutes } from './modules/cim/cim.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
+import { diagnosticsRoutes } from './modules/status/diagnostics.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { userManagerRoutes } from './modules/users/user-manager.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { layoutRoutes } from './modules/layout/layout.routes.ts';
@@ -141,6 +149,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(userAdminRoutes);
       await api.register(impersonationRoutes);
       await api.register(dataExportRoutes);
+      await api.register(userManagerRoutes);
+      await api.register(roleGroupsRoutes);
+      await api.register(cimRoutes);
+      await api.register(messagesRoutes);
+      await api.register(settingsRoutes);
+      await api.register(brandingRoutes);
+      await api.register(diagnosticsRoutes);
+      await api.register(ssoRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
-const isUserRoute = (url: string) => url.startsWith('/api/users/');
+const isUserRoute = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/v2/users/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
 
 function tileForm(): FormData {
@@ -81,6 +81,7 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   'POST /api/apps': () => ({ form: tileForm() }),
   'PUT /api/apps/:id': () => ({ form: tileForm() }),
   'POST /api/apps/:id/translation': (id) => ({ body: { id, en: 'Probe' } }),
+  'PUT /api/messages/admin/:id': () => ({ body: { type: 'normal', title: { de: 'Probe' }, body: {} } }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };

@@ -25,6 +25,12 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
   'POST /api/login/reauth': { access: 'student', objects: 'self' },
+  // the school's identity provider (decision 038): visitors start and complete; admins configure
+  'GET /api/apps/moin': { access: 'public', objects: 'school' },
+  'POST /api/login/oidc': { access: 'public', objects: 'school' },
+  'POST /api/apps/moin/callback': { access: 'public', objects: 'school' },
+  'GET /api/config/oidc': { access: 'admin', objects: 'school' },
+  'PUT /api/config/oidc': { access: 'admin', objects: 'school' },
   // reset codes: anyone may ask; the answer never tells a known account from an unknown one
   'POST /api/v2/account/reset-code': { access: 'public', objects: 'school' },
   'POST /api/v2/account/reset-code/check': { access: 'public', objects: 'school' },
@@ -67,6 +73,50 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/apps/:id/icon': { access: 'public', objects: 'visible-bubble' },
   'GET /api/apps/:id/download': { access: 'public', objects: 'visible-bubble' },
   'POST /api/config/key': { access: 'public', objects: 'school' },
+  // user manager (spec 2.6): teachers see and change students of their own groups, admins everyone but
+  // superadmins; creating users is for admins, giving roles or groups too (the service checks)
+  'GET /api/v2/users': { access: 'teacher', objects: 'managed-user' },
+  'GET /api/v2/users/:id': { access: 'teacher', objects: 'managed-user' },
+  'POST /api/v2/users': { access: 'admin', objects: 'school' },
+  'PUT /api/v2/users/:id': { access: 'teacher', objects: 'managed-user' },
+  // an account's password set by the manager (user-search password-reset): a managed user's only
+  'POST /api/v2/accounts': { access: 'teacher', objects: 'managed-user' },
+  // display names of users by id (chat, messages, logs); a bounded list, the caller's school only
+  'POST /api/nameinfo': { access: 'student', objects: 'school' },
+  'GET /api/groups/:group': { access: 'teacher', objects: 'school' },
+  'POST /api/groups': { access: 'admin', objects: 'school' },
+  'GET /api/config/roleGroups': { access: 'admin', objects: 'school' },
+  'POST /api/config/roleGroups': { access: 'admin', objects: 'school' },
+  // identity import (the cim tab): superadmins only, spec 2.3
+  'POST /api/cim/import': { access: 'superadmin', objects: 'school' },
+  // admin messages (spec 7.3): the caller's unseen ones; the rest is the messages tab of the dashboard
+  'GET /api/messages/admin': { access: 'student', objects: 'self' },
+  'POST /api/messages/admin/:id/seen': { access: 'student', objects: 'self' },
+  'GET /api/messages/admin/all': { access: 'admin', objects: 'school' },
+  'GET /api/messages/admin/:id': { access: 'admin', objects: 'school' },
+  'POST /api/messages/admin': { access: 'admin', objects: 'school' },
+  'PUT /api/messages/admin/:id': { access: 'admin', objects: 'school' },
+  'DELETE /api/messages/admin/:id': { access: 'admin', objects: 'school' },
+  // settings and texts (dashboard tabs settings, imprint, terms, help); texts are read by everyone
+  'GET /api/config/settings': { access: 'admin', objects: 'school' },
+  'POST /api/config/key/:key': { access: 'admin', objects: 'school' },
+  'GET /api/config/key/:key/:lang': { access: 'public', objects: 'school' },
+  'POST /api/translation/:key': { access: 'admin', objects: 'school' },
+  // branding: banner, login background and logo are shown to visitors too
+  'GET /api/config/banner': { access: 'public', objects: 'school' },
+  'POST /api/config/banner': { access: 'admin', objects: 'school' },
+  'GET /api/config/login-bg': { access: 'public', objects: 'school' },
+  'POST /api/config/login-bg': { access: 'admin', objects: 'school' },
+  'GET /api/config/logo': { access: 'public', objects: 'school' },
+  'GET /api/config/logo/image': { access: 'public', objects: 'school' },
+  'GET /api/config/login-bg/image': { access: 'public', objects: 'school' },
+  'POST /api/config/logo': { access: 'admin', objects: 'school' },
+  // diagnostics (dashboard tabs status, statistics, logs, debug): aggregated, admins only
+  'GET /api/status': { access: 'admin', objects: 'school' },
+  'GET /api/statistics': { access: 'admin', objects: 'school' },
+  'GET /api/logs': { access: 'admin', objects: 'school' },
+  'GET /api/logs/full': { access: 'admin', objects: 'school' },
+  'GET /api/errors': { access: 'admin', objects: 'school' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },
   'GET /api/docs': { access: 'public', objects: 'none' },
   // the OpenAPI viewer's own pages and static files

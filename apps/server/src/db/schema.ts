@@ -74,11 +74,16 @@ export const users = pgTable(
     selectedLang: text('selected_lang').notNull().default('auto'),
     // spec 3.6 UI preferences: only the keys a user changed; read back over DEFAULT_UI_PREFERENCES
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    // the key of the school administration software's export (identity import, the cim tab)
+    externalId: text('external_id'),
+    // set when an identity import no longer lists the user: blocked with it, lifted by a later import
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_school_lara_id').on(t.schoolId, t.laraId),
     uniqueIndex('users_school_username').on(t.schoolId, sql`lower(${t.username})`),
+    uniqueIndex('users_school_external_id').on(t.schoolId, t.externalId),
   ],
 );
 
@@ -148,6 +153,8 @@ export const sessions = pgTable(
     parentSessionId: bigint('parent_session_id', { mode: 'number' }),
     impersonationReason: text('impersonation_reason'),
     userAgent: text('user_agent'),
+    // signed in through the school's identity provider ('oidc', 'saml'): logout also offers its logout address
+    ssoProvider: text('sso_provider'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -430,4 +437,152 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_school_created').on(t.schoolId, t.createdAt)],
+);
+
+// Tile opens per tile and day, for the statistics tab: a count, never who opened it (no per-pupil tracking).
+export const appOpenDays = pgTable(
+  'app_open_days',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.appId, t.day] })],
+);
+
+// Per-key, per-language texts (spec 3.5): imprint, terms, the login message, help texts.
+export const configTexts = pgTable(
+  'config_texts',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.key, t.lang] })],
+);
+
+// Admin messages (spec 3.6, 7.3): texts per language, for target groups (none: everyone), in a time window.
+export const adminMessages = pgTable(
+  'admin_messages',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['normal', 'warning', 'attention'] })
+      .notNull()
+      .default('normal'),
+    title: jsonb('title').$type<Record<string, string>>().notNull().default({}),
+    body: jsonb('body').$type<Record<string, string>>().notNull().default({}),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_messages_school').on(t.schoolId, t.startsAt)],
+);
+
+export const adminMessageGroups = pgTable(
+  'admin_message_groups',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => adminMessages.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.groupId] })],
+);
+
+export const adminMessageSeen = pgTable(
+  'admin_message_seen',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => adminMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('admin_message_seen_user').on(t.userId)],
+);
+
+// Unexpected server errors (500s) for the dashboard's debug tab: what failed where, never a request body.
+export const errorLog = pgTable(
+  'error_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    requestId: text('request_id'),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('error_log_school_at').on(t.schoolId, t.at)],
+);
+
+// An account's identity at the school's identity provider (SECURITY.md: keyed by issuer and subject).
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['oidc', 'saml'] }).notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('external_identities_subject').on(t.schoolId, t.issuer, t.subject),
+    index('external_identities_user').on(t.userId),
+  ],
+);
+
+// A sign-in at the identity provider in flight: state, nonce and PKCE verifier stay on the server, bound to
+// the browser that started it by a cookie whose hash is kept here; used once, valid for 10 minutes.
+export const ssoRequests = pgTable(
+  'sso_requests',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['oidc', 'saml'] }).notNull(),
+    stateHash: text('state_hash').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    returnTo: text('return_to').notNull().default('/'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sso_requests_state').on(t.stateHash), index('sso_requests_expires').on(t.expiresAt)],
 );

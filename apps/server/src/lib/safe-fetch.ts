@@ -208,3 +208,76 @@ export async function fetchHeaders(input: string, opts: SafeFetchOptions): Promi
     url = httpUrl(location, url);
   }
 }
+
+export interface SafeRequestInit {
+  method?: string;
+  headers?: Record<string, string> | Headers;
+  body?: string | URLSearchParams | null;
+  signal?: AbortSignal | null;
+}
+
+/**
+ * A fetch() for API calls to a trusted party's server (the school's identity provider): the same guard
+ * against private addresses (unless allowed), a timeout, at most `maxBytes` of answer, and redirects never
+ * followed (the caller sees a 3xx). Returns a standard Response.
+ */
+export async function safeFetch(
+  input: string | URL,
+  init: SafeRequestInit,
+  opts: SafeFetchOptions & { maxBytes?: number },
+): Promise<Response> {
+  const url = httpUrl(input);
+  const maxBytes = opts.maxBytes ?? 1024 * 1024;
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const trusted = isAllowedHost(url, opts.allowedHosts ?? []);
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!trusted && isIP(literal) !== 0 && isBlockedAddress(literal))
+    throw new SafeFetchError('blocked-address', `refused to connect to ${literal}`);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers ?? {}).forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = init.body === null || init.body === undefined ? undefined : String(init.body);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: init.method ?? 'GET',
+      headers,
+      signal,
+      agent: false,
+      lookup: trusted ? undefined : guardedLookup,
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          res.destroy();
+          reject(new SafeFetchError('unreachable', 'answer too large'));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) out.append(key, v);
+        }
+        const status = res.statusCode ?? 502;
+        const noBody = status === 204 || status === 304;
+        resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: out }));
+      });
+      res.on('error', (err) => reject(new SafeFetchError('unreachable', err.message)));
+    });
+    req.on('error', (err) => {
+      if (signal.aborted) reject(new SafeFetchError('timeout', 'timed out'));
+      else if (isBlockedError(err)) reject(new SafeFetchError('blocked-address', err.message));
+      else reject(new SafeFetchError('unreachable', err.message));
+    });
+    req.end(body);
+  });
+}

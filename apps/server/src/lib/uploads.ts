@@ -76,7 +76,7 @@ export function looksLikeSvg(data: Buffer): boolean {
  * An uploaded icon as a PNG of at most 256 px without metadata. PNG, JPEG, WebP and GIF by their magic
  * number; SVG is rasterised here, so no script or external reference in it ever reaches a browser.
  */
-export async function iconToPng(data: Buffer): Promise<Buffer> {
+export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   const svg = (detected === undefined || detected.mime === 'application/xml') && looksLikeSvg(data);
   if (!svg && (!detected || !ICON_TYPES[detected.mime])) throw invalidType(ICON_TYPE_NAMES);
@@ -87,17 +87,42 @@ export async function iconToPng(data: Buffer): Promise<Buffer> {
     let density: number | undefined;
     if (svg) {
       // render the vector at about the final size instead of scaling up a tiny bitmap
-      const { width = ICON_SIZE_PX, height = ICON_SIZE_PX } = await sharp(data, options).metadata();
-      density = Math.min(72 * 16, Math.max(1, (72 * ICON_SIZE_PX) / Math.max(width, height, 1)));
+      const { width = size, height = size } = await sharp(data, options).metadata();
+      density = Math.min(72 * 16, Math.max(1, (72 * size) / Math.max(width, height, 1)));
     }
     return await sharp(data, { ...options, density })
       .rotate()
-      .resize(ICON_SIZE_PX, ICON_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
+      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();
   } catch {
     // the magic number matched but the image does not decode
     throw invalidType(ICON_TYPE_NAMES);
+  }
+}
+
+const PHOTO_TYPES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+};
+export const PHOTO_TYPE_NAMES = Object.values(PHOTO_TYPES).join(', ');
+
+/**
+ * A photo (the login background) as a WebP of at most `maxWidth` px wide, turned upright and without any
+ * metadata (EXIF, GPS): PNG, JPEG and WebP by their magic number.
+ */
+export async function photoToWebp(data: Buffer, maxWidth = 2560): Promise<Buffer> {
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
+  try {
+    return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw invalidType(PHOTO_TYPE_NAMES);
   }
 }
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@aula/contracts';
 import { isDbUnavailable } from '../db/index.ts';
 import { AppError } from '../lib/app-error.ts';
+import { recordServerError } from '../modules/status/diagnostics.service.ts';
 
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -51,6 +52,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).send(body(code, issues ? { issues } : {}));
     }
     req.log.error({ err }, 'unexpected error');
+    // for the dashboard's debug tab; it never throws and does not hold up the answer
+    recordServerError(req, err, 500);
     return reply.code(500).send(body('common.internal'));
   });
 }

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { OidcCallbackPage, SsoRedirectPage } from '@/features/auth/components/sso-pages';
 import { EditSearchSchema } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -114,6 +115,20 @@ const comingSoon = lazyRouteComponent(
 
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
 
+/** spec 2.1 /sso, /login/moin, /oidc/callback: the school's identity provider (decision 038). */
+function ssoPage<TPath extends string>(
+  path: TPath,
+  name: RouteMeta['name'],
+  component: () => React.JSX.Element,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    staticData: { name, access: 'loggedOut', publicWithoutLogin: true },
+    component,
+  });
+}
+
 function shellPage<TPath extends string>(path: TPath, staticData: RouteMeta) {
   return createRoute({ getParentRoute: () => shellRoute, path, staticData, component: comingSoon });
 }
@@ -137,6 +152,8 @@ const dashboardRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/dashboard/$tab/{-$subpage}',
   staticData: { name: 'dashboard', access: 'loggedIn' },
+  // what a subpage acts on, e.g. the message of /dashboard/messages/edit?id=3
+  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
   beforeLoad: ({ params, context }) => {
     if (!isDashboardTab(params.tab)) throw redirect({ to: '/404', replace: true });
     // spec 2.3: the cim tab is for superadmins only.
@@ -157,7 +174,15 @@ const loginRoute = createRoute({
   path: '/login',
   staticData: { name: 'login', access: 'loggedOut', publicWithoutLogin: true },
   // the forgot-password flow of issue 5: its step, so Back and a reload keep the user where they were
-  validateSearch: z.object({ reset: z.enum(['request', 'code']).optional().catch(undefined) }),
+  validateSearch: z.object({
+    reset: z.enum(['request', 'code']).optional().catch(undefined),
+    // why a sign-in through the school's identity provider was refused (the /oidc/callback page sends it)
+    sso: z
+      .string()
+      .regex(/^(sso\.[a-z_]+|auth\.account_disabled)$/)
+      .optional()
+      .catch(undefined),
+  }),
   component: LoginPage,
 });
 
@@ -199,9 +224,9 @@ export const routeTree = rootRoute.addChildren([
     indexRoute,
     editRoute,
     termsRoute,
-    shellPage('/sso', { name: 'sso', access: 'loggedOut', publicWithoutLogin: true }),
-    shellPage('/login/moin', { name: 'moinLogin', access: 'loggedOut', publicWithoutLogin: true }),
-    shellPage('/oidc/callback', { name: 'moinCallback', access: 'loggedOut', publicWithoutLogin: true }),
+    ssoPage('/sso', 'sso', SsoRedirectPage),
+    ssoPage('/login/moin', 'moinLogin', SsoRedirectPage),
+    ssoPage('/oidc/callback', 'moinCallback', OidcCallbackPage),
     shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),

@@ -1,3 +1,4 @@
+import { configFlag, configText, useConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
 
 /** The "A" mark, the same drawing as public/favicon.svg; decorative, the product name stands beside it. */
@@ -12,4 +13,16 @@ export function Logo({ className }: { className?: string }) {
       />
     </svg>
   );
+}
+
+/**
+ * spec 3.5: the school's own logo when it uploaded one (logo_replacement), else the product logo unless
+ * show_lara_logo is off. Decorative: a name always stands beside it. Only our own image paths are used.
+ */
+export function BrandLogo({ className }: { className?: string }) {
+  const config = useConfig();
+  const replacement = configText(config, 'logo_replacement');
+  if (replacement.startsWith('/api/config/logo/image'))
+    return <img src={replacement} alt="" className={cn('size-8 object-contain', className)} />;
+  return configFlag(config, 'show_lara_logo') ? <Logo className={className} /> : null;
 }

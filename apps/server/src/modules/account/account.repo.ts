@@ -9,7 +9,8 @@ const accountColumns = {
   lastName: users.lastName,
   email: users.email,
   secondaryEmail: users.secondaryEmail,
-  blocked: users.blocked,
+  // deactivated by the identity import: treated as blocked (no reset codes, no sign-in)
+  blocked: sql<boolean>`(${users.blocked} or ${users.deactivatedAt} is not null)`,
   selectedLang: users.selectedLang,
 };
 

@@ -33,7 +33,21 @@ export type AuditAction =
   | 'app.create'
   | 'app.update'
   | 'app.delete'
-  | 'layout.save';
+  | 'layout.save'
+  | 'config.change'
+  | 'config.text'
+  | 'user.create'
+  | 'user.update'
+  | 'user.password_set'
+  | 'group.create'
+  | 'role_groups.change'
+  | 'cim.import'
+  | 'message.create'
+  | 'message.update'
+  | 'message.delete'
+  | 'branding.change'
+  | 'login.sso_failed'
+  | 'sso.link';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

@@ -9,6 +9,9 @@ import {
   users,
 } from '../../db/schema.ts';
 
+// a user the identity import deactivated (left the school) is refused and signed out like a blocked one
+const userDisabled = sql<boolean>`(${users.blocked} or ${users.deactivatedAt} is not null)`;
+
 const sessionUserColumns = {
   id: users.id,
   schoolId: users.schoolId,
@@ -18,7 +21,7 @@ const sessionUserColumns = {
   lastName: users.lastName,
   type: users.type,
   roles: users.roles,
-  blocked: users.blocked,
+  blocked: userDisabled,
   sitePolicyAccepted: users.sitePolicyAccepted,
   selectedTheme: users.selectedTheme,
   selectedLang: users.selectedLang,
@@ -118,7 +121,7 @@ const refreshSessionColumns = {
   browserSession: sessions.browserSession,
   impersonatorId: sessions.impersonatorId,
   parentSessionId: sessions.parentSessionId,
-  userBlocked: users.blocked,
+  userBlocked: userDisabled,
 };
 export type RefreshSession = {
   id: number;

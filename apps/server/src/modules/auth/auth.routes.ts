@@ -9,6 +9,7 @@ import {
 } from '@aula/contracts';
 import { login, logout, reauth, refresh } from './auth.service.ts';
 import { dummyHash } from './passwords.ts';
+import { oidcLogoutUrls } from '../sso/oidc.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the first unknown user must not pay for making the dummy hash (timing, SECURITY.md)
@@ -74,6 +75,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LogoutResultSchema },
       },
     },
-    (req, reply) => logout(req, reply),
+    async (req, reply) => {
+      const { ssoProvider } = await logout(req, reply);
+      return { urls: ssoProvider === 'oidc' ? await oidcLogoutUrls(req) : [] };
+    },
   );
 };

@@ -101,6 +101,8 @@ export interface NewSession {
   impersonatorId?: number;
   parentSessionId?: number;
   impersonationReason?: string;
+  /** signed in through the school's identity provider (decision 038) */
+  ssoProvider?: 'oidc' | 'saml';
 }
 
 /** Starts a session: stores the token hashes, sets the cookies, answers the spec 3.4 result. */
@@ -126,6 +128,7 @@ export async function startSession(
     parentSessionId: s.parentSessionId ?? null,
     impersonationReason: s.impersonationReason ?? null,
     userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    ssoProvider: s.ssoProvider ?? null,
   });
   setSessionCookies(req, reply, tokens, s.browserSession);
   return sessionResult(req, s.userId, tokens, s.impersonatorId ?? null);
@@ -217,12 +220,17 @@ export async function login(
   }
   if (needsRehash(user.passwordHash))
     await updatePasswordHash(db, user.id, await hashPassword(body.password));
-  // signing in again in this browser replaces its cookies: the session they named ends, it is not orphaned
-  if (req.sessionId !== null) await revokeSessionFamily(db, req.sessionId, req.server.clock(), 'replaced');
+  await endReplacedSession(req);
   const { browserSession } = await req.server.sessionSettings(req.schoolId);
   const result = await startSession(req, reply, { userId: user.id, browserSession });
   await audit(req, 'login.success', { actorId: user.id, targetId: user.id });
   return result;
+}
+
+/** Signing in again in this browser replaces its cookies: the session they named ends, it is not orphaned. */
+export async function endReplacedSession(req: FastifyRequest): Promise<void> {
+  if (req.sessionId !== null)
+    await revokeSessionFamily(req.server.db, req.sessionId, req.server.clock(), 'replaced');
 }
 
 /** 418: the server ended this session; the cookies go, so every open tab signs out (SECURITY.md). */
@@ -362,7 +370,14 @@ async function endExpiredImpersonation(
   return resumed;
 }
 
-export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<{ urls: string[] }> {
+/**
+ * POST /api/logout. Answers which identity provider the ended session came from (null: a password
+ * sign-in), so the route can add that provider's logout address for a hidden frame (spec 4.1).
+ */
+export async function logout(
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ ssoProvider: 'oidc' | 'saml' | null }> {
   // After the access token has expired only the refresh cookie still names the session: revoke it too.
   const refreshToken = req.cookies[req.server.cookieNames.refresh];
   const byRefresh = refreshToken
@@ -372,13 +387,16 @@ export async function logout(req: FastifyRequest, reply: FastifyReply): Promise<
   // signing out ends the person's whole sign-in: an impersonation and the superadmin's own session behind it
   const parentId = req.session?.parentSessionId ?? byRefresh?.parentSessionId ?? null;
   const now = req.server.clock();
+  let ssoProvider: 'oidc' | 'saml' | null = null;
   if (sessionId !== null) {
+    const ending = await findSessionById(req.server.db, req.schoolId, sessionId);
+    if (ending && !ending.revokedAt) ssoProvider = ending.ssoProvider as 'oidc' | 'saml' | null;
     const ended = await revokeSessionFamily(req.server.db, sessionId, now, 'logout');
     if (parentId !== null) await revokeSessionFamily(req.server.db, parentId, now, 'logout');
     if (ended > 0) await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
   }
   clearSessionCookies(req, reply);
-  return { urls: [] };
+  return { ssoProvider };
 }
 
 /**

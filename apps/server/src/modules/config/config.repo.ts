@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { config } from '../../db/schema.ts';
+import { config, configTexts } from '../../db/schema.ts';
 
 export async function findConfigValues(db: Db, schoolId: number, keys: readonly string[]) {
   if (keys.length === 0) return [];
@@ -15,4 +15,27 @@ export async function upsertConfigValue(db: Db, schoolId: number, key: string, v
     .insert(config)
     .values({ schoolId, key, value })
     .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value, updatedAt: new Date() } });
+}
+
+export async function findTexts(db: Db, schoolId: number, key: string) {
+  return db
+    .select({ lang: configTexts.lang, text: configTexts.text })
+    .from(configTexts)
+    .where(and(eq(configTexts.schoolId, schoolId), eq(configTexts.key, key)));
+}
+
+export async function upsertText(db: Db, schoolId: number, key: string, lang: string, text: string) {
+  await db
+    .insert(configTexts)
+    .values({ schoolId, key, lang, text })
+    .onConflictDoUpdate({
+      target: [configTexts.schoolId, configTexts.key, configTexts.lang],
+      set: { text, updatedAt: new Date() },
+    });
+}
+
+export async function deleteText(db: Db, schoolId: number, key: string, lang: string) {
+  await db
+    .delete(configTexts)
+    .where(and(eq(configTexts.schoolId, schoolId), eq(configTexts.key, key), eq(configTexts.lang, lang)));
 }

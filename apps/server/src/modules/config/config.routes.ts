@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfigKeyRequestSchema, ConfigMapSchema, ErrorBodySchema } from '@aula/contracts';
+import { z } from 'zod';
+import {
+  ConfigKeyRequestSchema,
+  ConfigMapSchema,
+  ConfigTextResponseSchema,
+  ErrorBodySchema,
+  TextLangSchema,
+  TextsSchema,
+} from '@aula/contracts';
 import { getConfigValues } from './config.service.ts';
+import { getText, setTexts } from './texts.service.ts';
+
+const TextKeyParam = z.string().min(1).max(64);
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,5 +26,33 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => getConfigValues(req.server.db, req.schoolId, req.body),
+  );
+
+  app.get(
+    '/config/key/:key/:lang',
+    {
+      schema: {
+        tags: ['config'],
+        summary:
+          'A translated text (imprint, terms, login_msg, help.<topic>) in one language with fallback; lang "all" gives admins every language',
+        params: z.strictObject({ key: TextKeyParam, lang: TextLangSchema }),
+        response: { 200: ConfigTextResponseSchema, ...errors },
+      },
+    },
+    (req) => getText(req, req.params.key, req.params.lang),
+  );
+
+  app.post(
+    '/translation/:key',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "Store a text's languages; an empty string deletes that language",
+        params: z.strictObject({ key: TextKeyParam }),
+        body: TextsSchema,
+        response: { 200: TextsSchema, ...errors },
+      },
+    },
+    (req) => setTexts(req, req.params.key, req.body),
   );
 };

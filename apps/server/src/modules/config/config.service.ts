@@ -7,7 +7,7 @@ import {
   type FeatureName,
 } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
-import { findConfigValues } from './config.repo.ts';
+import { findConfigValues, findTexts, upsertConfigValue } from './config.repo.ts';
 
 /** POST /api/config/key: the raw string of each key, the school's value or the default (spec 3.5, 7.4). */
 export async function getConfigValues(
@@ -16,6 +16,11 @@ export async function getConfigValues(
   keys: readonly ConfigKey[],
 ): Promise<ConfigMap> {
   const stored = new Map((await findConfigValues(db, schoolId, keys)).map((r) => [r.key, r.value]));
+  if (keys.includes('login_msg')) {
+    // spec 3.5: the login message is a translated text; the key answers its German text when set
+    const german = (await findTexts(db, schoolId, 'login_msg')).find((r) => r.lang === 'de')?.text;
+    if (german) stored.set('login_msg', german);
+  }
   return Object.fromEntries(keys.map((k) => [k, stored.get(k) ?? CONFIG_DEFAULTS[k]]));
 }
 
@@ -23,14 +28,43 @@ export async function getConfigValues(
  * Keys the server reads but never serves: they are not in CONFIG_KEYS, which is the allowlist of
  * POST /api/config/key (docs/decisions/005-config-defaults.md, 018-permissions.md).
  */
-export const SERVER_CONFIG_KEYS = ['enabled_features', 'embed_allowed_hosts'] as const;
+export const SERVER_CONFIG_KEYS = [
+  'enabled_features',
+  'embed_allowed_hosts',
+  'role_groups',
+  'banner',
+  'login_bg_file',
+  'logo_file',
+  'oidc',
+  'oidc_client_secret',
+] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
 export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   enabled_features: DEFAULT_FEATURES.join(','),
   // hosts the embed check may reach although they resolve to private addresses (decision 023)
   embed_allowed_hosts: '',
+  // JSON list of { group, role }: directory groups whose members get a role (identity import, sign-in)
+  role_groups: '[]',
+  // JSON of the banner above the tiles (spec 3.6 banner config); '{}' shows none
+  banner: '{}',
+  // file ids (files table) of the uploaded login background and logo replacement; '' for none
+  login_bg_file: '',
+  logo_file: '',
+  // JSON of the school's OpenID provider (decision 038) and its client secret, sealed; '' for none
+  oidc: '',
+  oidc_client_secret: '',
 };
+
+/** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */
+export async function setConfigValue(
+  db: Db,
+  schoolId: number,
+  key: ConfigKey | ServerConfigKey,
+  value: string,
+): Promise<void> {
+  await upsertConfigValue(db, schoolId, key, value);
+}
 
 export async function getServerConfigValue(db: Db, schoolId: number, key: ServerConfigKey): Promise<string> {
   const [row] = await findConfigValues(db, schoolId, [key]);

@@ -1,7 +1,24 @@
 import type { FastifyRequest } from 'fastify';
-import { hasRole, type Group } from '@aula/contracts';
+import {
+  hasRole,
+  RoleGroupsSchema,
+  type CreateGroupRequest,
+  type Group,
+  type GroupDetail,
+  type RoleGroups,
+} from '@aula/contracts';
+import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listGroups } from './groups.repo.ts';
+import { audit } from '../audit/audit.service.ts';
+import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import {
+  findGroup,
+  findGroupByNameCaseless,
+  insertGroup,
+  isGroupMember,
+  listGroupMembers,
+  listGroups,
+} from './groups.repo.ts';
 
 /** GET /api/groups: every group of the school; filtering by another user's account needs a teacher. */
 export async function getGroups(
@@ -14,4 +31,88 @@ export async function getGroups(
     throw AppError.forbidden();
   }
   return listGroups(req.server.db, req.schoolId, { type: query.type, userId: query.account });
+}
+
+/** GET /api/groups/:group: a group with its members; teachers see only groups they belong to. */
+export async function getGroup(req: FastifyRequest, groupId: number): Promise<GroupDetail> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  const db = req.server.db;
+  const group = await findGroup(db, req.schoolId, groupId);
+  if (!group) throw AppError.notFound();
+  if (!hasRole(user, 'admin') && !(await isGroupMember(db, group.id, user.id))) throw AppError.forbidden();
+  const members = await listGroupMembers(db, req.schoolId, group.id);
+  return {
+    ...group,
+    members: members.map((m) => ({
+      id: m.id,
+      name: `${m.firstName} ${m.lastName}`.trim() || m.username,
+      type: m.type,
+    })),
+  };
+}
+
+/** POST /api/groups (admins): names are unique per school, compared without case. */
+export async function createGroup(req: FastifyRequest, body: CreateGroupRequest): Promise<Group> {
+  const db = req.server.db;
+  const taken = () => new AppError(422, 'groups.name_taken', { name: body.name });
+  if (await findGroupByNameCaseless(db, req.schoolId, body.name)) throw taken();
+  const id = await insertGroup(db, req.schoolId, body);
+  if (id === null) throw taken();
+  await audit(req, 'group.create', { details: { groupId: id, name: body.name, type: body.type } });
+  return { id, name: body.name, type: body.type };
+}
+
+/** The stored role groups; a value that no longer parses counts as none. */
+export async function readRoleGroups(db: Db, schoolId: number): Promise<RoleGroups> {
+  try {
+    const parsed = RoleGroupsSchema.safeParse(
+      JSON.parse(await getServerConfigValue(db, schoolId, 'role_groups')),
+    );
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What membership in these groups gives by the role groups: teacher (type L) and/or admin.
+ * Group names are compared without case; names not mapped give nothing.
+ */
+export function rolesFromRoleGroups(
+  roleGroups: RoleGroups,
+  groupNames: readonly string[],
+): { teacher: boolean; admin: boolean } {
+  const names = new Set(groupNames.map((n) => n.toLowerCase()));
+  const hit = roleGroups.filter((r) => names.has(r.group.toLowerCase()));
+  return { teacher: hit.some((r) => r.role === 'teacher'), admin: hit.some((r) => r.role === 'admin') };
+}
+
+/** GET /api/config/roleGroups (admins). */
+export async function getRoleGroups(req: FastifyRequest): Promise<RoleGroups> {
+  return readRoleGroups(req.server.db, req.schoolId);
+}
+
+const adminRows = (rows: RoleGroups) =>
+  rows
+    .filter((r) => r.role === 'admin')
+    .map((r) => r.group.toLowerCase())
+    .sort();
+
+/**
+ * POST /api/config/roleGroups (admins). Group names need not exist yet: the directory's groups
+ * appear with the next import. Only a superadmin may add or remove a mapping to admin; an admin
+ * saves the list with the admin rows unchanged (no one can raise their own roles).
+ */
+export async function setRoleGroups(req: FastifyRequest, rows: RoleGroups): Promise<RoleGroups> {
+  const user = req.user;
+  if (!user) throw AppError.unauthorized();
+  const db = req.server.db;
+  const old = await readRoleGroups(db, req.schoolId);
+  if (!hasRole(user, 'superadmin') && adminRows(old).join('\n') !== adminRows(rows).join('\n')) {
+    throw new AppError(403, 'users.role_not_allowed', { role: 'admin' });
+  }
+  await setConfigValue(db, req.schoolId, 'role_groups', JSON.stringify(rows));
+  await audit(req, 'role_groups.change', { details: { old, new: rows } });
+  return rows;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LayoutType } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { appOpens, apps, layoutItems, layouts, schools, users } from '../../db/schema.ts';
+import { appOpenDays, appOpens, apps, layoutItems, layouts, schools, users } from '../../db/schema.ts';
 
 export interface LayoutWanted {
   category: LayoutType;
@@ -247,9 +247,28 @@ export async function deleteLayout(
   await db.delete(layouts).where(layoutWhere(schoolId, category, ownerId));
 }
 
-export async function upsertAppOpen(db: Db, schoolId: number, userId: number, appId: number): Promise<void> {
+/**
+ * The user opened the tile: clears its `new` flag and, unless `countOpen` is false (a tile put on the
+ * user's own page is not an open), adds one to the school's opens of that tile on that UTC day (statistics).
+ */
+export async function upsertAppOpen(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  appId: number,
+  opts: { countOpen?: boolean; now?: Date } = {},
+): Promise<void> {
   await db
     .insert(appOpens)
     .values({ schoolId, userId, appId })
     .onConflictDoUpdate({ target: [appOpens.userId, appOpens.appId], set: { openedAt: sql`now()` } });
+  if (opts.countOpen === false) return;
+  const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
+  await db
+    .insert(appOpenDays)
+    .values({ schoolId, appId, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [appOpenDays.schoolId, appOpenDays.appId, appOpenDays.day],
+      set: { count: sql`${appOpenDays.count} + 1` },
+    });
 }

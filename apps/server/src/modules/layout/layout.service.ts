@@ -253,7 +253,7 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
     // a tile the user put on their own page themselves is not news to them (decision 023 new flag)
     if (layoutType === 'personal')
       for (const appId of ids.filter((id) => !times.has(id)))
-        await upsertAppOpen(tx, req.schoolId, user.id, appId);
+        await upsertAppOpen(tx, req.schoolId, user.id, appId, { countOpen: false });
     if (layoutType !== 'personal')
       await audit(req, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
   });
@@ -273,5 +273,5 @@ export async function markOpened(req: FastifyRequest, appId: number): Promise<vo
   const user = req.user;
   if (!user) throw AppError.unauthorized();
   await accessibleBubbleRow(req, appId);
-  await upsertAppOpen(req.server.db, req.schoolId, user.id, appId);
+  await upsertAppOpen(req.server.db, req.schoolId, user.id, appId, { now: req.server.clock() });
 }

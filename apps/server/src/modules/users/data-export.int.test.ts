@@ -4,6 +4,9 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { DataExportSchema } from '@aula/contracts';
 import * as schema from '../../db/schema.ts';
 import {
+  externalIdentities,
+  adminMessageSeen,
+  adminMessages,
   appGroups,
   appOpens,
   apps,
@@ -102,6 +105,16 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
     subject: `${marker}: Code zum Zurücksetzen`,
     body: `Dein Code: ${SECRETS.mailCode}`,
   });
+  // a message the user wrote (as an admin would) and one they dismissed
+  const [message] = await db
+    .insert(adminMessages)
+    .values({ schoolId, type: 'normal', title: { de: `${marker}: Elternabend` }, createdBy: userId })
+    .returning({ id: adminMessages.id });
+  await db.insert(adminMessageSeen).values({ schoolId, messageId: message!.id, userId });
+  // the account's identity at the school's identity provider
+  await db
+    .insert(externalIdentities)
+    .values({ schoolId, userId, provider: 'oidc', issuer: 'https://idp.example', subject: `sub-${marker}` });
   // a failed sign-in on the account, then a real one (sessions, audit entries)
   await call(t.base, '/api/login', { body: { username, password: 'falsch-falsch' } });
   const res = await call(t.base, '/api/login', { body: { username, password: DEMO_PASSWORD } });

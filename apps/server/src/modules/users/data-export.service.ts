@@ -16,6 +16,11 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   groups: "the school's groups; the user's memberships are in group_members",
   config: "the school's settings",
   device_days: 'device statistics without a user id',
+  app_open_days: 'tile opens counted per tile and day, without a user id',
+  config_texts: "the school's imprint, terms, help and login texts",
+  admin_message_groups: "which of the school's groups a message is for",
+  error_log: 'server errors by route and class, without a user or request data',
+  sso_requests: 'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier)',
   used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
 };
 

@@ -24,7 +24,7 @@ export function mayManage(actor: Person, target: Person): boolean {
 }
 
 /** The user an admin operation acts on: another school's or an unknown id is 404, one not managed 403. */
-async function managedUser(req: FastifyRequest, userId: number) {
+export async function managedUser(req: FastifyRequest, userId: number) {
   if (!req.user) throw AppError.unauthorized();
   const target = await findManagedUser(req.server.db, req.schoolId, userId);
   if (!target) throw AppError.notFound();

@@ -16,6 +16,7 @@ const placeholder = (): DialogModule => import('@/features/placeholders/componen
 
 const confirmDialog = (): DialogModule => import('@/features/general/components/delete-dialog');
 const appForm = (): DialogModule => import('@/features/tiles/components/app-form-dialog');
+const userManager = (): DialogModule => import('@/features/user-manager/components/user-manager-dialog');
 
 function entry(
   role: Role,
@@ -45,12 +46,12 @@ export const DIALOGS = {
   'secondary-email': entry('student', () => import('@/features/account/components/secondary-email-dialog')),
   'change-password': entry('student', () => import('@/features/account/components/change-password-dialog')),
   'totp-setup': entry('student', () => import('@/features/account/components/totp-setup-dialog')),
-  'user-manager': entry('teacher'),
+  'user-manager': entry('teacher', userManager),
   settings: entry('student', () => import('@/features/settings/components/settings-dialog')),
   // User search
-  'user-search:block': entry('teacher'),
-  'user-search:password-reset': entry('teacher'),
-  'user-search:2fa': entry('teacher'),
+  'user-search:block': entry('teacher', userManager),
+  'user-search:password-reset': entry('teacher', userManager),
+  'user-search:2fa': entry('teacher', userManager),
   // Video conference
   'bbb:create-room': entry('teacher'),
   'bbb:room-details': entry('student'),

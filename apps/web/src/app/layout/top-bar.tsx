@@ -24,7 +24,7 @@ import {
 } from 'lucide-react';
 import { PRODUCT_NAME } from '@aula/contracts';
 import { LanguageMenu } from '@/components/language-menu';
-import { Logo } from '@/components/logo';
+import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import {
@@ -169,7 +169,7 @@ export function TopBar() {
           to="/"
           className="me-auto flex items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
-          <Logo className="size-7 desktop:size-8" />
+          <BrandLogo className="size-7 desktop:size-8" />
           <span>{PRODUCT_NAME}</span>
         </Link>
         <LanguageMenu />

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { HomeBanner } from '@/features/branding/components/home-banner';
+import { AdminMessages } from '@/features/messages/components/admin-messages';
 import { TileGrid } from '@/features/tiles/components/tile-grid';
 
 export function HomePage() {
@@ -6,6 +8,8 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">{t('home.apps')}</h1>
+      <HomeBanner />
+      <AdminMessages />
       <TileGrid />
     </>
   );

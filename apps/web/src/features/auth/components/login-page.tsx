@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,14 +10,16 @@ import {
 } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { LanguageMenu } from '@/components/language-menu';
-import { Logo } from '@/components/logo';
+import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import { configFlag, configText, useConfig } from '@/lib/config';
+import { configFlag, configText, useConfig, type AppConfig } from '@/lib/config';
+import { useConfigText } from '@/lib/config-texts';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
 import { ResetPassword } from './reset-password';
+import { SsoButton } from './sso-button';
 
 type FormError = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'server'; error: unknown };
 
@@ -35,10 +37,25 @@ function useFormErrorText(
   return authErrorText(t, formError.error);
 }
 
+const BACKGROUND_SIZES = { none: 'auto', cover: 'cover', contain: 'contain', repeat: 'auto' } as const;
+
+/** spec 3.5 login_bg with login_bg_strat: the school's picture behind the sign-in card (our own path only). */
+function loginBackground(config: AppConfig): CSSProperties | undefined {
+  const url = configText(config, 'login_bg');
+  if (!url.startsWith('/api/config/login-bg/image')) return undefined;
+  const strategy = configText(config, 'login_bg_strat') as keyof typeof BACKGROUND_SIZES;
+  return {
+    backgroundImage: `url("${url}")`,
+    backgroundSize: BACKGROUND_SIZES[strategy] ?? 'auto',
+    backgroundRepeat: strategy === 'repeat' ? 'repeat' : 'no-repeat',
+    backgroundPosition: 'center',
+  };
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const config = useConfig();
-  const { reset } = useSearch({ from: '/login' });
+  const { reset, sso } = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const login = useLogin();
   const id = useId();
@@ -50,12 +67,17 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<FormError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const errorText = useFormErrorText(
+  const formErrorText = useFormErrorText(
     formError,
     step === 'totp' ? 'login.codeMissing' : 'login.missingFields',
   );
+  // a refused sign-in through the school's identity provider ends here with its reason
+  const errorText = formErrorText ?? (sso ? t(`errors.${sso}` as 'errors.sso.failed') : null);
 
-  const loginMessage = configText(config, 'login_msg').trim();
+  // the key answers the German text; the reader's language comes from the per-language texts
+  const germanMessage = configText(config, 'login_msg').trim();
+  const localMessage = useConfigText('login_msg', germanMessage !== '');
+  const loginMessage = (localMessage.text.trim() || germanMessage).trim();
   const errorId = `${id}-error`;
 
   useEffect(() => {
@@ -129,7 +151,7 @@ export function LoginPage() {
   });
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" style={loginBackground(config)}>
       <header className="flex justify-end gap-1 p-2">
         <LanguageMenu />
         <ThemeToggle />
@@ -141,7 +163,7 @@ export function LoginPage() {
       >
         <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm desktop:p-8">
           <div className="mb-6 flex flex-col items-center gap-2 text-center">
-            {configFlag(config, 'show_lara_logo') && <Logo className="size-12" />}
+            <BrandLogo className="size-12" />
             <h1 className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
             <p className="text-sm text-muted-foreground">{t('app.tagline')}</p>
           </div>
@@ -174,6 +196,7 @@ export function LoginPage() {
             <>
               <h2 className="text-lg font-semibold">{t('login.title')}</h2>
               <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
+              <SsoButton />
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
                 <FormMessage id={errorId} error={errorText} notice={notice} />
                 <FormField

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { configFlag, useConfig } from '@/lib/config';
+import { textParagraphs, useConfigText } from '@/lib/config-texts';
 import { useSelf } from '@/lib/session';
 import { useLogout } from '../api/logout';
 import { useAcceptSitePolicy } from '../api/site-policy';
@@ -24,6 +25,8 @@ export function TermsPage() {
   const logout = useLogout();
   const accepted = self?.sitePolicyAccepted ?? false;
   const mustAccept = configFlag(config, 'force_accept_policy') && !accepted;
+  // the school's own terms in the user's language (admin terms tab); the built-in text otherwise
+  const schoolTerms = useConfigText('terms');
 
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-6" aria-labelledby="terms-title">
@@ -40,14 +43,24 @@ export function TermsPage() {
       </header>
 
       <div className="flex flex-col gap-5 rounded-xl border bg-card p-4 text-card-foreground desktop:p-6">
-        {SECTIONS.map((section) => (
-          <section key={section} aria-labelledby={`terms-${section}`} className="flex flex-col gap-1">
-            <h2 id={`terms-${section}`} className="text-base font-semibold">
-              {t(`terms.${section}Title`)}
-            </h2>
-            <p className="text-sm leading-relaxed">{t(`terms.${section}Body`)}</p>
+        {schoolTerms.text ? (
+          <section aria-label={t('pages.terms')} className="flex flex-col gap-3">
+            {textParagraphs(schoolTerms.text).map((p, i) => (
+              <p key={i} className="whitespace-pre-line text-sm leading-relaxed">
+                {p}
+              </p>
+            ))}
           </section>
-        ))}
+        ) : (
+          SECTIONS.map((section) => (
+            <section key={section} aria-labelledby={`terms-${section}`} className="flex flex-col gap-1">
+              <h2 id={`terms-${section}`} className="text-base font-semibold">
+                {t(`terms.${section}Title`)}
+              </h2>
+              <p className="text-sm leading-relaxed">{t(`terms.${section}Body`)}</p>
+            </section>
+          ))
+        )}
         <p className="text-sm">
           <Link to="/terms" search={{ dialog: 'legal' }} className={linkClass}>
             {t('terms.legalLink')}

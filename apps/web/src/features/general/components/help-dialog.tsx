@@ -1,6 +1,8 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
+import { helpTopicForPath, textParagraphs, useConfigText } from '@/lib/config-texts';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
 import { SHORTCUTS } from '@/lib/shortcuts';
 
@@ -8,6 +10,10 @@ import { SHORTCUTS } from '@/lib/shortcuts';
 export default function HelpDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const { open } = useDialogs();
+  // the school's help text of this page (admin help tab), shown above the built-in help
+  const topic = helpTopicForPath(useRouterState({ select: (state) => state.location.pathname }));
+  const schoolHelp = useConfigText(`help.${topic ?? 'home'}`, topic !== null);
+  const schoolText = topic ? schoolHelp.text : '';
   return (
     <DialogFrame
       title={t('help.title')}
@@ -23,6 +29,15 @@ export default function HelpDialog(_props: DialogProps) {
         </>
       }
     >
+      {schoolText && (
+        <DialogSection id="help-school" title={t('help.title')}>
+          {textParagraphs(schoolText).map((p, i) => (
+            <p key={i} className="whitespace-pre-line text-sm">
+              {p}
+            </p>
+          ))}
+        </DialogSection>
+      )}
       <DialogSection id="help-tiles" title={t('help.tilesTitle')}>
         <p className="text-sm">{t('help.tilesBody')}</p>
       </DialogSection>

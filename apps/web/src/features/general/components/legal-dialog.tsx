@@ -2,16 +2,19 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
+import { textParagraphs, useConfigText } from '@/lib/config-texts';
 import type { DialogProps } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
 
 /**
- * spec 2.5 `legal`: imprint and privacy. The school publishes its imprint and terms in the
- * dashboard (a later issue); until then this says what Aula itself stores (docs/decisions/020-dialogs.md).
+ * spec 2.5 `legal`: imprint and privacy. The school's imprint from the dashboard imprint tab when
+ * set, else a built-in note; and what Aula itself stores (docs/decisions/020-dialogs.md).
  */
 export default function LegalDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const self = useSelf();
+  // the school's imprint in the user's language (admin imprint tab); the built-in note otherwise
+  const imprint = useConfigText('imprint').text;
   return (
     <DialogFrame
       title={t('dialogs.legal')}
@@ -22,7 +25,15 @@ export default function LegalDialog(_props: DialogProps) {
       }
     >
       <DialogSection id="legal-imprint" title={t('legal.imprintTitle')}>
-        <p className="text-sm">{t('legal.imprintBody')}</p>
+        {imprint ? (
+          textParagraphs(imprint).map((p, i) => (
+            <p key={i} className="whitespace-pre-line text-sm">
+              {p}
+            </p>
+          ))
+        ) : (
+          <p className="text-sm">{t('legal.imprintBody')}</p>
+        )}
       </DialogSection>
       <DialogSection id="legal-privacy" title={t('legal.privacyTitle')}>
         <ul className="list-disc ps-5 text-sm">

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { UserCog, UserRoundX } from 'lucide-react';
 import { ImpersonateRequestSchema, MAX_REASON_LENGTH, type UserInfo } from '@aula/contracts';
@@ -18,7 +19,7 @@ import { waitForReauth } from '../lib/reauth-request';
 
 type FieldError = 'target' | 'reason' | null;
 
-function serverText(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
+function serverText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return t('impersonation.notFound');
   return errorMessage(t, error);
 }

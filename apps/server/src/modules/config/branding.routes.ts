@@ -1,0 +1,197 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BannerSchema,
+  ErrorBodySchema,
+  LoginBgQuerySchema,
+  LoginBgSchema,
+  LogoQuerySchema,
+  LogoSchema,
+  MAX_LOGIN_BG_BYTES,
+  MAX_LOGO_BYTES,
+} from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { megabytes } from '../../lib/uploads.ts';
+import {
+  brandingImage,
+  getBanner,
+  getLoginBg,
+  getLogo,
+  setBanner,
+  setLoginBg,
+  setLogo,
+} from './branding.service.ts';
+
+const SANDBOX_CSP = "default-src 'none'; sandbox";
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  422: ErrorBodySchema,
+};
+
+/**
+ * The one file `file` of a branding upload, or null when the form has none (only a setting changes).
+ * An oversized file is read to its end but never kept: 413 and nothing stored (SECURITY.md "Uploads").
+ */
+async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | null> {
+  if (!req.isMultipart()) return null;
+  if (Number(req.headers['content-length'] ?? 0) > limit + 64 * 1024)
+    throw new AppError(413, 'upload.too_large', { max: megabytes(limit) });
+  let image: Buffer | null = null;
+  let oversize = false;
+  for await (const part of req.parts()) {
+    if (part.type === 'field') continue;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      if (size <= limit) chunks.push(chunk as Buffer);
+    }
+    if (part.fieldname !== 'file' || image)
+      throw AppError.validation([
+        { path: part.fieldname, code: 'common.validation', message: 'unexpected file' },
+      ]);
+    if (size > limit || part.file.truncated) oversize = true;
+    else if (size > 0) image = Buffer.concat(chunks);
+  }
+  if (oversize) throw new AppError(413, 'upload.too_large', { max: megabytes(limit) });
+  return image;
+}
+
+async function sendImage(req: FastifyRequest, reply: FastifyReply, what: 'login-bg' | 'logo') {
+  const file = await brandingImage(req, what);
+  return reply
+    .type(file.mime)
+    .header('content-disposition', `inline; filename="${what}.${file.mime === 'image/png' ? 'png' : 'webp'}"`)
+    .header('content-security-policy', SANDBOX_CSP)
+    .send(file.data);
+}
+
+// spec 3.5/3.6/7.4: the banner, the login background and the logo; reads are public (the login page)
+export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_LOGIN_BG_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/config/banner',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'The home page banner: on or off, type, text per language, an optional link',
+        response: { 200: BannerSchema },
+      },
+    },
+    (req) => getBanner(req),
+  );
+
+  app.post(
+    '/config/banner',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Set the banner (admins); German text is required while it is on',
+        body: BannerSchema,
+        response: { 200: BannerSchema, ...errors },
+      },
+    },
+    (req) => setBanner(req, req.body),
+  );
+
+  app.get(
+    '/config/login-bg',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'The login background: its versioned image URL (or null) and strategy',
+        response: { 200: LoginBgSchema },
+      },
+    },
+    (req) => getLoginBg(req),
+  );
+
+  app.post(
+    '/config/login-bg',
+    {
+      schema: {
+        tags: ['config'],
+        summary:
+          'Upload the login background (multipart `file`: PNG, JPEG or WebP up to 8 MB, stored as WebP of at most 2560 px without metadata); query strategy, remove=true',
+        consumes: ['multipart/form-data', 'application/json'],
+        querystring: LoginBgQuerySchema,
+        response: { 200: LoginBgSchema, ...errors },
+      },
+    },
+    async (req) =>
+      setLoginBg(req, {
+        file: await readImage(req, MAX_LOGIN_BG_BYTES),
+        ...(req.query.strategy ? { strategy: req.query.strategy } : {}),
+        remove: req.query.remove === 'true',
+      }),
+  );
+
+  app.get(
+    '/config/login-bg/image',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'The login background image (WebP); v is the version in the config key',
+        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        response: { 200: z.any().describe('image/webp'), 404: ErrorBodySchema },
+      },
+    },
+    (req, reply) => sendImage(req, reply, 'login-bg'),
+  );
+
+  app.get(
+    '/config/logo',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "Whether the product logo shows, and the school's replacement logo URL (or null)",
+        response: { 200: LogoSchema },
+      },
+    },
+    (req) => getLogo(req),
+  );
+
+  app.post(
+    '/config/logo',
+    {
+      schema: {
+        tags: ['config'],
+        summary:
+          'Show the product logo or not (query show), and upload a replacement (multipart `file`: PNG, JPEG, WebP, GIF or SVG up to 1 MB, stored as PNG of at most 512 px); remove=true removes it',
+        consumes: ['multipart/form-data', 'application/json'],
+        querystring: LogoQuerySchema,
+        response: { 200: LogoSchema, ...errors },
+      },
+    },
+    async (req) =>
+      setLogo(req, {
+        file: await readImage(req, MAX_LOGO_BYTES),
+        ...(req.query.show ? { show: req.query.show === 'true' } : {}),
+        remove: req.query.remove === 'true',
+      }),
+  );
+
+  app.get(
+    '/config/logo/image',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "The school's logo (PNG); v is the version in the config key",
+        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
+      },
+    },
+    (req, reply) => sendImage(req, reply, 'logo'),
+  );
+};

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  CONFIG_DEFAULTS,
+  normalizeSettingValue,
+  SETTINGS_KEYS,
+  SETTINGS_SERVER_KEYS,
+  type SetSettingResult,
+  type SettingsKey,
+  type SettingsValues,
+} from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { findConfigValues } from './config.repo.ts';
+import { SERVER_CONFIG_DEFAULTS, setConfigValue } from './config.service.ts';
+
+const isServerKey = (key: SettingsKey): key is (typeof SETTINGS_SERVER_KEYS)[number] =>
+  (SETTINGS_SERVER_KEYS as readonly string[]).includes(key);
+const defaultOf = (key: SettingsKey) =>
+  isServerKey(key) ? SERVER_CONFIG_DEFAULTS[key] : CONFIG_DEFAULTS[key];
+
+/** GET /api/config/settings: every editable key with its raw value, defaults filled in. */
+export async function getSettings(req: FastifyRequest): Promise<SettingsValues> {
+  const rows = await findConfigValues(req.server.db, req.schoolId, SETTINGS_KEYS);
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? defaultOf(k)]));
+}
+
+/** POST /api/config/key/:key: validates the value by the key's control, stores and audits it. */
+export async function setSetting(req: FastifyRequest, key: string, value: string): Promise<SetSettingResult> {
+  if (!(SETTINGS_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
+  const k = key as SettingsKey;
+  const normalized = normalizeSettingValue(k, value);
+  if (normalized === null) throw new AppError(422, 'config.invalid_value', { key: k });
+  const [row] = await findConfigValues(req.server.db, req.schoolId, [k]);
+  const old = row?.value ?? defaultOf(k);
+  await setConfigValue(req.server.db, req.schoolId, k, normalized);
+  await audit(req, 'config.change', { details: { key: k, old, new: normalized } });
+  return { key: k, value: normalized };
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema, RoleGroupsSchema } from '@aula/contracts';
+import { getRoleGroups, setRoleGroups } from './groups.service.ts';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+// spec 3.6, 7.4: directory groups whose members get a role at import time (admins; admin rows: superadmins)
+export const roleGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config/roleGroups',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'The role groups: group name → role (teacher or admin)',
+        response: { 200: RoleGroupsSchema, ...errors },
+      },
+    },
+    (req) => getRoleGroups(req),
+  );
+
+  app.post(
+    '/config/roleGroups',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Replace the role groups; only superadmins add or remove a mapping to admin',
+        body: RoleGroupsSchema,
+        response: { 200: RoleGroupsSchema, ...errors },
+      },
+    },
+    (req) => setRoleGroups(req, req.body),
+  );
+};

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminMessages, auditLog, groups } from '../../db/schema.ts';
+import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertSchool } from '../schools/schools.repo.ts';
+
+let now = new Date('2026-11-24T08:00:00Z');
+const clock = () => now;
+let t: TestApp;
+const cookies = new Map<string, string>();
+const group = new Map<string, number>();
+let foreignMessageId = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  const schoolId = await demoSchoolId(t);
+  for (const row of await t.database.db.select().from(groups).where(eq(groups.schoolId, schoolId)))
+    group.set(row.name, row.id);
+  const other = await insertSchool(t.database.db, { slug: 'other', name: 'Andere', host: 'other.test' });
+  const [row] = await t.database.db
+    .insert(adminMessages)
+    .values({ schoolId: other.id, title: { de: 'Fremd' }, body: { de: 'Geheim' } })
+    .returning({ id: adminMessages.id });
+  foreignMessageId = row!.id;
+  for (const name of ['student', 'student3', 'teacher', 'admin'])
+    cookies.set(name, await loginAs(t.base, name));
+});
+afterAll(() => t?.close());
+
+const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+  call(t.base, path, { cookie: cookies.get(actor), ...opts });
+const titles = (body: { title: { de: string } }[]) => body.map((m) => m.title.de);
+const post = (body: Record<string, unknown>, actor = 'admin') =>
+  as(actor, '/api/messages/admin', { body: { type: 'normal', title: {}, body: {}, ...body } });
+
+describe('admin messages (spec 3.6, 7.3)', () => {
+  it('students and teachers may not post, list all, change or delete (403)', async () => {
+    for (const actor of ['student', 'teacher']) {
+      expect((await post({ title: { de: 'X' } }, actor)).status).toBe(403);
+      expect((await as(actor, '/api/messages/admin/all')).status).toBe(403);
+      expect((await as(actor, '/api/messages/admin/1', { method: 'PUT', body: {} })).status).toBe(403);
+      expect((await as(actor, '/api/messages/admin/1', { method: 'DELETE' })).status).toBe(403);
+    }
+    expect((await call(t.base, '/api/messages/admin')).status).toBe(401);
+  });
+
+  it('a message to 5a reaches its members, not 6b; a message without groups reaches everyone', async () => {
+    const toClass = await post({
+      type: 'warning',
+      title: { de: 'Wandertag', ar: 'رحلة' },
+      body: { de: 'Morgen Wandertag. Bitte feste Schuhe.' },
+      groupIds: [group.get('5a')],
+    });
+    expect(toClass.status).toBe(201);
+    expect(toClass.body).toMatchObject({ type: 'warning', groups: [{ name: '5a' }], seenCount: 0 });
+    expect((await post({ title: { de: 'Für alle' } })).status).toBe(201);
+
+    expect(titles((await as('student', '/api/messages/admin')).body)).toEqual(['Für alle', 'Wandertag']);
+    expect(titles((await as('student3', '/api/messages/admin')).body)).toEqual(['Für alle']);
+    // every language the school wrote travels; the page picks the reader's
+    const [, wandertag] = (await as('student', '/api/messages/admin')).body;
+    expect(wandertag.title).toEqual({ de: 'Wandertag', ar: 'رحلة' });
+  });
+
+  it('seen hides a message for that user only; marking twice is fine', async () => {
+    const [, wandertag] = (await as('student', '/api/messages/admin')).body;
+    const seen = await as('student', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' });
+    expect(seen.status).toBe(200);
+    expect((await as('student', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' })).status).toBe(
+      200,
+    );
+    expect(titles((await as('student', '/api/messages/admin')).body)).toEqual(['Für alle']);
+    expect(titles((await as('teacher', '/api/messages/admin')).body)).toContain('Wandertag');
+    const all = await as('admin', '/api/messages/admin/all');
+    expect(all.body.items.find((m: { id: number }) => m.id === wandertag.id).seenCount).toBe(1);
+  });
+
+  it('a message of another group or another school cannot be marked seen (404)', async () => {
+    const [, wandertag] = (await as('teacher', '/api/messages/admin')).body;
+    expect(
+      (await as('student3', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' })).status,
+    ).toBe(404);
+    expect(
+      (await as('student', `/api/messages/admin/${foreignMessageId}/seen`, { method: 'POST' })).status,
+    ).toBe(404);
+    expect((await as('admin', `/api/messages/admin/${foreignMessageId}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    const all = await as('admin', '/api/messages/admin/all?perPage=100');
+    expect(titles(all.body.items)).not.toContain('Fremd');
+  });
+
+  it('start and end follow the clock', async () => {
+    const res = await post({
+      title: { de: 'Elternabend' },
+      // the same instant written in two time zones; within the access token's 15 minutes
+      startsAt: '2026-11-24T09:05:00+01:00',
+      endsAt: '2026-11-24T08:10:00Z',
+    });
+    expect(res.status).toBe(201);
+    expect(titles((await as('student3', '/api/messages/admin')).body)).not.toContain('Elternabend');
+    now = new Date('2026-11-24T08:05:00Z');
+    expect(titles((await as('student3', '/api/messages/admin')).body)).toContain('Elternabend');
+    now = new Date('2026-11-24T08:10:00Z');
+    expect(titles((await as('student3', '/api/messages/admin')).body)).not.toContain('Elternabend');
+    now = new Date('2026-11-24T08:00:00Z');
+  });
+
+  it('bad input gets a clear error and changes nothing', async () => {
+    const before = (await as('admin', '/api/messages/admin/all')).body.total;
+    const noGerman = await post({ title: { en: 'Only English' } });
+    expect(noGerman.status).toBe(422);
+    expect(noGerman.body.code).toBe('messages.text_required');
+    const backwards = await post({
+      title: { de: 'Rückwärts' },
+      startsAt: '2026-11-25T08:00:00Z',
+      endsAt: '2026-11-25T07:00:00Z',
+    });
+    expect(backwards.body.code).toBe('messages.end_before_start');
+    const unknownGroup = await post({ title: { de: 'X' }, groupIds: [999_999] });
+    expect(unknownGroup.status).toBe(422);
+    const badType = await post({ type: 'shouting', title: { de: 'X' } });
+    expect(badType.status).toBe(400);
+    const tooLong = await post({ title: { de: 'x'.repeat(201) } });
+    expect(tooLong.status).toBe(400);
+    const klingon = await post({ title: { de: 'X', tlh: 'Qapla' } });
+    expect(klingon.status).toBe(400);
+    expect((await as('admin', '/api/messages/admin/all')).body.total).toBe(before);
+  });
+
+  it('an admin edits and deletes a message; each write is audited without its text', async () => {
+    const created = await post({ title: { de: 'Alt' } });
+    const edited = await as('admin', `/api/messages/admin/${created.body.id}`, {
+      method: 'PUT',
+      body: { type: 'attention', title: { de: 'Neu' }, body: {}, groupIds: [group.get('6b')] },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ type: 'attention', title: { de: 'Neu' }, groups: [{ name: '6b' }] });
+    const one = await as('admin', `/api/messages/admin/${created.body.id}`);
+    expect(one.body).toEqual(edited.body);
+    expect((await as('teacher', `/api/messages/admin/${created.body.id}`)).status).toBe(403);
+    expect((await as('admin', `/api/messages/admin/${created.body.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect((await as('admin', `/api/messages/admin/${created.body.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    const entries = await t.database.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .orderBy(auditLog.id);
+    const actions = entries.map((e) => e.action).filter((a) => a.startsWith('message.'));
+    expect(actions.slice(-3)).toEqual(['message.create', 'message.update', 'message.delete']);
+    expect(JSON.stringify(entries)).not.toContain('Wandertag');
+  });
+});

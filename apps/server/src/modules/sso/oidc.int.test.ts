@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, externalIdentities, ssoRequests, users } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { call, cookiesFrom, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
+import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+
+// spec 1, 2.1, 7.1-7.2; SECURITY.md (PKCE, state, nonce, issuer and audience, same-origin return paths);
+// docs/decisions/038-oidc-sign-in.md. A real OpenID provider (oidc-provider) on loopback.
+
+let now = Date.parse('2026-09-14T07:30:00Z');
+let t: TestApp;
+let op: TestOidcProvider;
+let adminCookie = '';
+let ids: Map<string, number>;
+
+const ACCOUNTS = [
+  {
+    sub: 'nrw-sara',
+    claims: {
+      email: 'student@demo-schule.example',
+      email_verified: true,
+      given_name: 'Sara',
+      family_name: 'Schmidt',
+    },
+  },
+  {
+    sub: 'nrw-ali-unverified',
+    claims: { email: 'student2@demo-schule.example', email_verified: false },
+  },
+  {
+    sub: 'nrw-nora',
+    claims: {
+      email: 'nora.neu@schule.example',
+      email_verified: true,
+      given_name: 'Nora',
+      family_name: 'Neu',
+      preferred_username: 'nora.neu',
+      role: 'teacher',
+      groups: ['5a', 'Schulleitung'],
+    },
+  },
+  { sub: 'nrw-super', claims: { email: 'superadmin@demo-schule.example', email_verified: true } },
+  { sub: 'nrw-mia', claims: { email: 'student3@demo-schule.example', email_verified: true } },
+];
+
+async function configure(overrides: Record<string, unknown> = {}) {
+  const res = await call(t.base, '/api/config/oidc', {
+    method: 'PUT',
+    cookie: adminCookie,
+    body: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      label: 'Schulportal',
+      linkClaim: 'email',
+      linkField: 'email',
+      createUsers: false,
+      roleClaim: 'role',
+      groupsClaim: 'groups',
+      scopes: 'email profile groups',
+      ...overrides,
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Starts at Aula as a browser would: the answer's address and the browser-binding cookie. */
+async function start(returnTo?: string) {
+  const res = await call<{ url: string }>(t.base, '/api/login/oidc', {
+    body: returnTo === undefined ? {} : { returnTo },
+  });
+  expect(res.status).toBe(200);
+  return { url: res.body.url, cookie: cookiesFrom(res) };
+}
+
+async function complete(query: string, cookie: string) {
+  return call(t.base, '/api/apps/moin/callback', { body: { query }, cookie });
+}
+
+/** The whole round trip for a provider account; answers the callback's response. */
+async function signInAs(sub: string, returnTo?: string) {
+  const { url, cookie } = await start(returnTo);
+  const back = await signInAtProvider(url, sub, `${t.base}/oidc/callback`);
+  return complete(back.search, cookie);
+}
+
+async function lastAudit(action: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: () => new Date(now) });
+  op = await startOidcProvider({ redirectUris: [`${t.base}/oidc/callback`], accounts: ACCOUNTS });
+  ids = await userIds(t);
+  adminCookie = await loginAs(t.base, 'admin');
+  await configure();
+  const on = await call(t.base, '/api/config/key/enable_moin_auth', {
+    cookie: adminCookie,
+    body: { value: 'true' },
+  });
+  expect(on.status).toBe(200);
+});
+afterAll(async () => {
+  await op?.close();
+  await t?.close();
+});
+
+describe('the login page learns about the provider (GET /api/apps/moin)', () => {
+  it('offers it with its label only while enable_moin_auth is on', async () => {
+    expect((await call(t.base, '/api/apps/moin')).body).toEqual({ enabled: true, label: 'Schulportal' });
+    await call(t.base, '/api/config/key/enable_moin_auth', { cookie: adminCookie, body: { value: 'false' } });
+    expect((await call(t.base, '/api/apps/moin')).body).toEqual({ enabled: false, label: null });
+    const refused = await call(t.base, '/api/login/oidc', { body: {} });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('sso.not_configured');
+    await call(t.base, '/api/config/key/enable_moin_auth', { cookie: adminCookie, body: { value: 'true' } });
+  });
+});
+
+describe('signing in through the provider', () => {
+  it('asks with PKCE (S256), state and nonce, and binds the attempt to the browser by a cookie', async () => {
+    const { url, cookie } = await start('/?dialog=settings');
+    const auth = new URL(url);
+    expect(auth.origin).toBe(op.issuer);
+    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(auth.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(auth.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(auth.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(auth.searchParams.get('redirect_uri')).toBe(`${t.base}/oidc/callback`);
+    expect(auth.searchParams.get('scope')).toBe('openid email profile groups');
+    expect(cookie).toMatch(/aula_sso=/);
+    // the state is kept only as a hash
+    const [row] = await t.database.db
+      .select()
+      .from(ssoRequests)
+      .where(eq(ssoRequests.stateHash, hashToken(auth.searchParams.get('state')!)));
+    expect(row).toMatchObject({ provider: 'oidc', returnTo: '/?dialog=settings', usedAt: null });
+  });
+
+  it('links the account with the verified e-mail on the first sign-in, then by subject; back to the return path', async () => {
+    const res = await signInAs('nrw-sara', '/?dialog=settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ returnTo: '/?dialog=settings', user: { username: 'student' } });
+    // a real session: the cookies work
+    const self = await call(t.base, '/api/self', { cookie: cookiesFrom(res) });
+    expect(self.status).toBe(200);
+    const links = await t.database.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.userId, ids.get('student')!));
+    expect(links).toEqual([
+      expect.objectContaining({ provider: 'oidc', issuer: op.issuer, subject: 'nrw-sara' }),
+    ]);
+    expect(await lastAudit('sso.link')).toMatchObject({ targetId: ids.get('student') });
+    expect(await lastAudit('login.success')).toMatchObject({
+      actorId: ids.get('student'),
+      details: { method: 'oidc' },
+    });
+    // the second time the subject decides, even when the address changed meanwhile
+    await t.database.db
+      .update(users)
+      .set({ email: 'sara.neu@demo-schule.example' })
+      .where(eq(users.id, ids.get('student')!));
+    const again = await signInAs('nrw-sara');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ returnTo: '/', user: { username: 'student' } });
+  });
+
+  it('never links by an address the provider has not verified, nor a superadmin', async () => {
+    for (const sub of ['nrw-ali-unverified', 'nrw-super']) {
+      const res = await signInAs(sub);
+      expect(res.status, sub).toBe(403);
+      expect(res.body.code).toBe('sso.no_account');
+      expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
+    }
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'no_account' } });
+  });
+
+  it('creates an account when the school allows it, with teacher and groups from the claims', async () => {
+    await configure({ createUsers: true });
+    await t.database.db.execute(
+      // the role groups map the directory's "Schulleitung" to admin
+      `insert into config (school_id, key, value) select school_id, 'role_groups', '[{"group":"Schulleitung","role":"admin"}]' from users where username = 'admin' on conflict (school_id, key) do update set value = excluded.value` as never,
+    );
+    const res = await signInAs('nrw-nora');
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ username: 'nora.neu', first_name: 'Nora', last_name: 'Neu' });
+    const [nora] = await t.database.db.select().from(users).where(eq(users.username, 'nora.neu'));
+    expect(nora).toMatchObject({ type: 'L', email: 'nora.neu@schule.example', passwordHash: null });
+    expect(nora!.roles).toEqual(['admin']);
+    expect(await lastAudit('user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'oidc' } });
+    await configure({ createUsers: false });
+  });
+
+  it('refuses a blocked account with the same message as a password sign-in', async () => {
+    await t.database.db
+      .update(users)
+      .set({ blocked: true })
+      .where(eq(users.id, ids.get('student3')!));
+    const res = await signInAs('nrw-mia');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('auth.account_disabled');
+    await t.database.db
+      .update(users)
+      .set({ blocked: false })
+      .where(eq(users.id, ids.get('student3')!));
+  });
+});
+
+describe('answers that must be refused, each with an audit entry', () => {
+  it('a state that Aula never issued', async () => {
+    const { cookie } = await start();
+    const res = await complete('?code=abc&state=forged-state-value-000000', cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('sso.state_invalid');
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'state_unknown' } });
+  });
+
+  it('an answer brought to another browser (login CSRF): the binding cookie is missing', async () => {
+    const { url } = await start();
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    const res = await complete(back.search, '');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('sso.state_invalid');
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
+  });
+
+  it('the same answer twice: the second is refused', async () => {
+    const { url, cookie } = await start();
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    expect((await complete(back.search, cookie)).status).toBe(200);
+    const replay = await complete(back.search, cookie);
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe('sso.state_invalid');
+  });
+
+  it('an answer after ten minutes', async () => {
+    const { url, cookie } = await start();
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    now += 11 * 60_000;
+    const res = await complete(back.search, cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('sso.state_invalid');
+  });
+
+  it('an ID token whose nonce is not the one Aula sent', async () => {
+    const { url, cookie } = await start();
+    const state = new URL(url).searchParams.get('state')!;
+    await t.database.db
+      .update(ssoRequests)
+      .set({ nonce: 'another-nonce-than-the-provider-saw' })
+      .where(eq(ssoRequests.stateHash, hashToken(state)));
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    const res = await complete(back.search, cookie);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('sso.failed');
+    expect((await lastAudit('login.sso_failed'))!.details).toMatchObject({
+      reason: expect.stringMatching(/^token:/),
+    });
+  });
+
+  it('a code exchanged with the wrong PKCE verifier', async () => {
+    const { url, cookie } = await start();
+    const state = new URL(url).searchParams.get('state')!;
+    await t.database.db
+      .update(ssoRequests)
+      .set({ codeVerifier: 'x'.repeat(43) })
+      .where(and(eq(ssoRequests.stateHash, hashToken(state))));
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    const res = await complete(back.search, cookie);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('sso.failed');
+  });
+
+  it('the person cancels at the provider', async () => {
+    const { url, cookie } = await start();
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`, { cancel: true });
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const res = await complete(back.search, cookie);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('sso.denied');
+    expect(await lastAudit('login.sso_failed')).toMatchObject({
+      details: { reason: 'provider:access_denied' },
+    });
+  });
+
+  it('return paths to other sites are refused before anything starts', async () => {
+    for (const returnTo of [
+      '//evil.example/',
+      'https://evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      ' /x',
+    ]) {
+      const res = await call(t.base, '/api/login/oidc', { body: { returnTo } });
+      expect(res.status, returnTo).toBe(400);
+    }
+  });
+});
+
+describe('settings and sign-out', () => {
+  it('the client secret is stored sealed and never sent back', async () => {
+    const view = await call(t.base, '/api/config/oidc', { cookie: adminCookie });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ clientSecretSet: true, redirectUri: `${t.base}/oidc/callback` });
+    expect(view.text).not.toContain(op.clientSecret);
+    const rows = await t.database.db.execute(
+      `select value from config where key = 'oidc_client_secret'` as never,
+    );
+    const stored = (rows as unknown as { rows: { value: string }[] }).rows[0]!.value;
+    expect(stored).not.toContain(op.clientSecret);
+    // saving without a secret keeps it
+    const kept = await call(t.base, '/api/config/oidc', {
+      method: 'PUT',
+      cookie: adminCookie,
+      body: { issuer: op.issuer, clientId: op.clientId, label: 'Schulportal NRW' },
+    });
+    expect(kept.body).toMatchObject({ clientSecretSet: true, settings: { label: 'Schulportal NRW' } });
+  });
+
+  it('an issuer over plain http elsewhere than this machine is refused', async () => {
+    const res = await call(t.base, '/api/config/oidc', {
+      method: 'PUT',
+      cookie: adminCookie,
+      body: { issuer: 'http://idp.schule.example', clientId: 'x', label: 'x' },
+    });
+    expect(res.status).toBe(422);
+    expect((await call(t.base, '/api/config/oidc', { cookie: adminCookie })).body.settings.issuer).toBe(
+      op.issuer,
+    );
+  });
+
+  it("signing out of a provider session answers the provider's logout address for a hidden frame", async () => {
+    const res = await signInAs('nrw-sara');
+    const out = await call<{ urls: string[] }>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+    expect(out.status).toBe(200);
+    expect(out.body.urls).toHaveLength(1);
+    expect(out.body.urls[0]).toMatch(new RegExp(`^${op.issuer}/session/end\\?client_id=${op.clientId}`));
+    // a password session has none
+    const plain = await call(t.base, '/api/logout', { cookie: await loginAs(t.base, 'teacher'), body: {} });
+    expect(plain.body).toEqual({ urls: [] });
+  });
+
+  it('a provider that is down: a clear error, nothing signed in', async () => {
+    const { url, cookie } = await start();
+    const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
+    await op.close();
+    const res = await complete(back.search, cookie);
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('sso.provider_unreachable');
+  });
+});

@@ -1,0 +1,248 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import type { OidcSettings, SsoInfo, SsoSessionResult, SsoStartResult } from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { parseAllowedHosts, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { audit } from '../audit/audit.service.ts';
+import { endReplacedSession, startSession } from '../auth/auth.service.ts';
+import { getConfigValues, getServerConfigValue } from '../config/config.service.ts';
+import { loadOidc, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
+import { deleteOldSsoRequests, insertSsoRequest, takeSsoRequest } from './sso.repo.ts';
+import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
+
+// The OpenID Connect relying party (decision 038): authorization code with PKCE (S256), state and nonce
+// kept on the server and bound to the browser by a cookie, discovery through the guarded fetch.
+
+const REQUEST_TTL_MS = 10 * 60_000;
+const FETCH_TIMEOUT_MS = 8_000;
+const CONFIG_TTL_MS = 10 * 60_000;
+
+/** The cookie that binds a sign-in in flight to the browser that started it (login CSRF). */
+function browserCookieName(req: FastifyRequest): string {
+  return req.server.secureCookies ? '__Host-aula_sso' : 'aula_sso';
+}
+
+function cookieOptions(req: FastifyRequest) {
+  // Lax: the provider sends the browser back with a top-level GET, which carries it
+  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
+}
+
+/** Discovered provider configurations, per school and settings, for ten minutes. */
+const configurations = new Map<string, { config: client.Configuration; at: number }>();
+
+async function providerConfiguration(req: FastifyRequest, loaded: LoadedOidc): Promise<client.Configuration> {
+  const { settings, clientSecret } = loaded;
+  const cacheKey = [req.schoolId, settings.issuer, settings.clientId, hashToken(clientSecret ?? '')].join(
+    ' ',
+  );
+  const now = Date.now();
+  const cached = configurations.get(cacheKey);
+  if (cached && now - cached.at < CONFIG_TTL_MS) return cached.config;
+  const issuer = new URL(settings.issuer);
+  // the provider the admin named may sit in the school's network; every other address stays guarded
+  const allowedHosts = [
+    issuer.host.toLowerCase(),
+    ...parseAllowedHosts(await getServerConfigValue(req.server.db, req.schoolId, 'embed_allowed_hosts')),
+  ];
+  const guardedFetch: client.CustomFetch = (url, options) =>
+    safeFetch(
+      url,
+      {
+        method: options.method,
+        headers: options.headers,
+        body:
+          typeof options.body === 'string' || options.body instanceof URLSearchParams ? options.body : null,
+        signal: options.signal,
+      },
+      { allowedHosts, timeoutMs: FETCH_TIMEOUT_MS },
+    );
+  const config = await client.discovery(
+    issuer,
+    settings.clientId,
+    undefined,
+    clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
+    {
+      [client.customFetch]: guardedFetch,
+      execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+      timeout: FETCH_TIMEOUT_MS / 1000,
+    },
+  );
+  config[client.customFetch] = guardedFetch;
+  configurations.set(cacheKey, { config, at: now });
+  return config;
+}
+
+async function enabledOidc(req: FastifyRequest): Promise<LoadedOidc | null> {
+  const { enable_moin_auth: enabled } = await getConfigValues(req.server.db, req.schoolId, [
+    'enable_moin_auth',
+  ]);
+  if (enabled !== 'true') return null;
+  return loadOidc(req.server.db, req.schoolId, req.server.secretKey);
+}
+
+/** GET /api/apps/moin: whether the login page offers the provider, and its label. */
+export async function ssoInfo(req: FastifyRequest): Promise<SsoInfo> {
+  const loaded = await enabledOidc(req);
+  return { enabled: loaded !== null, label: loaded?.settings.label ?? null };
+}
+
+/** The provider could not be reached (openid-client wraps what the guarded fetch threw as a cause). */
+function unreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof SafeFetchError) return true;
+    if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return true;
+  }
+  return false;
+}
+
+/** POST /api/login/oidc: stores state, nonce and PKCE verifier, and answers the provider's address. */
+export async function startOidc(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  returnTo: string | undefined,
+): Promise<SsoStartResult> {
+  const loaded = await enabledOidc(req);
+  if (!loaded) throw new AppError(404, 'sso.not_configured');
+  let config: client.Configuration;
+  try {
+    config = await providerConfiguration(req, loaded);
+  } catch (err) {
+    req.log.warn({ err }, 'oidc discovery failed');
+    throw new AppError(502, 'sso.provider_unreachable');
+  }
+  const now = req.server.clock();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const browser = newToken();
+  await deleteOldSsoRequests(req.server.db, new Date(now.getTime() - 24 * 3600_000));
+  await insertSsoRequest(req.server.db, {
+    schoolId: req.schoolId,
+    provider: 'oidc',
+    stateHash: hashToken(state),
+    browserHash: hashToken(browser),
+    nonce,
+    codeVerifier,
+    returnTo: returnTo ?? '/',
+    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+  });
+  reply.setCookie(browserCookieName(req), browser, { ...cookieOptions(req), maxAge: REQUEST_TTL_MS / 1000 });
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(req),
+    scope: ['openid', ...loaded.settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' '),
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { url: url.href };
+}
+
+/** A refused sign-in: audited with the reason (never tokens or codes), then the translated error. */
+async function refuse(
+  req: FastifyRequest,
+  status: number,
+  code: 'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable',
+  reason: string,
+): Promise<never> {
+  await audit(req, 'login.sso_failed', { details: { provider: 'oidc', reason } });
+  throw new AppError(status, code);
+}
+
+/** The provider's error codes that mean the person said no or gave up (RFC 6749 4.1.2.1, OIDC 3.1.2.6). */
+const DENIED = new Set(['access_denied', 'consent_required', 'login_required', 'interaction_required']);
+
+/** POST /api/apps/moin/callback: checks the answer, exchanges the code, signs the account in. */
+export async function completeOidc(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  query: string,
+): Promise<SsoSessionResult> {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const state = params.get('state');
+  const now = req.server.clock();
+  const cookie = req.cookies[browserCookieName(req)];
+  reply.clearCookie(browserCookieName(req), cookieOptions(req));
+  if (!state) return refuse(req, 400, 'sso.state_invalid', 'state_missing');
+  const request = await takeSsoRequest(req.server.db, req.schoolId, 'oidc', hashToken(state), now);
+  if (!request) return refuse(req, 400, 'sso.state_invalid', 'state_unknown');
+  if (!cookie || hashToken(cookie) !== request.browserHash)
+    return refuse(req, 400, 'sso.state_invalid', 'other_browser');
+  const providerError = params.get('error');
+  if (providerError) {
+    const reason = providerError.replace(/[^\w.-]/g, '').slice(0, 60);
+    return refuse(req, 403, DENIED.has(providerError) ? 'sso.denied' : 'sso.failed', `provider:${reason}`);
+  }
+  const loaded = await enabledOidc(req);
+  if (!loaded) throw new AppError(404, 'sso.not_configured');
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+  let config: client.Configuration;
+  try {
+    config = await providerConfiguration(req, loaded);
+    const current = new URL(redirectUri(req));
+    current.search = params.toString();
+    tokens = await client.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: request.codeVerifier ?? undefined,
+      expectedState: state,
+      expectedNonce: request.nonce ?? undefined,
+      idTokenExpected: true,
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (unreachable(err)) return refuse(req, 502, 'sso.provider_unreachable', 'unreachable');
+    const code = (err as { code?: unknown; error?: unknown }).error ?? (err as { code?: unknown }).code;
+    req.log.warn({ err }, 'oidc code exchange refused');
+    return refuse(req, 403, 'sso.failed', `token:${String(code ?? 'invalid').slice(0, 60)}`);
+  }
+  const idClaims = tokens.claims();
+  if (!idClaims) return refuse(req, 403, 'sso.failed', 'no_id_token');
+  let claims: Record<string, unknown> = { ...idClaims };
+  try {
+    // the ID token may carry only the subject; the rest comes from userinfo, checked for the same subject
+    const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+    claims = { ...info, ...idClaims };
+  } catch (err) {
+    req.log.info({ err }, 'oidc userinfo not available; using the ID token claims');
+  }
+  const identity: SsoIdentity = {
+    provider: 'oidc',
+    issuer: idClaims.iss,
+    subject: idClaims.sub,
+    claims,
+    emailVerified: claims.email_verified === true,
+  };
+  const user = await resolveSsoUser(req, identity, ssoMapping(loaded.settings));
+  await endReplacedSession(req);
+  const { browserSession } = await req.server.sessionSettings(req.schoolId);
+  const result = await startSession(req, reply, { userId: user.id, browserSession, ssoProvider: 'oidc' });
+  await audit(req, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'oidc' } });
+  return { ...result, returnTo: request.returnTo };
+}
+
+export function ssoMapping(settings: OidcSettings) {
+  return {
+    linkClaim: settings.linkClaim,
+    linkField: settings.linkField,
+    createUsers: settings.createUsers,
+    roleClaim: settings.roleClaim,
+    teacherValues: settings.teacherValues,
+    groupsClaim: settings.groupsClaim,
+  };
+}
+
+/**
+ * The provider's logout address for a hidden frame after signing out (spec 4.1), when it has one (RP-initiated
+ * logout); none when the provider is not reachable: signing out of Aula never waits for it.
+ */
+export async function oidcLogoutUrls(req: FastifyRequest): Promise<string[]> {
+  try {
+    const loaded = await loadOidc(req.server.db, req.schoolId, req.server.secretKey);
+    if (!loaded) return [];
+    const config = await providerConfiguration(req, loaded);
+    if (!config.serverMetadata().end_session_endpoint) return [];
+    return [client.buildEndSessionUrl(config, { client_id: loaded.settings.clientId }).href];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,207 @@
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { OidcLinkField } from '@aula/contracts';
+import { transaction } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { usernameBase } from '../cim/cim-plan.ts';
+import { readRoleGroups, rolesFromRoleGroups } from '../groups/groups.service.ts';
+import {
+  addMembershipsIfMissing,
+  findGroupIdsByName,
+  findUserByField,
+  findUserByIdentity,
+  findUsernamesLike,
+  hasIdentity,
+  insertIdentity,
+  insertSsoUser,
+  setUserRoles,
+  touchIdentity,
+  type SsoProvider,
+} from './sso.repo.ts';
+
+// Which account an identity at the school's provider signs in to (decision 038), for OIDC and SAML alike.
+
+export interface SsoIdentity {
+  provider: SsoProvider;
+  issuer: string;
+  subject: string;
+  claims: Record<string, unknown>;
+  /** the provider vouches for the e-mail address (OIDC email_verified); linking by e-mail needs it */
+  emailVerified: boolean;
+}
+
+export interface SsoMapping {
+  linkClaim: string;
+  linkField: OidcLinkField;
+  createUsers: boolean;
+  roleClaim: string;
+  teacherValues: string;
+  groupsClaim: string;
+}
+
+const MAX_CLAIM_VALUES = 200;
+
+/** A claim as a list of strings: a list, a comma-separated string, or one value. */
+export function claimValues(claims: Record<string, unknown>, name: string): string[] {
+  if (!name) return [];
+  const value = claims[name];
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return list
+    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+    .map((v) => String(v).trim())
+    .filter((v) => v !== '' && v.length <= 200)
+    .slice(0, MAX_CLAIM_VALUES);
+}
+
+function claimText(claims: Record<string, unknown>, name: string, max = 100): string {
+  const value = claims[name];
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+interface Granted {
+  teacher: boolean;
+  admin: boolean;
+  groups: string[];
+}
+
+async function granted(req: FastifyRequest, identity: SsoIdentity, mapping: SsoMapping): Promise<Granted> {
+  const groups = claimValues(identity.claims, mapping.groupsClaim);
+  const byGroups = rolesFromRoleGroups(await readRoleGroups(req.server.db, req.schoolId), groups);
+  const teacherValues = new Set(
+    mapping.teacherValues
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const byRole = claimValues(identity.claims, mapping.roleClaim).some((v) =>
+    teacherValues.has(v.toLowerCase()),
+  );
+  return { teacher: byGroups.teacher || byRole, admin: byGroups.admin, groups };
+}
+
+/**
+ * What the provider says only ever adds: teacher, admin (through the role groups) and memberships of
+ * existing groups; it never takes a role away and never gives superadmin.
+ */
+async function applyGrants(
+  req: FastifyRequest,
+  user: { id: number; type: 'L' | 'S'; roles: string[] },
+  grant: Granted,
+): Promise<void> {
+  const type = grant.teacher ? 'L' : user.type;
+  const roles = grant.admin && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
+  if (type !== user.type || roles !== user.roles) {
+    await setUserRoles(req.server.db, user.id, type, roles);
+    await audit(req, 'role_groups.change', {
+      actorId: user.id,
+      targetId: user.id,
+      details: { via: 'sso', teacher: type === 'L', admin: roles.includes('admin') },
+    });
+  }
+  const groupIds = await findGroupIdsByName(req.server.db, req.schoolId, grant.groups);
+  await addMembershipsIfMissing(req.server.db, req.schoolId, user.id, groupIds);
+}
+
+function refuseAccount(req: FastifyRequest, identity: SsoIdentity, reason: string, status = 403) {
+  return audit(req, 'login.sso_failed', { details: { provider: identity.provider, reason } }).then(() => {
+    throw new AppError(status, reason === 'disabled' ? 'auth.account_disabled' : 'sso.no_account');
+  });
+}
+
+/**
+ * The account of an identity: the one linked before (issuer and subject); else, on the first sign-in, the one
+ * whose `linkField` equals the `linkClaim` (e-mail only when the provider verified it), which is then linked;
+ * else a new account when the school allows it. Superadmins never sign in through the provider.
+ */
+export async function resolveSsoUser(
+  req: FastifyRequest,
+  identity: SsoIdentity,
+  mapping: SsoMapping,
+): Promise<{ id: number }> {
+  const { db } = req.server;
+  const now = req.server.clock();
+  const grant = await granted(req, identity, mapping);
+  type Account = NonNullable<Awaited<ReturnType<typeof findUserByIdentity>>>;
+  let user: Account | null = await findUserByIdentity(db, req.schoolId, identity.issuer, identity.subject);
+  if (user) {
+    await touchIdentity(db, req.schoolId, identity.issuer, identity.subject, now);
+  } else {
+    const linkValue = claimText(identity.claims, mapping.linkClaim, 254);
+    const mayLink = linkValue !== '' && (mapping.linkField !== 'email' || identity.emailVerified);
+    const candidate = mayLink ? await findUserByField(db, req.schoolId, mapping.linkField, linkValue) : null;
+    if (candidate && !candidate.roles.includes('superadmin')) {
+      // an account linked to another subject of this provider stays with it: no silent takeover
+      if (await hasIdentity(db, candidate.id, identity.issuer))
+        return refuseAccount(req, identity, 'linked_elsewhere');
+      await insertIdentity(db, {
+        schoolId: req.schoolId,
+        userId: candidate.id,
+        provider: identity.provider,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        lastLoginAt: now,
+      });
+      await audit(req, 'sso.link', {
+        actorId: candidate.id,
+        targetId: candidate.id,
+        details: { provider: identity.provider, by: mapping.linkField },
+      });
+      user = candidate;
+    } else if (mapping.createUsers && !candidate) {
+      user = await createSsoUser(req, identity, grant);
+    } else {
+      return refuseAccount(req, identity, 'no_account');
+    }
+  }
+  if (!user) return refuseAccount(req, identity, 'no_account');
+  if (user.roles.includes('superadmin')) return refuseAccount(req, identity, 'no_account');
+  if (user.blocked || user.deactivatedAt) {
+    await audit(req, 'login.blocked', { targetId: user.id, details: { method: identity.provider } });
+    throw new AppError(403, 'auth.account_disabled');
+  }
+  await applyGrants(req, user, grant);
+  return { id: user.id };
+}
+
+async function createSsoUser(req: FastifyRequest, identity: SsoIdentity, grant: Granted) {
+  const { claims } = identity;
+  const name = claimText(claims, 'name');
+  const firstName = claimText(claims, 'given_name') || name.split(/\s+/).slice(0, -1).join(' ') || name;
+  const lastName = claimText(claims, 'family_name') || name.split(/\s+/).slice(-1)[0] || '';
+  const email = identity.emailVerified ? claimText(claims, 'email', 254) || null : null;
+  const preferred = claimText(claims, 'preferred_username', 60).toLowerCase();
+  const base = /^[a-z0-9._-]{3,60}$/.test(preferred) ? preferred : usernameBase(firstName, lastName);
+  return transaction(req.server.db, async (tx) => {
+    const taken = await findUsernamesLike(tx, req.schoolId, base);
+    let username = base;
+    for (let n = 2; taken.has(username); n++) username = `${base}${n}`;
+    const type: 'L' | 'S' = grant.teacher ? 'L' : 'S';
+    const roles = grant.admin ? ['admin'] : [];
+    const id = await insertSsoUser(tx, {
+      schoolId: req.schoolId,
+      laraId: randomUUID(),
+      username,
+      firstName,
+      lastName,
+      email,
+      type,
+      roles,
+    });
+    await insertIdentity(tx, {
+      schoolId: req.schoolId,
+      userId: id,
+      provider: identity.provider,
+      issuer: identity.issuer,
+      subject: identity.subject,
+      lastLoginAt: req.server.clock(),
+    });
+    await audit(req, 'user.create', {
+      actorId: id,
+      targetId: id,
+      details: { via: identity.provider, username, type },
+      db: tx,
+    });
+    return { id, blocked: false, deactivatedAt: null, type, roles };
+  });
+}

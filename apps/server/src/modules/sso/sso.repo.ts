@@ -1,0 +1,155 @@
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { externalIdentities, groupMembers, groups, ssoRequests, users } from '../../db/schema.ts';
+
+export type SsoProvider = 'oidc' | 'saml';
+
+export async function insertSsoRequest(db: Db, values: typeof ssoRequests.$inferInsert): Promise<void> {
+  await db.insert(ssoRequests).values(values);
+}
+
+/**
+ * Takes a sign-in request once: marks it used and returns it, or null when it is unknown, already used,
+ * expired, or was started in another browser. The update is the check, so two callbacks cannot both win.
+ */
+export async function takeSsoRequest(
+  db: Db,
+  schoolId: number,
+  provider: SsoProvider,
+  stateHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .update(ssoRequests)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(ssoRequests.schoolId, schoolId),
+        eq(ssoRequests.provider, provider),
+        eq(ssoRequests.stateHash, stateHash),
+        isNull(ssoRequests.usedAt),
+        gt(ssoRequests.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Requests older than a day are of no use to anyone. */
+export async function deleteOldSsoRequests(db: Db, before: Date): Promise<void> {
+  await db.delete(ssoRequests).where(lt(ssoRequests.expiresAt, before));
+}
+
+const linkedUser = {
+  id: users.id,
+  blocked: users.blocked,
+  deactivatedAt: users.deactivatedAt,
+  type: users.type,
+  roles: users.roles,
+};
+
+export async function findUserByIdentity(db: Db, schoolId: number, issuer: string, subject: string) {
+  const [row] = await db
+    .select(linkedUser)
+    .from(externalIdentities)
+    .innerJoin(users, eq(users.id, externalIdentities.userId))
+    .where(
+      and(
+        eq(externalIdentities.schoolId, schoolId),
+        eq(externalIdentities.issuer, issuer),
+        eq(externalIdentities.subject, subject),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** An account the provider's claim names: by e-mail or user name (any case), or by the import's key. */
+export async function findUserByField(
+  db: Db,
+  schoolId: number,
+  field: 'email' | 'username' | 'external_id',
+  value: string,
+) {
+  const column =
+    field === 'email'
+      ? sql`lower(${users.email})`
+      : field === 'username'
+        ? sql`lower(${users.username})`
+        : sql`${users.externalId}`;
+  const wanted = field === 'external_id' ? value : value.toLowerCase();
+  const rows = await db
+    .select(linkedUser)
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(column, wanted)))
+    .limit(2);
+  // two accounts with the same address: linking either would be a guess
+  return rows.length === 1 ? rows[0]! : null;
+}
+
+/** Whether another identity of this provider is already linked to the account (one per account and issuer). */
+export async function hasIdentity(db: Db, userId: number, issuer: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: externalIdentities.id })
+    .from(externalIdentities)
+    .where(and(eq(externalIdentities.userId, userId), eq(externalIdentities.issuer, issuer)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertIdentity(db: Db, values: typeof externalIdentities.$inferInsert): Promise<void> {
+  await db.insert(externalIdentities).values(values);
+}
+
+export async function touchIdentity(db: Db, schoolId: number, issuer: string, subject: string, now: Date) {
+  await db
+    .update(externalIdentities)
+    .set({ lastLoginAt: now })
+    .where(
+      and(
+        eq(externalIdentities.schoolId, schoolId),
+        eq(externalIdentities.issuer, issuer),
+        eq(externalIdentities.subject, subject),
+      ),
+    );
+}
+
+export async function findUsernamesLike(db: Db, schoolId: number, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), sql`lower(${users.username}) like ${`${base}%`}`));
+  return new Set(rows.map((r) => r.username));
+}
+
+export async function insertSsoUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function setUserRoles(db: Db, userId: number, type: 'L' | 'S', roles: string[]): Promise<void> {
+  await db.update(users).set({ type, roles }).where(eq(users.id, userId));
+}
+
+export async function findGroupIdsByName(db: Db, schoolId: number, names: readonly string[]) {
+  if (names.length === 0) return [];
+  const lowered = names.map((n) => n.toLowerCase());
+  const rows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.schoolId, schoolId), inArray(sql`lower(${groups.name})`, lowered)));
+  return rows.map((r) => r.id);
+}
+
+export async function addMembershipsIfMissing(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  groupIds: readonly number[],
+) {
+  if (groupIds.length === 0) return;
+  await db
+    .insert(groupMembers)
+    .values(groupIds.map((groupId) => ({ schoolId, userId, groupId })))
+    .onConflictDoNothing();
+}

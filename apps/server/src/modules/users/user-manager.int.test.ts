@@ -1,0 +1,391 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { auditLog, groups, loginLocks, sessions, users } from '../../db/schema.ts';
+import {
+  call,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  startTestApp,
+  type TestApp,
+  userIds,
+} from '../../test/test-app.ts';
+import { insertSchool } from '../schools/schools.repo.ts';
+
+let t: TestApp;
+let schoolId = 0;
+let ids = new Map<string, number>();
+const cookies = new Map<string, string>();
+let otherSchoolUserId = 0;
+const group = new Map<string, number>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  schoolId = await demoSchoolId(t);
+  const db = t.database.db;
+  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
+  const [foreign] = await db
+    .insert(users)
+    .values({ schoolId: other.id, laraId: 'other-student', username: 'fremd', type: 'S', firstName: 'Fremd' })
+    .returning({ id: users.id });
+  otherSchoolUserId = foreign!.id;
+  ids = await userIds(t);
+  for (const row of await db.select().from(groups).where(eq(groups.schoolId, schoolId)))
+    group.set(row.name, row.id);
+  for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
+    cookies.set(name, await loginAs(t.base, name));
+});
+afterAll(() => t?.close());
+
+const id = (username: string) => ids.get(username)!;
+const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+  call(t.base, path, { cookie: cookies.get(actor), ...opts });
+const usernames = (body: { items: { username: string }[] }) => body.items.map((u) => u.username).sort();
+const auditCount = async (action: string) =>
+  (
+    await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.schoolId, schoolId), eq(auditLog.action, action)))
+  ).length;
+
+describe('GET /api/v2/users (spec 2.6 user manager)', () => {
+  it('a student cannot search users (403)', async () => {
+    expect((await as('student', '/api/v2/users')).status).toBe(403);
+  });
+
+  it('a teacher finds only the students of their own groups', async () => {
+    const res = await as('teacher', '/api/v2/users?perPage=100');
+    expect(res.status).toBe(200);
+    // teacher is in 5a (and Kollegium): student and student2, not 6b's student3 and student4, no staff
+    expect(usernames(res.body)).toEqual(['student', 'student2']);
+    expect(res.body.items.every((u: { manageable: boolean }) => u.manageable)).toBe(true);
+    const teacher2 = await as('teacher2', '/api/v2/users?perPage=100');
+    expect(usernames(teacher2.body)).toEqual(['student', 'student2', 'student3', 'student4']);
+  });
+
+  it('an admin searches everyone by name, group, role and status; superadmins are not manageable', async () => {
+    const all = await as('admin', '/api/v2/users?perPage=100');
+    expect(all.body.total).toBe(all.body.items.length);
+    expect(usernames(all.body)).toEqual(
+      expect.arrayContaining(['admin', 'student', 'student4', 'superadmin', 'teacher', 'teacher2']),
+    );
+    const superadmin = all.body.items.find((u: { username: string }) => u.username === 'superadmin');
+    expect(superadmin.manageable).toBe(false);
+    const self = all.body.items.find((u: { username: string }) => u.username === 'admin');
+    expect(self.manageable).toBe(false);
+
+    const inSixB = await as('admin', `/api/v2/users?group=${group.get('6b')}&role=student`);
+    expect(usernames(inSixB.body)).toEqual(['student3', 'student4']);
+    const teachers = await as('admin', '/api/v2/users?role=teacher');
+    expect(usernames(teachers.body)).toEqual(['teacher', 'teacher2']);
+    const byName = await as('admin', `/api/v2/users?q=${encodeURIComponent('STUDENT3')}`);
+    expect(usernames(byName.body)).toEqual(['student3']);
+    // LIKE wildcards are searched as text
+    expect((await as('admin', '/api/v2/users?q=%25')).body.total).toBe(0);
+    const paged = await as('admin', '/api/v2/users?perPage=2&page=2');
+    expect(paged.body.items).toHaveLength(2);
+    expect(paged.body.total).toBe(all.body.total);
+  });
+
+  it('finds locked and blocked users by status', async () => {
+    const db = t.database.db;
+    await db
+      .insert(loginLocks)
+      .values({ schoolId, accountKey: 'student4', lockedUntil: new Date(Date.now() + 600_000) });
+    const locked = await as('admin', '/api/v2/users?status=locked');
+    expect(usernames(locked.body)).toEqual(['student4']);
+    expect(locked.body.items[0].lockedUntil).not.toBeNull();
+    const active = await as('admin', '/api/v2/users?status=active&perPage=100');
+    expect(usernames(active.body)).not.toContain('student4');
+    await db.delete(loginLocks).where(eq(loginLocks.accountKey, 'student4'));
+  });
+
+  it('refuses malformed filters with 400', async () => {
+    expect((await as('admin', '/api/v2/users?perPage=1000')).status).toBe(400);
+    expect((await as('admin', '/api/v2/users?role=king')).status).toBe(400);
+  });
+});
+
+describe('GET /api/v2/users/:id', () => {
+  it('a teacher reads their own student, not a student of another class nor a colleague', async () => {
+    expect((await as('teacher', `/api/v2/users/${id('student2')}`)).body.username).toBe('student2');
+    expect((await as('teacher', `/api/v2/users/${id('student3')}`)).status).toBe(403);
+    expect((await as('teacher', `/api/v2/users/${id('teacher2')}`)).status).toBe(403);
+  });
+
+  it("another school's user is 404 for everyone", async () => {
+    expect((await as('superadmin', `/api/v2/users/${otherSchoolUserId}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/v2/users', () => {
+  const newUser = {
+    username: 'neu.schueler',
+    first_name: 'Nele',
+    last_name: 'Neumann',
+    email: 'nele@example.org',
+    type: 'S',
+    groupIds: [] as number[],
+  };
+
+  it('is refused to students and teachers (403) and changes nothing', async () => {
+    const before = (await t.database.db.select({ id: users.id }).from(users)).length;
+    expect((await as('student', '/api/v2/users', { body: newUser })).status).toBe(403);
+    expect((await as('teacher', '/api/v2/users', { body: newUser })).status).toBe(403);
+    expect((await t.database.db.select({ id: users.id }).from(users)).length).toBe(before);
+  });
+
+  it('an admin creates a user in a class without a password; it is audited', async () => {
+    const res = await as('admin', '/api/v2/users', {
+      body: { ...newUser, groupIds: [group.get('5a')] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      username: 'neu.schueler',
+      first_name: 'Nele',
+      type: 'S',
+      hasPassword: false,
+      groups: [{ name: '5a' }],
+    });
+    // the class teacher sees the new student at once
+    const teacher = await as('teacher', '/api/v2/users?q=Nele');
+    expect(usernames(teacher.body)).toEqual(['neu.schueler']);
+    expect(await auditCount('user.create')).toBe(1);
+  });
+
+  it('a taken username (any case) is 422 users.username_taken', async () => {
+    const res = await as('admin', '/api/v2/users', { body: { ...newUser, username: 'NEU.Schueler' } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('users.username_taken');
+  });
+
+  it('malformed payloads are 400 with issues; an unknown group is 422', async () => {
+    const bad = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'x y', email: 'not-an-address', type: 'Q' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(
+      expect.arrayContaining(['body.email', 'body.type', 'body.username']),
+    );
+    const unknown = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'gruppenlos', groupIds: [999_999] },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('users.unknown_group');
+    // roles cannot be smuggled in (mass assignment): unknown keys are refused
+    const extra = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'extra', schoolId: 99, blocked: true },
+    });
+    expect(extra.status).toBe(400);
+    const rows = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.username, ['x y', 'gruppenlos', 'extra']));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('only a superadmin gives the admin role; nobody gives superadmin', async () => {
+    const admin = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'neu.admin', type: 'L', roles: ['admin'] },
+    });
+    expect(admin.status).toBe(422);
+    expect(admin.body.code).toBe('users.role_not_allowed');
+    const sa = await as('superadmin', '/api/v2/users', {
+      body: { ...newUser, username: 'neu.super', type: 'L', roles: ['superadmin'] },
+    });
+    expect(sa.status).toBe(422);
+    const ok = await as('superadmin', '/api/v2/users', {
+      body: { ...newUser, username: 'neu.admin', type: 'L', roles: ['admin'] },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.roles).toEqual(['admin']);
+  });
+
+  it('a password given at creation follows the password rules and must be changed at sign-in', async () => {
+    const weak = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'mit.passwort', password: 'Neumann1234567' },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.code).toBe('password.rules');
+    const res = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: 'mit.passwort', password: 'Grüne Wiese am Bach 7' },
+    });
+    expect(res.status).toBe(201);
+    const login = await call(t.base, '/api/login', {
+      body: { username: 'mit.passwort', password: 'Grüne Wiese am Bach 7' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.must_change_password).toBe(true);
+  });
+});
+
+describe('PUT /api/v2/users/:id', () => {
+  it('a teacher changes the name of their student, but not their groups or roles', async () => {
+    const ok = await as('teacher', `/api/v2/users/${id('student2')}`, {
+      method: 'PUT',
+      body: { first_name: 'Stefanie' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.first_name).toBe('Stefanie');
+    const groupsChange = await as('teacher', `/api/v2/users/${id('student2')}`, {
+      method: 'PUT',
+      body: { groupIds: [group.get('6b')] },
+    });
+    expect(groupsChange.status).toBe(403);
+    const roles = await as('teacher', `/api/v2/users/${id('student2')}`, {
+      method: 'PUT',
+      body: { roles: ['admin'] },
+    });
+    expect(roles.status).toBe(403);
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, id('student2')));
+    expect(row!.roles).toEqual([]);
+  });
+
+  it('a teacher cannot change a student outside their groups (403)', async () => {
+    const res = await as('teacher', `/api/v2/users/${id('student3')}`, {
+      method: 'PUT',
+      body: { first_name: 'Hack' },
+    });
+    expect(res.status).toBe(403);
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, id('student3')));
+    expect(row!.firstName).not.toBe('Hack');
+  });
+
+  it('an admin moves a student to another class; the role change of a teacher needs a superadmin', async () => {
+    const moved = await as('admin', `/api/v2/users/${id('student4')}`, {
+      method: 'PUT',
+      body: { groupIds: [group.get('5a')] },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.groups.map((g: { name: string }) => g.name)).toEqual(['5a']);
+    const promote = await as('admin', `/api/v2/users/${id('teacher2')}`, {
+      method: 'PUT',
+      body: { roles: ['admin'] },
+    });
+    expect(promote.status).toBe(422);
+    const byAdmin = await as('admin', `/api/v2/users/${id('superadmin')}`, {
+      method: 'PUT',
+      body: { first_name: 'X' },
+    });
+    expect(byAdmin.status).toBe(403);
+    // back to 6b for the tests that follow
+    await as('admin', `/api/v2/users/${id('student4')}`, {
+      method: 'PUT',
+      body: { groupIds: [group.get('6b')] },
+    });
+  });
+
+  it('a taken username is 422 and changes nothing', async () => {
+    const res = await as('admin', `/api/v2/users/${id('student3')}`, {
+      method: 'PUT',
+      body: { username: 'Student4', first_name: 'Neu' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('users.username_taken');
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, id('student3')));
+    expect(row!.username).toBe('student3');
+    expect(row!.firstName).not.toBe('Neu');
+  });
+
+  it("another school's user is 404", async () => {
+    const res = await as('superadmin', `/api/v2/users/${otherSchoolUserId}`, {
+      method: 'PUT',
+      body: { first_name: 'X' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('POST /api/v2/accounts (user-search password-reset)', () => {
+  const password = 'Sonnenblumen im Garten 42';
+
+  it('a teacher cannot reset a student outside their groups', async () => {
+    const res = await as('teacher', '/api/v2/accounts', {
+      body: { userId: id('student3'), password },
+    });
+    expect(res.status).toBe(403);
+    const wrong = await call(t.base, '/api/login', { body: { username: 'student3', password } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("a teacher sets their student's password: the old sessions end and the new password must be changed", async () => {
+    const studentCookie = await loginAs(t.base, 'student2');
+    const res = await as('teacher', '/api/v2/accounts', { body: { userId: id('student2'), password } });
+    expect(res.status).toBe(200);
+    expect((await call(t.base, '/api/self', { cookie: studentCookie })).status).toBe(418);
+    expect(
+      (await call(t.base, '/api/login', { body: { username: 'student2', password: DEMO_PASSWORD } })).status,
+    ).toBe(401);
+    const login = await call(t.base, '/api/login', { body: { username: 'student2', password } });
+    expect(login.status).toBe(200);
+    expect(await auditCount('user.password_set')).toBe(1);
+    const open = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, id('student2')));
+    expect(open.length).toBeGreaterThan(0);
+  });
+
+  it('a weak password is refused with the broken rules and changes nothing', async () => {
+    const res = await as('admin', '/api/v2/accounts', { body: { userId: id('student3'), password: 'kurz' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('password.rules');
+    expect(
+      (await call(t.base, '/api/login', { body: { username: 'student3', password: DEMO_PASSWORD } })).status,
+    ).toBe(200);
+  });
+
+  it('an admin cannot set a superadmin password', async () => {
+    const res = await as('admin', '/api/v2/accounts', { body: { userId: id('superadmin'), password } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('POST /api/nameinfo', () => {
+  it("names the school's users by id, leaves out other schools' and unknown ids", async () => {
+    const res = await as('student', '/api/nameinfo', {
+      body: { ids: [id('teacher'), otherSchoolUserId, 999_999] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ id: id('teacher'), type: 'L' });
+    expect(res.body[0].name).not.toBe('');
+  });
+
+  it('the list is bounded (400 beyond 200 ids) and visitors are refused', async () => {
+    const ids201 = Array.from({ length: 201 }, (_, i) => i + 1);
+    expect((await as('student', '/api/nameinfo', { body: { ids: ids201 } })).status).toBe(400);
+    expect((await call(t.base, '/api/nameinfo', { body: { ids: [1] } })).status).toBe(401);
+  });
+});
+
+describe('deactivated users (identity import)', () => {
+  it('a deactivated user cannot sign in and their sessions end', async () => {
+    const cookie = await loginAs(t.base, 'student4');
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(users.id, id('student4')));
+    expect((await call(t.base, '/api/self', { cookie })).status).toBe(418);
+    const login = await call(t.base, '/api/login', {
+      body: { username: 'student4', password: DEMO_PASSWORD },
+    });
+    expect(login.status).toBe(403);
+    const found = await as('admin', '/api/v2/users?status=deactivated');
+    expect(usernames(found.body)).toEqual(['student4']);
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: null })
+      .where(eq(users.id, id('student4')));
+  });
+});

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type {
+  AccountPasswordSchema,
+  UserCreateSchema,
+  UserSearchQuerySchema,
+  UserUpdateSchema,
+} from '@aula/contracts';
+import { hasRole, type ManagedUser, type NameInfo, type OkResult, type UserList } from '@aula/contracts';
+import type { z } from 'zod';
+import { transaction } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertPasswordAllowed } from '../account/password-policy.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import { revokeUserSessions } from '../auth/auth.service.ts';
+import { clearLoginLock } from '../auth/login-throttle.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { managedUser, mayManage } from './user-admin.service.ts';
+import {
+  existingGroupIds,
+  findManagedUserRow,
+  findNames,
+  findUsers,
+  insertUser,
+  isUsernameTaken,
+  replaceUserGroups,
+  setAdminPassword,
+  updateUserFields,
+  type ManagedUserRow,
+} from './user-manager.repo.ts';
+
+type Actor = NonNullable<FastifyRequest['user']>;
+
+function actorOf(req: FastifyRequest): Actor {
+  if (!req.user) throw AppError.unauthorized();
+  return req.user;
+}
+
+function toManagedUser(actor: Actor, row: ManagedUserRow): ManagedUser {
+  const groupIds = row.groups.map((g) => g.id);
+  return {
+    id: row.id,
+    lara_id: row.laraId,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    type: row.type,
+    roles: row.roles,
+    groups: row.groups,
+    blocked: row.blocked,
+    lockedUntil: row.lockedUntil ? new Date(row.lockedUntil).toISOString() : null,
+    totp: row.totp,
+    hasPassword: row.hasPassword,
+    deactivated: row.deactivated,
+    imported: row.imported,
+    manageable: mayManage(actor, { id: row.id, roles: row.roles, type: row.type, groupIds }),
+  };
+}
+
+/** GET /api/v2/users: admins search everyone; teachers only the students of their own groups. */
+export async function searchUsers(
+  req: FastifyRequest,
+  query: z.output<typeof UserSearchQuerySchema>,
+): Promise<UserList> {
+  const actor = actorOf(req);
+  const { rows, total } = await findUsers(req.server.db, req.schoolId, {
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.group !== undefined ? { groupId: query.group } : {}),
+    ...(query.role ? { role: query.role } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(hasRole(actor, 'admin') ? {} : { studentsOfGroups: actor.groupIds }),
+    now: req.server.clock(),
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return { items: rows.map((row) => toManagedUser(actor, row)), total };
+}
+
+/** GET /api/v2/users/:id: one user the caller may manage (another school's or unknown: 404). */
+export async function getManagedUser(req: FastifyRequest, userId: number): Promise<ManagedUser> {
+  const actor = actorOf(req);
+  const row = await findManagedUserRow(req.server.db, req.schoolId, userId, req.server.clock());
+  if (!row) throw AppError.notFound();
+  const user = toManagedUser(actor, row);
+  if (!user.manageable) throw new AppError(403, 'users.not_allowed');
+  return user;
+}
+
+/** Only superadmins give or take the admin role; nobody gives superadmin through the API (decision 033). */
+function assertRolesAllowed(actor: Actor, before: readonly string[], after: readonly string[]): void {
+  const changed = (role: string) => before.includes(role) !== after.includes(role);
+  if (changed('superadmin')) throw new AppError(422, 'users.role_not_allowed', { role: 'superadmin' });
+  if (changed('admin') && !hasRole(actor, 'superadmin'))
+    throw new AppError(422, 'users.role_not_allowed', { role: 'admin' });
+}
+
+async function assertUsernameFree(req: FastifyRequest, username: string, exceptId?: number): Promise<void> {
+  if (await isUsernameTaken(req.server.db, req.schoolId, username, exceptId))
+    throw new AppError(422, 'users.username_taken', { username });
+}
+
+async function assertGroupsExist(req: FastifyRequest, groupIds: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(groupIds)];
+  const found = await existingGroupIds(req.server.db, req.schoolId, unique);
+  if (found.length !== unique.length) throw new AppError(422, 'users.unknown_group');
+  return unique;
+}
+
+/** POST /api/v2/users (admins): a new user; without a password they set one with a reset code. */
+export async function createUser(
+  req: FastifyRequest,
+  body: z.output<typeof UserCreateSchema>,
+): Promise<ManagedUser> {
+  const actor = actorOf(req);
+  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+  assertRolesAllowed(actor, [], body.roles);
+  await assertUsernameFree(req, body.username);
+  const groupIds = await assertGroupsExist(req, body.groupIds);
+  const names = { firstName: body.first_name, lastName: body.last_name, username: body.username };
+  if (body.password !== undefined)
+    await assertPasswordAllowed(req.server.db, req.schoolId, body.password, names);
+  const now = req.server.clock();
+  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const id = await transaction(req.server.db, async (tx) => {
+    const userId = await insertUser(tx, {
+      schoolId: req.schoolId,
+      laraId: randomUUID(),
+      ...names,
+      email: body.email ?? null,
+      type: body.type,
+      roles: [...new Set(body.roles)],
+      passwordHash,
+      passwordChangedAt: passwordHash ? now : null,
+      // a password someone else chose is changed at the first sign-in
+      mustChangePassword: passwordHash !== null,
+    });
+    await replaceUserGroups(tx, req.schoolId, userId, groupIds);
+    await audit(req, 'user.create', {
+      targetId: userId,
+      details: {
+        type: body.type,
+        roles: body.roles,
+        groups: groupIds.length,
+        password: passwordHash !== null,
+      },
+      db: tx,
+    });
+    return userId;
+  });
+  const row = await findManagedUserRow(req.server.db, req.schoolId, id, now);
+  return toManagedUser(actor, row!);
+}
+
+const TEACHER_FIELDS = new Set(['first_name', 'last_name', 'email']);
+
+/** PUT /api/v2/users/:id: teachers change names and e-mail of their students; admins everything but superadmins. */
+export async function updateUser(
+  req: FastifyRequest,
+  userId: number,
+  body: z.output<typeof UserUpdateSchema>,
+): Promise<ManagedUser> {
+  const actor = actorOf(req);
+  const target = await managedUser(req, userId);
+  const fields = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
+  if (!hasRole(actor, 'admin') && fields.some((f) => !TEACHER_FIELDS.has(f)))
+    throw new AppError(403, 'users.not_allowed');
+  if (body.roles) assertRolesAllowed(actor, target.roles, body.roles);
+  if (body.username !== undefined && body.username.toLowerCase() !== target.username.toLowerCase())
+    await assertUsernameFree(req, body.username, target.id);
+  const groupIds = body.groupIds ? await assertGroupsExist(req, body.groupIds) : undefined;
+  await transaction(req.server.db, async (tx) => {
+    await updateUserFields(tx, req.schoolId, target.id, {
+      ...(body.username !== undefined ? { username: body.username } : {}),
+      ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
+      ...(body.last_name !== undefined ? { lastName: body.last_name } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.roles !== undefined ? { roles: [...new Set(body.roles)] } : {}),
+    });
+    if (groupIds) await replaceUserGroups(tx, req.schoolId, target.id, groupIds);
+    if (fields.length)
+      await audit(req, 'user.update', {
+        targetId: target.id,
+        // role and type changes are security-relevant (DESIGN.md "Logging"): before and after
+        details: {
+          fields,
+          ...(body.roles ? { rolesBefore: target.roles, rolesAfter: body.roles } : {}),
+          ...(body.type ? { typeBefore: target.type, typeAfter: body.type } : {}),
+        },
+        db: tx,
+      });
+  });
+  const row = await findManagedUserRow(req.server.db, req.schoolId, target.id, req.server.clock());
+  return toManagedUser(actor, row!);
+}
+
+/**
+ * POST /api/v2/accounts (user-search password-reset): a teacher or admin gives a managed user a new
+ * password, checked against the school's rules; their sessions end and a sign-in lock is lifted.
+ */
+export async function setAccountPassword(
+  req: FastifyRequest,
+  body: z.output<typeof AccountPasswordSchema>,
+): Promise<OkResult> {
+  const target = await managedUser(req, body.userId);
+  const row = await findManagedUserRow(req.server.db, req.schoolId, target.id, req.server.clock());
+  await assertPasswordAllowed(req.server.db, req.schoolId, body.password, {
+    firstName: row!.firstName,
+    lastName: row!.lastName,
+    username: row!.username,
+  });
+  await setAdminPassword(
+    req.server.db,
+    req.schoolId,
+    target.id,
+    await hashPassword(body.password),
+    body.mustChange,
+    req.server.clock(),
+  );
+  await revokeUserSessions(req, target.id, 'admin');
+  await clearLoginLock(req, target.username);
+  await audit(req, 'user.password_set', { targetId: target.id, details: { mustChange: body.mustChange } });
+  return { ok: true };
+}
+
+/** POST /api/nameinfo: display names for ids of the caller's school (chat, messages, logs). */
+export async function nameInfo(req: FastifyRequest, ids: readonly number[]): Promise<NameInfo> {
+  actorOf(req);
+  const rows = await findNames(req.server.db, req.schoolId, [...new Set(ids)]);
+  return rows.map((r) => ({
+    id: r.id,
+    lara_id: r.laraId,
+    name: `${r.firstName} ${r.lastName}`.trim() || r.username,
+    type: r.type,
+  }));
+}

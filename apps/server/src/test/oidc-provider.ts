@@ -1,0 +1,125 @@
+// A real OpenID provider (oidc-provider, certified) on loopback for the sign-in tests: one client, the
+// accounts given, PKCE required, and its development login and consent pages.
+import Provider from 'oidc-provider';
+import { createServer, type Server } from 'node:http';
+
+export interface TestOidcAccount {
+  sub: string;
+  claims: Record<string, unknown>;
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+export async function startOidcProvider(opts: {
+  redirectUris: string[];
+  accounts: TestOidcAccount[];
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<TestOidcProvider> {
+  const clientId = opts.clientId ?? 'aula-portal';
+  const clientSecret = opts.clientSecret ?? 'aula-portal-secret-0123456789';
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const accounts = new Map(opts.accounts.map((a) => [a.sub, a]));
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: opts.redirectUris,
+        post_logout_redirect_uris: [],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    pkce: { required: () => true },
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username', 'role'],
+      groups: ['groups'],
+    },
+    findAccount: async (_ctx, sub) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return { accountId: sub, claims: async () => ({ sub, ...account.claims }) };
+    },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    cookies: { keys: ['aula-test-oidc-cookie-key'] },
+  });
+  provider.proxy = false;
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res));
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A minimal browser for the provider's development pages: follows redirects, keeps the provider's
+ * cookies, signs in as `login` and consents (or cancels), and stops at the first redirect to `stopAt`.
+ */
+export async function signInAtProvider(
+  start: string,
+  login: string,
+  stopAt: string,
+  opts: { cancel?: boolean } = {},
+): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = start;
+  let method = 'GET';
+  let body: URLSearchParams | undefined;
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      const eq = kv!.indexOf('=');
+      jar.set(kv!.slice(0, eq), kv!.slice(eq + 1));
+    }
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (next.href.startsWith(stopAt)) return next;
+      url = next.href;
+      method = 'GET';
+      body = undefined;
+      continue;
+    }
+    const html = await res.text();
+    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
+    if (!action || !prompt) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
+    if (opts.cancel) {
+      const abort = html.match(/href="([^"]*\/abort)"/)?.[1];
+      if (!abort) throw new Error('no cancel link on the provider page');
+      url = new URL(abort, url).href;
+      method = 'GET';
+      body = undefined;
+      continue;
+    }
+    url = new URL(action, url).href;
+    method = 'POST';
+    body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+  }
+  throw new Error('too many steps at the provider');
+}

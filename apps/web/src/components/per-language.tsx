@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { LOCALE_NAMES, LOCALES, RTL_LOCALES, type Locale } from '@aula/contracts';
+import { Label } from '@/components/ui/label';
+
+/** A text in every language the portal speaks, '' where it is not written (the editors' state). */
+export type LanguageTexts = Record<Locale, string>;
+
+export const languageTexts = (
+  source?: Partial<Record<Locale, string>> | Record<string, string>,
+): LanguageTexts => ({
+  de: '',
+  en: '',
+  fa: '',
+  ar: '',
+  ...source,
+});
+
+/** Only the languages that were written, trimmed: what the server stores. */
+export const writtenTexts = (texts: LanguageTexts): Partial<Record<Locale, string>> =>
+  Object.fromEntries(LOCALES.flatMap((l) => (texts[l].trim() ? [[l, texts[l].trim()]] : [])));
+
+export const directionOf = (lang: Locale) => (RTL_LOCALES.includes(lang) ? 'rtl' : 'ltr');
+
+/** One language's fields of a per-language editor, laid out in that language's direction. */
+export function LanguageFieldset({
+  lang,
+  requiredLabel,
+  children,
+}: {
+  lang: Locale;
+  /** shown after the language's name for German, which every per-language text needs */
+  requiredLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-3 rounded-md border p-3" lang={lang} dir={directionOf(lang)}>
+      <legend className="px-1 text-sm font-medium">
+        {LOCALE_NAMES[lang]}
+        {lang === 'de' ? ` (${requiredLabel})` : ''}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A row of radio buttons for one choice (a message's or banner's type). */
+export function RadioChoice<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  label,
+}: {
+  name: string;
+  legend: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  label: (value: T) => string;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-4">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="size-4 accent-primary"
+            />
+            {label(option)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A preview's heading with the language to preview in; the preview itself follows as children. */
+export function LanguagePreview({
+  id,
+  title,
+  languageLabel,
+  lang,
+  onLangChange,
+  children,
+}: {
+  id: string;
+  title: string;
+  languageLabel: string;
+  lang: Locale;
+  onLangChange: (lang: Locale) => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="grid gap-2" aria-labelledby={`${id}-preview`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <h3 id={`${id}-preview`} className="font-semibold">
+          {title}
+        </h3>
+        <Label htmlFor={`${id}-preview-lang`} className="sr-only">
+          {languageLabel}
+        </Label>
+        <select
+          id={`${id}-preview-lang`}
+          className="h-8 rounded-md border border-input bg-card px-2 text-sm"
+          value={lang}
+          onChange={(event) => onLangChange(event.target.value as Locale)}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div dir={directionOf(lang)}>{children}</div>
+    </section>
+  );
+}

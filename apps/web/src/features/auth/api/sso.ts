@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  SsoInfoSchema,
+  SsoSessionResultSchema,
+  SsoStartResultSchema,
+  type SsoSessionResult,
+} from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+// The school's identity provider (decision 038): whether the login page offers it, start, and complete.
+
+export function ssoInfoQueryOptions() {
+  return queryOptions({
+    queryKey: ['sso-info'],
+    queryFn: ({ signal }) => apiRequest('/api/apps/moin', { schema: SsoInfoSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/login/oidc, then off to the provider: the page is left, so this never resolves on success. */
+export async function goToProvider(returnTo?: string): Promise<void> {
+  const { url } = await apiRequest('/api/login/oidc', {
+    method: 'POST',
+    body: returnTo ? { returnTo } : {},
+    schema: SsoStartResultSchema,
+  });
+  window.location.assign(url);
+}
+
+/** POST /api/apps/moin/callback with what the provider sent the browser back with. */
+export function completeOidc(query: string): Promise<SsoSessionResult> {
+  return apiRequest('/api/apps/moin/callback', {
+    method: 'POST',
+    body: { query },
+    schema: SsoSessionResultSchema,
+  });
+}
+
+/** A return path the server will accept (a path of this site); anything else means home. */
+export function safeReturnTo(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(value) && value.length <= 2000
+    ? value
+    : undefined;
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminMessageDetailSchema,
+  AdminMessagePageSchema,
+  GroupListSchema,
+  OkResultSchema,
+  type AdminMessageInput,
+} from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET /api/messages/admin/all (admins): one page, newest first. */
+export function allMessagesQueryOptions(page: number, perPage = 20) {
+  return queryOptions({
+    queryKey: ['messages', 'all', { page, perPage }],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/messages/admin/all?page=${page}&perPage=${perPage}`, {
+        schema: AdminMessagePageSchema,
+        requiresLogin: true,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/groups: the groups a message can go to. */
+export function messageGroupsQueryOptions() {
+  return queryOptions({
+    queryKey: ['groups', { account: null }],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/groups', { schema: GroupListSchema, requiresLogin: true, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/messages/admin (id null) or PUT /api/messages/admin/:id */
+export function useSaveMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: AdminMessageInput }) =>
+      apiRequest(id === null ? '/api/messages/admin' : `/api/messages/admin/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body: input,
+        schema: AdminMessageDetailSchema,
+        requiresLogin: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+  });
+}
+
+/** DELETE /api/messages/admin/:id */
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/messages/admin/${id}`, {
+        method: 'DELETE',
+        schema: OkResultSchema,
+        requiresLogin: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+  });
+}
