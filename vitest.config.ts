@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
+          // a page on two cores shared with another journey can take seconds to settle; 1 s flakes
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           // each file has its own server and Chromium; a journey waits far more than it computes (about
           // 0.6 of a core), so two files at a time on two cores

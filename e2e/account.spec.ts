@@ -7,7 +7,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { DEMO_PASSWORD, screenshotDir, type ContextOptions } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
 type Texts = typeof de;
@@ -270,12 +270,8 @@ describe('accessibility and looks of the account dialogs', () => {
     ['reenter-password', (t: Texts) => t.dialogs.reenterPassword],
   ] as const;
 
-  for (const [locale, t, width, colorScheme] of [
-    ['de', de, 1280, 'light'],
-    ['de', de, 390, 'dark'],
-    ['ar', ar as unknown as Texts, 1280, 'light'],
-    ['ar', ar as unknown as Texts, 390, 'dark'],
-  ] as const) {
+  for (const { locale, width, colorScheme } of LOOKS) {
+    const t = locale === 'ar' ? (ar as unknown as Texts) : de;
     const name = `${locale}-${width}-${colorScheme}`;
     it(`every dialog passes axe and is photographed: ${name}`, { timeout: 120_000 }, async () => {
       const page = await openAs('superadmin', { locale, width, colorScheme }, t);
@@ -297,12 +293,8 @@ describe('accessibility and looks of the account dialogs', () => {
     { timeout: 120_000 },
     async () => {
       const student = await userId('student');
-      for (const [locale, t, width, colorScheme] of [
-        ['de', de, 1280, 'light'],
-        ['de', de, 390, 'dark'],
-        ['ar', ar as unknown as Texts, 1280, 'dark'],
-        ['ar', ar as unknown as Texts, 390, 'light'],
-      ] as const) {
+      for (const { locale, width, colorScheme } of LOOKS) {
+        const t = locale === 'ar' ? (ar as unknown as Texts) : de;
         const page = await openAs('superadmin', { locale, width, colorScheme }, t);
         await page.goto(`${journey.portal.base}/?dialog=impersonate`);
         await dialog(page).getByLabel(t.impersonation.target).fill(String(student));

@@ -25,7 +25,7 @@ export function launch(): Promise<Browser> {
 const webDist = process.env.AULA_E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
 
-/** The real server with the built web app on a fresh embedded database holding the demo school. */
+/** The real server with the built web app on a fresh database (PostgreSQL with DATABASE_URL, else PGlite) holding the demo school. */
 export function startPortal(): Promise<TestApp> {
   return startTestApp({ webDist });
 }

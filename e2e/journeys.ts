@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import { generate } from 'otplib';
 import { call, loginAs, type TestApp } from '../apps/server/src/test/test-app.ts';
@@ -38,6 +38,26 @@ export async function expectNoSeriousA11yViolations(page: Page, where = ''): Pro
   ).toEqual([]);
 }
 
+const ALL_LOOKS = (['de', 'ar'] as const).flatMap((locale) =>
+  [1280, 390].flatMap((width) =>
+    (['light', 'dark'] as const).map((colorScheme) => ({ locale, width, colorScheme })),
+  ),
+);
+
+/**
+ * The looks a page is checked and photographed in (decision 039): in the suite, German on a light desktop
+ * and Arabic on a dark phone, which between them cover both directions, both widths and both schemes;
+ * `AULA_LOOKS=all` gives the whole matrix of 8 for a developer to look through.
+ */
+export const LOOKS =
+  process.env.AULA_LOOKS === 'all'
+    ? ALL_LOOKS
+    : ALL_LOOKS.filter(
+        (l) =>
+          (l.locale === 'de' && l.width === 1280 && l.colorScheme === 'light') ||
+          (l.locale === 'ar' && l.width === 390 && l.colorScheme === 'dark'),
+      );
+
 export interface OpenOptions extends ContextOptions {
   /** Installs Playwright's fake clock before the page loads, so tests jump over the app's timers. */
   clock?: boolean;
@@ -57,6 +77,15 @@ export function setUpJourney(): Journey {
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
     [portal, browser] = await Promise.all([startPortal(), launch()]);
+  });
+  // a failed journey leaves a picture of every page it had open, to see what the user would have seen
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail' || !browser) return;
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    const slug = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    for (const [i, page] of pages.entries()) {
+      await page.screenshot({ path: `${screenshotDir}/failed-${slug}-${i}.png` }).catch(() => undefined);
+    }
   });
   afterAll(async () => {
     await browser?.close();

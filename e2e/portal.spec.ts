@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
-import { expectNoSeriousA11yViolations, setUpJourney, submitLogin } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, submitLogin } from './journeys.ts';
 import { screenshotDir } from './browser.ts';
 
 const journey = setUpJourney();
@@ -237,28 +237,17 @@ describe('accessibility and looks', () => {
     }
   });
 
-  it('screenshots: login and home, desktop and 390 px, light and dark, de and ar', async () => {
-    for (const locale of ['de', 'ar'] as const) {
-      for (const width of [1280, 390]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const name = `${locale}-${width}-${colorScheme}`;
-          const page = await open('/login', { locale, width, colorScheme });
-          await page.getByRole('button', { name: (locale === 'ar' ? ar : de).login.submit }).waitFor();
-          await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
-          await submitLogin(page, 'teacher', locale === 'ar' ? ar : de);
-          await page.waitForURL(journey.portal.base + '/');
-          await expect
-            .poll(() =>
-              page
-                .getByRole('list', { name: (locale === 'ar' ? ar : de).home.apps })
-                .getByRole('link')
-                .count(),
-            )
-            .toBe(5);
-          await page.screenshot({ path: `${screenshotDir}/home-${name}.png`, fullPage: true });
-          await page.context().close();
-        }
-      }
-    }
+  it.each(LOOKS)('screenshots: login and home ($locale, $width px, $colorScheme)', async (look) => {
+    const { locale } = look;
+    const t = locale === 'ar' ? ar : de;
+    const name = `${locale}-${look.width}-${look.colorScheme}`;
+    const page = await open('/login', look);
+    await page.getByRole('button', { name: t.login.submit }).waitFor();
+    await page.screenshot({ path: `${screenshotDir}/login-${name}.png`, fullPage: true });
+    await submitLogin(page, 'teacher', t);
+    await page.waitForURL(journey.portal.base + '/');
+    await expect.poll(() => page.getByRole('list', { name: t.home.apps }).getByRole('link').count()).toBe(5);
+    await page.screenshot({ path: `${screenshotDir}/home-${name}.png`, fullPage: true });
+    await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { screenshotDir, type ContextOptions } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, signIn } from './journeys.ts';
 
 const journey = setUpJourney();
 type Texts = typeof de;
@@ -84,12 +84,8 @@ describe('user manager (spec 2.5, 2.6)', () => {
     await dialog(teacher).getByText('Lena Neumann', { exact: true }).waitFor();
   });
 
-  for (const [locale, t, width, colorScheme] of [
-    ['de', de, 1280, 'light'],
-    ['de', de, 390, 'dark'],
-    ['ar', ar as unknown as Texts, 1280, 'dark'],
-    ['ar', ar as unknown as Texts, 390, 'light'],
-  ] as const) {
+  for (const { locale, width, colorScheme } of LOOKS) {
+    const t = locale === 'ar' ? (ar as unknown as Texts) : de;
     const name = `${locale}-${width}-${colorScheme}`;
     it(`the user manager passes axe and is photographed: ${name}`, { timeout: 60_000 }, async () => {
       const page = await openAs('admin', '/?dialog=user-manager', { locale, width, colorScheme }, t);

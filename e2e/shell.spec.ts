@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, signIn } from './journeys.ts';
 import { screenshotDir, type ContextOptions } from './browser.ts';
 
 const journey = setUpJourney();
@@ -219,58 +219,61 @@ describe('accessibility (issue 3)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 
-  it('axe finds no serious violations on any route a visitor sees, nor in their dialogs', async () => {
-    const visitor = [
-      '/',
-      '/login',
-      '/gibt-es-nicht',
-      '/b/demo-room',
-      '/?dialog=help',
-      '/?dialog=legal',
-      '/?dialog=install',
-    ];
-    for (const path of visitor) {
-      const page = await open(path);
-      await page.getByRole('main').waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousA11yViolations(page, path);
-      await page.context().close();
-    }
-  });
+  it(
+    'axe finds no serious violations on any route a visitor sees, nor in their dialogs',
+    { timeout: 180_000 },
+    async () => {
+      const visitor = [
+        '/',
+        '/login',
+        '/gibt-es-nicht',
+        '/b/demo-room',
+        '/?dialog=help',
+        '/?dialog=legal',
+        '/?dialog=install',
+      ];
+      for (const path of visitor) {
+        const page = await open(path);
+        await page.getByRole('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousA11yViolations(page, path);
+        await page.context().close();
+      }
+    },
+  );
 
-  it('axe finds no serious violations on any signed-in route, nor in the built dialogs', async () => {
-    const signedIn = [
-      '/',
-      '/edit',
-      '/terms',
-      '/app/camera',
-      '/app/bigbluebutton',
-      '/app/chat',
-      '/guacamole',
-      '/dashboard/messages',
-      '/dashboard/cim',
-      '/?dialog=settings',
-      '/?dialog=logout',
-      '/?dialog=delete',
-      '/?dialog=sick',
-    ];
-    const page = await openAs('superadmin');
-    for (const path of signedIn) {
-      await page.goto(journey.portal.base + path);
-      await page.getByRole('main').waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousA11yViolations(page, path);
-    }
-  });
+  it(
+    'axe finds no serious violations on any signed-in route, nor in the built dialogs',
+    { timeout: 180_000 },
+    async () => {
+      const signedIn = [
+        '/',
+        '/edit',
+        '/terms',
+        '/app/camera',
+        '/app/bigbluebutton',
+        '/app/chat',
+        '/guacamole',
+        '/dashboard/messages',
+        '/dashboard/cim',
+        '/?dialog=settings',
+        '/?dialog=logout',
+        '/?dialog=delete',
+        '/?dialog=sick',
+      ];
+      const page = await openAs('superadmin');
+      for (const path of signedIn) {
+        await page.goto(journey.portal.base + path);
+        await page.getByRole('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousA11yViolations(page, path);
+      }
+    },
+  );
 });
 
 describe('looks', () => {
-  const looks = (['de', 'ar'] as const).flatMap((locale) =>
-    [1280, 390].flatMap((width) =>
-      (['light', 'dark'] as const).map((colorScheme) => ({ locale, width, colorScheme })),
-    ),
-  );
-  it.each(looks)(
+  it.each(LOOKS)(
     'screenshots: user menu, settings, help and dashboard ($locale, $width px, $colorScheme)',
     async ({ locale, width, colorScheme }) => {
       const t = locale === 'ar' ? ar : de;

@@ -8,7 +8,14 @@ import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { config, mailOutbox, users } from '../apps/server/src/db/schema.ts';
 import { demoSchoolId } from '../apps/server/src/test/test-app.ts';
 import { DEMO_PASSWORD, screenshotDir } from './browser.ts';
-import { enableTotp, expectNoSeriousA11yViolations, setUpJourney, signIn, submitLogin } from './journeys.ts';
+import {
+  enableTotp,
+  expectNoSeriousA11yViolations,
+  LOOKS,
+  setUpJourney,
+  signIn,
+  submitLogin,
+} from './journeys.ts';
 
 const journey = setUpJourney();
 const { open } = journey;
@@ -144,24 +151,21 @@ describe('signing in', () => {
     await page.waitForURL(journey.portal.base + '/');
   });
 
-  it('screenshots and axe of the code step: desktop and 390 px, light and dark, de and ar', async () => {
-    for (const locale of ['de', 'ar'] as const) {
+  it.each(LOOKS)(
+    'screenshots and axe of the code step ($locale, $width px, $colorScheme)',
+    async ({ locale, width, colorScheme }) => {
       const t = locales[locale];
-      for (const width of [1280, 390]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const page = await open('/login', { locale, width, colorScheme });
-          await submitLogin(page, 'student3', t as Strings);
-          await page.getByLabel(t.login.code).waitFor();
-          if (width === 390 && colorScheme === 'light') await expectNoSeriousA11yViolations(page, locale);
-          await page.screenshot({
-            path: `${screenshotDir}/login-code-${locale}-${width}-${colorScheme}.png`,
-            fullPage: true,
-          });
-          await page.context().close();
-        }
-      }
-    }
-  });
+      const page = await open('/login', { locale, width, colorScheme });
+      await submitLogin(page, 'student3', t as Strings);
+      await page.getByLabel(t.login.code).waitFor();
+      if (width === 390 && colorScheme === 'light') await expectNoSeriousA11yViolations(page, locale);
+      await page.screenshot({
+        path: `${screenshotDir}/login-code-${locale}-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+      await page.context().close();
+    },
+  );
 });
 
 describe('forgot password (issue 5 item 6)', () => {
@@ -215,28 +219,25 @@ describe('forgot password (issue 5 item 6)', () => {
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain(de.reset.sent);
   });
 
-  it('screenshots and axe of both reset steps: desktop and 390 px, light and dark, de and ar', async () => {
-    for (const locale of ['de', 'ar'] as const) {
+  it.each(LOOKS)(
+    'screenshots and axe of both reset steps ($locale, $width px, $colorScheme)',
+    async ({ locale, width, colorScheme }) => {
       const t = locales[locale];
-      for (const width of [1280, 390]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const name = `${locale}-${width}-${colorScheme}`;
-          const page = await open('/login?reset=request', { locale, width, colorScheme });
-          await page.getByLabel(t.reset.name).waitFor();
-          await page.screenshot({ path: `${screenshotDir}/reset-request-${name}.png`, fullPage: true });
-          // a name of its own each time: reset requests are limited per account name (429)
-          await page.getByLabel(t.reset.name).fill(`screenshot-${name}`);
-          await page.getByRole('button', { name: t.reset.send }).click();
-          await page.waitForURL((url) => url.searchParams.get('reset') === 'code');
-          await page.getByLabel(t.reset.newPassword, { exact: true }).fill('Sommer');
-          await page.getByLabel(t.reset.confirmPassword).fill('Sommer');
-          if (width === 390 && colorScheme === 'dark') await expectNoSeriousA11yViolations(page, name);
-          await page.screenshot({ path: `${screenshotDir}/reset-code-${name}.png`, fullPage: true });
-          await page.context().close();
-        }
-      }
-    }
-  });
+      const name = `${locale}-${width}-${colorScheme}`;
+      const page = await open('/login?reset=request', { locale, width, colorScheme });
+      await page.getByLabel(t.reset.name).waitFor();
+      await page.screenshot({ path: `${screenshotDir}/reset-request-${name}.png`, fullPage: true });
+      // a name of its own each time: reset requests are limited per account name (429)
+      await page.getByLabel(t.reset.name).fill(`screenshot-${name}`);
+      await page.getByRole('button', { name: t.reset.send }).click();
+      await page.waitForURL((url) => url.searchParams.get('reset') === 'code');
+      await page.getByLabel(t.reset.newPassword, { exact: true }).fill('Sommer');
+      await page.getByLabel(t.reset.confirmPassword).fill('Sommer');
+      if (width === 390 && colorScheme === 'dark') await expectNoSeriousA11yViolations(page, name);
+      await page.screenshot({ path: `${screenshotDir}/reset-code-${name}.png`, fullPage: true });
+      await page.context().close();
+    },
+  );
 });
 
 describe('after sign-in (spec 4.2)', () => {
@@ -318,27 +319,24 @@ describe('terms (spec 2.4 rule 3, 4.2)', () => {
     expect(state.cookies.filter((name) => name.includes('aula_'))).toEqual([]);
   });
 
-  it('screenshots and axe of /terms: desktop and 390 px, light and dark, de and ar', async () => {
-    await setConfig('force_accept_policy', 'true');
-    await withoutAcceptedPolicy('admin');
-    for (const locale of ['de', 'ar'] as const) {
+  it.each(LOOKS)(
+    'screenshots and axe of /terms ($locale, $width px, $colorScheme)',
+    async ({ locale, width, colorScheme }) => {
+      await setConfig('force_accept_policy', 'true');
+      await withoutAcceptedPolicy('admin');
       const t = locales[locale];
-      for (const width of [1280, 390]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const page = await open('/login', { locale, width, colorScheme });
-          await submitLogin(page, 'admin', t as Strings);
-          await page.waitForURL(journey.portal.base + '/terms');
-          await page.getByRole('button', { name: t.terms.accept }).waitFor();
-          if (colorScheme === 'light' && width === 1280) await expectNoSeriousA11yViolations(page, locale);
-          await page.screenshot({
-            path: `${screenshotDir}/terms-${locale}-${width}-${colorScheme}.png`,
-            fullPage: true,
-          });
-          await page.context().close();
-        }
-      }
-    }
-  });
+      const page = await open('/login', { locale, width, colorScheme });
+      await submitLogin(page, 'admin', t as Strings);
+      await page.waitForURL(journey.portal.base + '/terms');
+      await page.getByRole('button', { name: t.terms.accept }).waitFor();
+      if (colorScheme === 'light' && width === 1280) await expectNoSeriousA11yViolations(page, locale);
+      await page.screenshot({
+        path: `${screenshotDir}/terms-${locale}-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+      await page.context().close();
+    },
+  );
 });
 
 describe('session end (spec 4.1, SECURITY.md "Privacy")', () => {

@@ -93,7 +93,9 @@ vitest('integration (PGlite)', ['integration'], withoutDb);
 if (DATABASE_URL) vitest('integration (PostgreSQL)', ['integration'], process.env);
 else lines.push('note integration (PostgreSQL): not run, DATABASE_URL is not set');
 
-if (built) vitest('end-to-end (Chromium)', ['e2e'], withoutDb);
+// the journeys run on one database: the PostgreSQL server when there is one (it answers the pages faster than
+// PGlite in the test process, which shares the cores with Chromium), else PGlite
+if (built) vitest(`end-to-end (Chromium, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], process.env);
 else {
   totals.failed += 1;
   lines.push('FAIL end-to-end: not run, the web app did not build');

@@ -104,7 +104,7 @@ describe('settings (GET /api/config/settings, POST /api/config/key/:key)', () =>
   });
 });
 
-describe('texts (GET /api/config/key/:key/:lang, POST /api/translation/:key)', () => {
+describe('texts (GET /api/config/key/:key/:lang, POST /api/translation/:key and /api/config/key/:key)', () => {
   const read = (key: string, lang: string, who?: string) =>
     call(t.base, `/api/config/key/${key}/${lang}`, { cookie: who ? cookies.get(who) : undefined });
   const save = (key: string, body: object) =>
@@ -136,6 +136,17 @@ describe('texts (GET /api/config/key/:key/:lang, POST /api/translation/:key)', (
       .where(eq(auditLog.action, 'config.text'))
       .orderBy(asc(auditLog.id));
     expect(rows.at(-1)?.details).toEqual({ key: 'imprint', langs: ['de'] });
+  });
+
+  it('POST /api/config/key/:key stores the terms per language too; the wrong shape is 422 and changes nothing', async () => {
+    const post = (key: string, body: object, who = 'admin') =>
+      call(t.base, `/api/config/key/${key}`, { cookie: cookies.get(who), body });
+    expect((await post('terms', { de: 'Regeln', ar: 'قواعد' })).body).toEqual({ de: 'Regeln', ar: 'قواعد' });
+    expect((await read('terms', 'ar')).body).toMatchObject({ text: 'قواعد', fallback: false });
+    expect((await post('terms', { value: 'x' })).status).toBe(422);
+    expect((await post('password_length', { de: 'x' })).status).toBe(422);
+    expect((await post('terms', { de: 'Andere' }, 'teacher')).status).toBe(403);
+    expect((await read('terms', 'de')).body).toMatchObject({ text: 'Regeln' });
   });
 
   it('lang all is for admins only', async () => {

@@ -5,8 +5,9 @@ import {
   SetSettingRequestSchema,
   SetSettingResultSchema,
   SettingsValuesSchema,
+  TextsSchema,
 } from '@aula/contracts';
-import { getSettings, setSetting } from './settings.service.ts';
+import { getSettings, setKey } from './settings.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -28,12 +29,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['config'],
-        summary: 'Change one school setting; the value is checked against the key type',
+        summary:
+          'Change one school setting ({ value }, checked against the key type), or the languages of a text key such as imprint or terms ({ de, en, fa, ar }; an empty string deletes a language)',
         params: z.strictObject({ key: z.string().min(1).max(64) }),
-        body: SetSettingRequestSchema,
-        response: { 200: SetSettingResultSchema, 422: ErrorBodySchema, ...errors },
+        body: z.union([SetSettingRequestSchema, TextsSchema]),
+        response: { 200: z.union([SetSettingResultSchema, TextsSchema]), 422: ErrorBodySchema, ...errors },
       },
     },
-    (req) => setSetting(req, req.params.key, req.body.value),
+    (req) => setKey(req, req.params.key, req.body),
   );
 };

@@ -1,17 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import {
   CONFIG_DEFAULTS,
+  isTextKey,
   normalizeSettingValue,
   SETTINGS_KEYS,
   SETTINGS_SERVER_KEYS,
+  type SetSettingRequest,
   type SetSettingResult,
   type SettingsKey,
   type SettingsValues,
+  type Texts,
 } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { findConfigValues } from './config.repo.ts';
 import { SERVER_CONFIG_DEFAULTS, setConfigValue } from './config.service.ts';
+import { setTexts } from './texts.service.ts';
 
 const isServerKey = (key: SettingsKey): key is (typeof SETTINGS_SERVER_KEYS)[number] =>
   (SETTINGS_SERVER_KEYS as readonly string[]).includes(key);
@@ -26,7 +30,7 @@ export async function getSettings(req: FastifyRequest): Promise<SettingsValues> 
 }
 
 /** POST /api/config/key/:key: validates the value by the key's control, stores and audits it. */
-export async function setSetting(req: FastifyRequest, key: string, value: string): Promise<SetSettingResult> {
+async function setSetting(req: FastifyRequest, key: string, value: string): Promise<SetSettingResult> {
   if (!(SETTINGS_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
   const k = key as SettingsKey;
   const normalized = normalizeSettingValue(k, value);
@@ -36,4 +40,25 @@ export async function setSetting(req: FastifyRequest, key: string, value: string
   await setConfigValue(req.server.db, req.schoolId, k, normalized);
   await audit(req, 'config.change', { details: { key: k, old, new: normalized } });
   return { key: k, value: normalized };
+}
+
+/**
+ * POST /api/config/key/:key (spec 7.4): a text key (imprint, terms, login_msg, help.<topic>) takes its
+ * languages, any other key one setting value; the wrong shape for the key is a 422 that changes nothing.
+ */
+export async function setKey(
+  req: FastifyRequest,
+  key: string,
+  body: SetSettingRequest | Texts,
+): Promise<SetSettingResult | Texts> {
+  const isSetting = 'value' in body;
+  if (isTextKey(key)) {
+    if (isSetting) throw new AppError(422, 'config.invalid_value', { key });
+    return setTexts(req, key, body);
+  }
+  if (!isSetting) {
+    if (!(SETTINGS_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
+    throw new AppError(422, 'config.invalid_value', { key });
+  }
+  return setSetting(req, key, body.value);
 }

@@ -14,12 +14,20 @@ export function allTextsQueryOptions(key: TextKey) {
   });
 }
 
-/** POST /api/translation/:key: the languages to store; '' deletes a language. */
+/**
+ * The languages to store ('' deletes a language): help texts through POST /api/translation/:key (spec 7.2),
+ * the school's texts (imprint, terms, login message) through POST /api/config/key/:key (spec 7.4).
+ */
+const savePath = (key: TextKey) =>
+  key.startsWith('help.')
+    ? `/api/translation/${encodeURIComponent(key)}`
+    : `/api/config/key/${encodeURIComponent(key)}`;
+
 export function useSaveTexts(key: TextKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (texts: Texts) =>
-      apiRequest(`/api/translation/${encodeURIComponent(key)}`, {
+      apiRequest(savePath(key), {
         method: 'POST',
         body: texts,
         schema: TextsSchema,
