@@ -18,6 +18,8 @@ export interface DbOptions {
   dataDir?: string;
   log?: Pick<Logger, 'warn' | 'error'>;
   poolSize?: number;
+  /** PGlite only: start from this dump (dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -26,6 +28,8 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   close: () => Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start others from. */
+  dump?: () => Promise<Blob>;
 }
 
 export async function openDb(opts: DbOptions = {}): Promise<Database> {
@@ -45,11 +49,16 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = await PGlite.create(opts.dataDir ?? 'memory://');
+  const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   // Both drivers expose the same query builder; the PostgreSQL type is the common surface.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
+  };
 }
 
 /** Runs fn in one transaction; both drivers' transactions share the PostgreSQL query builder. */

@@ -1,6 +1,47 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDb, type Database } from '../db/index.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Names the migrated template by the migrations' content, so a changed migration makes a new one. */
+function templateFile(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsFolder);
+  return join(tmpdir(), `aula-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * A fresh PGlite in memory. Migrating an empty one takes seconds of WebAssembly per test file, so the first
+ * file stores the migrated database as a tarball in the temp folder and later files start from it.
+ */
+async function freshPglite(): Promise<Database> {
+  const file = templateFile();
+  if (existsSync(file)) {
+    return openDb({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(file)]) });
+  }
+  const database = await openDb({ dataDir: 'memory://' });
+  const dump = await database.dump!();
+  // written aside and renamed, so a file started at the same time never reads half a tarball
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return database;
+}
 
 /**
  * One clean database per test file (STYLE.md): a fresh PGlite in memory, or, with DATABASE_URL set,
@@ -8,7 +49,7 @@ import { openDb, type Database } from '../db/index.ts';
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDb({ dataDir: 'memory://' });
+  if (!baseUrl) return freshPglite();
   const name = `aula_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name}`);
   const url = withDatabase(baseUrl, name);

@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TriangleAlert } from 'lucide-react';
+import {
+  OIDC_LINK_FIELDS,
+  OidcSettingsSchema,
+  type OidcLinkField,
+  type OidcSettings,
+  type OidcSettingsView,
+} from '@aula/contracts';
+import { FormField } from '@/components/form-field';
+import { MessageBox } from '@/components/message-box';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/error-message';
+import { notify } from '@/lib/notify';
+import { oidcSettingsQueryOptions, useSaveOidcSettings } from '../api/oidc-settings';
+
+type TextField = Exclude<keyof OidcSettings, 'linkField' | 'createUsers'>;
+const TEXT_FIELDS: { key: TextField; ltr: boolean; hint?: Exclude<TextField, 'clientId'> }[] = [
+  { key: 'label', ltr: false, hint: 'label' },
+  { key: 'issuer', ltr: true, hint: 'issuer' },
+  { key: 'clientId', ltr: true },
+  { key: 'scopes', ltr: true, hint: 'scopes' },
+  { key: 'linkClaim', ltr: true, hint: 'linkClaim' },
+  { key: 'roleClaim', ltr: true, hint: 'roleClaim' },
+  { key: 'teacherValues', ltr: true, hint: 'teacherValues' },
+  { key: 'groupsClaim', ltr: true, hint: 'groupsClaim' },
+];
+
+/** A school without a provider yet: the schema's defaults, and the three fields it must fill in empty. */
+function blankSettings(): OidcSettings {
+  const defaults = OidcSettingsSchema.parse({
+    issuer: 'https://provider.invalid',
+    clientId: 'x',
+    label: 'x',
+  });
+  return { ...defaults, issuer: '', clientId: '', label: '' };
+}
+
+function OidcForm({ view }: { view: OidcSettingsView }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const save = useSaveOidcSettings();
+  const stored = view.settings ?? blankSettings();
+  const [values, setValues] = useState<OidcSettings>(stored);
+  const [secret, setSecret] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = OidcSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0]) as keyof OidcSettings))];
+      setLocalError(
+        t('ssoSettings.invalid', { fields: fields.map((f) => t(`ssoSettings.fields.${f}`)).join(', ') }),
+      );
+      return;
+    }
+    if (!view.clientSecretSet && !secret) {
+      setLocalError(t('ssoSettings.secretRequired'));
+      return;
+    }
+    setLocalError(null);
+    save.mutate(
+      { ...parsed.data, ...(secret ? { clientSecret: secret } : {}) },
+      {
+        onSuccess: () => {
+          setSecret('');
+          notify({ type: 'success', title: t('ssoSettings.saved') });
+        },
+      },
+    );
+  };
+  const error = localError ?? (save.error ? errorMessage(t, save.error) : null);
+  const set = (key: TextField, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <div role="alert">
+        {error && (
+          <MessageBox tone="error" icon={TriangleAlert}>
+            {error}
+          </MessageBox>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-redirect`}>{t('ssoSettings.redirectUri')}</Label>
+        <input
+          id={`${id}-redirect`}
+          readOnly
+          dir="ltr"
+          value={view.redirectUri}
+          aria-describedby={`${id}-redirect-hint`}
+          onFocus={(event) => event.target.select()}
+          className="h-9 rounded-md border bg-muted px-3 font-mono text-sm"
+        />
+        <p id={`${id}-redirect-hint`} className="text-sm text-muted-foreground">
+          {t('ssoSettings.redirectUriHint')}
+        </p>
+      </div>
+      {TEXT_FIELDS.map(({ key, ltr, hint }) => (
+        <FormField
+          key={key}
+          id={`${id}-${key}`}
+          label={t(`ssoSettings.fields.${key}`)}
+          hint={hint ? t(`ssoSettings.hints.${hint}`) : undefined}
+          dir={ltr ? 'ltr' : undefined}
+          value={values[key]}
+          onChange={(event) => set(key, event.target.value)}
+        />
+      ))}
+      <FormField
+        id={`${id}-secret`}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        label={t('ssoSettings.fields.clientSecret')}
+        hint={view.clientSecretSet ? t('ssoSettings.hints.secretSet') : t('ssoSettings.hints.clientSecret')}
+        value={secret}
+        onChange={(event) => setSecret(event.target.value)}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-linkField`}>{t('ssoSettings.fields.linkField')}</Label>
+        <select
+          id={`${id}-linkField`}
+          value={values.linkField}
+          onChange={(event) => setValues((v) => ({ ...v, linkField: event.target.value as OidcLinkField }))}
+          className="h-9 rounded-md border bg-background px-3 text-sm"
+        >
+          {OIDC_LINK_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {t(`ssoSettings.linkFields.${field}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.createUsers}
+          onChange={(event) => setValues((v) => ({ ...v, createUsers: event.target.checked }))}
+          className="mt-0.5 size-4 accent-primary"
+        />
+        {t('ssoSettings.fields.createUsers')}
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Issue 7: the school's OpenID provider ("moin") as admins configure it; the secret never comes back. */
+export function OidcSettingsSection() {
+  const { t } = useTranslation();
+  const id = useId();
+  const query = useQuery(oidcSettingsQueryOptions());
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-md border p-4">
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        {t('ssoSettings.title')}
+      </h3>
+      <p className="text-sm">{t('ssoSettings.intro')}</p>
+      {query.isError ? (
+        <div role="alert">
+          <MessageBox tone="error" icon={TriangleAlert}>
+            {errorMessage(t, query.error)}
+          </MessageBox>
+        </div>
+      ) : query.data ? (
+        <OidcForm view={query.data} />
+      ) : (
+        <p role="status" className="text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
