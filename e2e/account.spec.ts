@@ -21,8 +21,7 @@ async function signInWith(page: Page, username: string, password = DEMO_PASSWORD
 }
 
 async function openAs(username: string, opts: ContextOptions = {}, t: Texts = de): Promise<Page> {
-  const page = await journey.open('/login', opts);
-  await signInWith(page, username, DEMO_PASSWORD, t);
+  const page = await journey.openSignedIn(username, '/', opts);
   await page.getByRole('list', { name: t.home.apps }).waitFor();
   return page;
 }

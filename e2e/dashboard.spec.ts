@@ -3,7 +3,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { DASHBOARD_TABS } from '../apps/web/src/app/dashboard-tabs.ts';
 import { screenshotDir } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
+import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
 
@@ -18,9 +18,11 @@ describe('the dashboard tabs (spec 2.3)', () => {
     'every tab loads, is photographed ($locale, $width px, $colorScheme), axe: $axe',
     async ({ locale, width, colorScheme, axe }) => {
       const t = locale === 'ar' ? ar : de;
-      const page = await journey.open('/login', { locale, width, colorScheme });
-      await signIn(page, 'superadmin', t as typeof de);
-      await page.goto(`${journey.portal.base}/dashboard/messages`);
+      const page = await journey.openSignedIn('superadmin', '/dashboard/messages', {
+        locale,
+        width,
+        colorScheme,
+      });
       const nav = page.getByRole('navigation', { name: t.pages.dashboard });
       for (const tab of DASHBOARD_TABS) {
         const name = t.dashboard.tabs[tab];

@@ -18,7 +18,7 @@ import {
 export async function submitLogin(page: Page, username: string, t = de): Promise<void> {
   await page.getByLabel(t.login.username).fill(username);
   await page.getByLabel(t.login.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t.login.submit }).click();
+  await page.getByRole('button', { name: t.login.submit, exact: true }).click();
 }
 
 /** Signs in as a demo user and waits for the home page. */
@@ -68,6 +68,11 @@ export interface Journey {
   readonly browser: Browser;
   /** A new browser profile (cookies, storage) showing `path`. */
   open(path: string, opts?: OpenOptions): Promise<Page>;
+  /**
+   * A new profile already signed in as `username` (through POST /api/login, as the login form does; its
+   * cookies go into the profile), showing `path`. For journeys whose subject is not the sign-in itself.
+   */
+  openSignedIn(username: string, path?: string, opts?: OpenOptions): Promise<Page>;
 }
 
 /** Starts the real server with the demo school and Chromium for the file's tests, and stops them after. */
@@ -104,6 +109,19 @@ export function setUpJourney(): Journey {
       const page = await (await newContext(journey.browser, opts)).newPage();
       if (clock) await page.clock.install();
       await page.goto(journey.portal.base + path);
+      return page;
+    },
+    async openSignedIn(username, path = '/', { clock = false, ...opts } = {}) {
+      const base = journey.portal.base;
+      const cookies = (await loginAs(base, username)).split('; ').map((pair) => {
+        const eq = pair.indexOf('=');
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
+      });
+      const context = await newContext(journey.browser, opts);
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      if (clock) await page.clock.install();
+      await page.goto(base + path);
       return page;
     },
   };

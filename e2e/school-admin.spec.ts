@@ -3,18 +3,14 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { screenshotDir, type ContextOptions } from './browser.ts';
 import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, signIn } from './journeys.ts';
 
 const journey = setUpJourney();
 type Texts = typeof de;
 
-async function openAs(username: string, path = '/', opts: ContextOptions = {}, t: Texts = de): Promise<Page> {
-  const page = await journey.open('/login', opts);
-  await signIn(page, username, t);
-  if (path !== '/') await page.goto(journey.portal.base + path);
-  return page;
+async function openAs(username: string, path = '/', opts: ContextOptions = {}): Promise<Page> {
+  return journey.openSignedIn(username, path, opts);
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -88,7 +84,7 @@ describe('user manager (spec 2.5, 2.6)', () => {
     const t = locale === 'ar' ? (ar as unknown as Texts) : de;
     const name = `${locale}-${width}-${colorScheme}`;
     it(`the user manager passes axe and is photographed: ${name}`, { timeout: 60_000 }, async () => {
-      const page = await openAs('admin', '/?dialog=user-manager', { locale, width, colorScheme }, t);
+      const page = await openAs('admin', '/?dialog=user-manager', { locale, width, colorScheme });
       await dialog(page).getByRole('list', { name: t.userManager.results }).waitFor();
       await expectNoSeriousA11yViolations(page, `user-manager ${name}`);
       await page.screenshot({ path: `${screenshotDir}/user-manager-${name}.png` });
@@ -125,7 +121,7 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
     await banner.getByText('Heute Hitzefrei ab der 5. Stunde').waitFor();
     expect(await banner.textContent()).toContain(de.branding.types.warning);
 
-    const arabic = await openAs('student2', '/', { locale: 'ar' }, ar as unknown as Texts);
+    const arabic = await openAs('student2', '/', { locale: 'ar' });
     await arabic
       .getByRole('complementary', { name: ar.branding.bannerRegion })
       .getByText('عطلة بسبب الحر')
@@ -250,7 +246,7 @@ describe('admin messages reach users (spec 3.6, 7.3)', () => {
     expect(await member.getByRole('article', { name: 'Ausflug in den Zoo' }).count()).toBe(0);
 
     // the English reader gets the English title
-    const englishReader = await openAs('student2', '/', { locale: 'en' }, en as unknown as Texts);
+    const englishReader = await openAs('student2', '/', { locale: 'en' });
     await englishReader.getByRole('article', { name: 'Trip to the zoo' }).waitFor();
 
     const other = await openAs('student3');
