@@ -16,6 +16,8 @@ describe('the dashboard tabs (spec 2.3)', () => {
     { locale: 'ar', width: 390, colorScheme: 'dark', axe: true },
   ] as const)(
     'every tab loads, is photographed ($locale, $width px, $colorScheme), axe: $axe',
+    // twelve tabs, each with an axe run in the Arabic look
+    { timeout: 150_000 },
     async ({ locale, width, colorScheme, axe }) => {
       const t = locale === 'ar' ? ar : de;
       const page = await journey.openSignedIn('superadmin', '/dashboard/messages', {
