@@ -25,18 +25,19 @@ async function editOrder(page: Page): Promise<string[]> {
   return names.map((name) => name.replace(prefix.trim(), '').trim());
 }
 
-async function openEditMode(page: Page, username: string, search = ''): Promise<void> {
-  await signIn(page, username);
+/** Signed in as `username` (the sign-in itself is sign-in.spec.ts's subject), into edit mode by the pencil. */
+async function openEditMode(username: string, search = ''): Promise<Page> {
+  const page = await journey.openSignedIn(username);
   await page.getByRole('link', { name: de.tiles.edit.enter }).click();
   await page.waitForURL((url) => url.pathname === '/edit');
   if (search) await page.goto(journey.portal.base + '/edit' + search);
   await expect.poll(async () => (await editOrder(page)).length).toBeGreaterThan(0);
+  return page;
 }
 
 describe('edit mode', () => {
   it('a student creates a tile with a translated title, places it, and sees it in German and English', async () => {
-    const page = await open('/login');
-    await openEditMode(page, 'student');
+    const page = await openEditMode('student');
     await page.getByRole('button', { name: de.dialogs.createApp }).click();
     const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
     // spec 5: the rules show in the form, and nothing is sent while they fail
@@ -68,8 +69,7 @@ describe('edit mode', () => {
   });
 
   it('an admin drags a tile of the school layout with the mouse and publishes it; a student sees the new order', async () => {
-    const page = await open('/login');
-    await openEditMode(page, 'admin', '?tab=logged-in');
+    const page = await openEditMode('admin', '?tab=logged-in');
     await expect
       .poll(() => page.getByRole('tab', { name: de.tiles.tabs['logged-in'] }).getAttribute('aria-selected'))
       .toBe('true');
@@ -106,8 +106,7 @@ describe('edit mode', () => {
   });
 
   it('the same with the keyboard only: pick up, move, drop, save; the moves are announced', async () => {
-    const page = await open('/login');
-    await openEditMode(page, 'student2');
+    const page = await openEditMode('student2');
     const before = await editOrder(page);
     const handle = page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[0]! }) });
     await handle.focus();
@@ -142,8 +141,7 @@ describe('edit mode', () => {
   });
 
   it('leaving with unsaved changes asks first; staying keeps them, leaving drops them', async () => {
-    const page = await open('/login');
-    await openEditMode(page, 'student3');
+    const page = await openEditMode('student3');
     const before = await editOrder(page);
     await page.getByRole('button', { name: fill(de.tiles.edit.moveLater, { title: before[0]! }) }).click();
     await expect.poll(async () => (await editOrder(page))[1]).toBe(before[0]);
