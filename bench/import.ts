@@ -2,7 +2,7 @@
 // server on PostgreSQL (DATABASE_URL; a throw-away database is created and dropped). Prints figures only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort, waitForHealth } from './server-process.ts';
 import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
 import { loginAs } from '../apps/server/src/test/test-app.ts';
 
@@ -73,24 +73,3 @@ try {
 console.log(`\nAula identity import (${ROWS} rows, PostgreSQL)`);
 for (const [name, value] of Object.entries(figures))
   console.log(`${name.padEnd(44)} ${String(value).padStart(8)}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}

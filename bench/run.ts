@@ -6,7 +6,7 @@ import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort, waitForHealth } from './server-process.ts';
 import { randomBytes } from 'node:crypto';
 import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
 import { loginAs } from '../apps/server/src/test/test-app.ts';
@@ -149,27 +149,6 @@ for (const [name, value] of Object.entries(figures)) {
 }
 if (process.argv.includes('--save-baseline'))
   writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}
 
 async function dropDatabase(): Promise<void> {
   await adminQuery(process.env.DATABASE_URL!, `drop database if exists ${dbName} with (force)`);

@@ -21,6 +21,7 @@ import { apiRequest } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { GroupCheckboxes } from '@/components/group-checkboxes';
 import { useConfirmDelete } from '@/lib/confirm';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { errorMessage } from '@/lib/error-message';
@@ -299,23 +300,7 @@ function MessageForm({ message }: { message: AdminMessageDetail | null }) {
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{t('messages.groups')}</legend>
         <p className="text-sm text-muted-foreground">{t('messages.groupsHint')}</p>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {(groups.data ?? []).map((g) => (
-            <label key={g.id} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={groupIds.includes(g.id)}
-                onChange={(event) =>
-                  setGroupIds((ids) =>
-                    event.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id),
-                  )
-                }
-                className="size-4 accent-primary"
-              />
-              {g.name}
-            </label>
-          ))}
-        </div>
+        <GroupCheckboxes groups={groups.data ?? []} selected={groupIds} onChange={setGroupIds} />
       </fieldset>
       <div className="grid gap-4 desktop:grid-cols-2">
         <div className="grid gap-2">

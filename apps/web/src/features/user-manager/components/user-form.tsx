@@ -7,6 +7,7 @@ import { FormField } from '@/components/form-field';
 import { MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
+import { GroupCheckboxes } from '@/components/group-checkboxes';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
@@ -185,23 +186,12 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
                 {t('common.loading')}
               </p>
             ) : (
-              <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
-                {(groups.data ?? []).map((g) => (
-                  <label key={g.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={groupIds.includes(g.id)}
-                      onChange={(event) =>
-                        setGroupIds((ids) =>
-                          event.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id),
-                        )
-                      }
-                      className="size-4 accent-primary"
-                    />
-                    {g.name}
-                  </label>
-                ))}
-              </div>
+              <GroupCheckboxes
+                groups={groups.data ?? []}
+                selected={groupIds}
+                onChange={setGroupIds}
+                className="max-h-40 overflow-y-auto"
+              />
             )}
           </fieldset>
         </>
