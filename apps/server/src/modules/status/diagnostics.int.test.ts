@@ -221,3 +221,27 @@ describe('GET /api/errors', () => {
     expect((await get('/api/errors?perPage=5&page=0')).status).toBe(400);
   });
 });
+
+// last: setting up the provider writes an audit entry, which the log tests above count
+describe('GET /api/status with the school identity provider', () => {
+  it('shows the identity provider as configured once the school has set it up, never its secret', async () => {
+    const saved = await call(t.base, '/api/config/oidc', {
+      method: 'PUT',
+      cookie: cookies.admin,
+      body: {
+        issuer: 'https://login.schule.example',
+        clientId: 'aula',
+        clientSecret: 'status-canary-secret',
+        label: 'Schulportal',
+      },
+    });
+    expect(saved.status).toBe(200);
+    const res = await get('/api/status');
+    expect(res.body.integrations).toEqual({
+      video: 'not_configured',
+      oidc: 'configured',
+      push: 'not_configured',
+    });
+    expect(res.text).not.toContain('status-canary-secret');
+  });
+});

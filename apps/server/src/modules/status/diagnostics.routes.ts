@@ -26,7 +26,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ServerStatusSchema, ...errors },
       },
     },
-    () => serverStatus(app),
+    (req) => serverStatus(req),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import {
   INTEGRATIONS,
@@ -19,6 +19,7 @@ import {
 import { isDbUnavailable } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
+import { loadOidc } from '../sso/oidc-settings.service.ts';
 import {
   countActiveUsersPerDay,
   countActiveUsersSince,
@@ -60,7 +61,8 @@ const VERSION: string = (() => {
 const startedAt = new Date();
 
 /** GET /api/status: the portal, its database and which outside systems are set up; never a secret. */
-export async function serverStatus(app: FastifyInstance): Promise<ServerStatus> {
+export async function serverStatus(req: FastifyRequest): Promise<ServerStatus> {
+  const app = req.server;
   const began = performance.now();
   let db: ServerStatus['db'] = 'up';
   let dbLatencyMs: number | null = null;
@@ -70,9 +72,13 @@ export async function serverStatus(app: FastifyInstance): Promise<ServerStatus> 
   } catch {
     db = 'down';
   }
-  // video rooms, OIDC and push have no settings in env.ts yet: they are reported as not configured
+  // video rooms and push have no settings yet; OIDC is the school's identity provider (decision 038)
+  const oidc = db === 'up' && (await loadOidc(app.db, req.schoolId, app.secretKey)) !== null;
   const integrations = Object.fromEntries(
-    INTEGRATIONS.map((name) => [name, 'not_configured' as IntegrationState]),
+    INTEGRATIONS.map((name): [string, IntegrationState] => [
+      name,
+      name === 'oidc' && oidc ? 'configured' : 'not_configured',
+    ]),
   ) as ServerStatus['integrations'];
   return {
     api: 'up',
