@@ -3,6 +3,7 @@
 // PostgreSQL server, and the end-to-end journeys in Chromium. Ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const reports = '.test-reports';
 rmSync(reports, { recursive: true, force: true });
@@ -73,6 +74,18 @@ function vitest(name, projects, env) {
   lines.push(
     `${failed ? 'FAIL' : 'ok  '} ${name}: ${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`,
   );
+  // CI often keeps only the tail of the output: name each failed test and its first message line in the summary
+  for (const file of r.testResults ?? []) {
+    const where = relative(process.cwd(), file.name);
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      lines.push(`     ${where} > ${t.fullName ?? t.title}: ${why}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+      lines.push(`     ${where}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
 }
 
 const started = Date.now();

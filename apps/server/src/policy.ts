@@ -15,7 +15,7 @@ export type ObjectScope = 'none' | 'self' | 'visible-bubble' | 'school' | 'manag
 export interface RoutePolicy {
   access: Access;
   objects: ObjectScope;
-  /** State-changing routes that a cross-site party must be able to call (only the SAML ACS, later). */
+  /** State-changing routes that a cross-site party must be able to call (only the SAML ACS). */
   csrfExempt?: true;
 }
 
@@ -31,6 +31,14 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/apps/moin/callback': { access: 'public', objects: 'school' },
   'GET /api/config/oidc': { access: 'admin', objects: 'school' },
   'PUT /api/config/oidc': { access: 'admin', objects: 'school' },
+  // SAML (decision 040): the ACS is posted to cross-site by the provider's page; signature, audience, time,
+  // InResponseTo and unused assertion ids guard it, and it signs nobody in by itself
+  'POST /api/login/saml': { access: 'public', objects: 'school' },
+  'GET /api/login/saml/metadata': { access: 'public', objects: 'school' },
+  'POST /api/login/saml/acs': { access: 'public', objects: 'school', csrfExempt: true },
+  'POST /api/login/saml/complete': { access: 'public', objects: 'school' },
+  'GET /api/config/saml': { access: 'admin', objects: 'school' },
+  'PUT /api/config/saml': { access: 'admin', objects: 'school' },
   // reset codes: anyone may ask; the answer never tells a known account from an unknown one
   'POST /api/v2/account/reset-code': { access: 'public', objects: 'school' },
   'POST /api/v2/account/reset-code/check': { access: 'public', objects: 'school' },

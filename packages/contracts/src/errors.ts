@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'sso.provider_unreachable',
   'sso.failed',
   'sso.no_account',
+  'sso.saml_metadata_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -148,4 +149,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'sso.provider_unreachable': 'The identity provider cannot be reached right now',
   'sso.failed': 'The identity provider did not confirm the sign-in',
   'sso.no_account': 'There is no account here for this identity',
+  'sso.saml_metadata_invalid': 'The identity provider metadata cannot be used ({reason})',
 };

@@ -72,8 +72,17 @@ export const OidcSettingsViewSchema = z.object({
 });
 export type OidcSettingsView = z.infer<typeof OidcSettingsViewSchema>;
 
+/** The external sign-ins the login page offers, in order; /sso goes to the first. */
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
 /** GET /api/apps/moin: whether the login page offers "sign in with …" and with which label. */
-export const SsoInfoSchema = z.object({ enabled: z.boolean(), label: z.string().nullable() });
+export const SsoInfoSchema = z.object({
+  enabled: z.boolean(),
+  label: z.string().nullable(),
+  /** every provider the login page offers (OIDC when enable_moin_auth is on, SAML when switched on) */
+  providers: z.array(z.object({ protocol: z.enum(SSO_PROTOCOLS), label: z.string() })),
+});
 export type SsoInfo = z.infer<typeof SsoInfoSchema>;
 
 /** A same-origin path to return to after signing in: starts with one "/", no scheme, no backslash. */
@@ -93,3 +102,51 @@ export const OidcCallbackRequestSchema = z.strictObject({ query: z.string().max(
 export type OidcCallbackRequest = z.infer<typeof OidcCallbackRequestSchema>;
 export const SsoSessionResultSchema = SessionResultSchema.extend({ returnTo: z.string() });
 export type SsoSessionResult = z.infer<typeof SsoSessionResultSchema>;
+
+// SAML 2.0 (issue 7, docs/decisions/040-saml-sign-in.md): the school's identity provider described by its
+// metadata; Aula is the service provider. Attributes map to accounts like OIDC claims do.
+
+/** The admin's part: whether the login page offers it, its label and how attributes map to accounts. */
+export const SamlSettingsSchema = z.strictObject({
+  enabled: z.boolean().default(false),
+  label: z.string().trim().min(1).max(60),
+  /** the attribute that keys the account at the provider; empty: the NameID (must be persistent) */
+  subjectAttribute: claimName.default(''),
+  linkClaim: claimName.min(1).default('email'),
+  linkField: z.enum(OIDC_LINK_FIELDS).default('email'),
+  createUsers: z.boolean().default(false),
+  roleClaim: claimName.default(''),
+  teacherValues: z.string().trim().max(300).default('teacher,Lehrer,L'),
+  groupsClaim: claimName.default(''),
+});
+export type SamlSettings = z.infer<typeof SamlSettingsSchema>;
+export type SamlSettingsInput = z.input<typeof SamlSettingsSchema>;
+
+/** PUT /api/config/saml: the settings and, when it changes, the provider's metadata XML. */
+export const SamlSettingsUpdateSchema = SamlSettingsSchema.extend({
+  /** the identity provider's metadata (an EntityDescriptor); missing or empty keeps the stored provider */
+  metadataXml: z.string().max(500_000).optional(),
+});
+export type SamlSettingsUpdate = z.input<typeof SamlSettingsUpdateSchema>;
+
+export const SamlCertificateSchema = z.object({
+  subject: z.string(),
+  notAfter: z.string(),
+  /** SHA-256 fingerprint, colon-separated hex */
+  fingerprint: z.string(),
+});
+export type SamlCertificate = z.infer<typeof SamlCertificateSchema>;
+
+/** GET /api/config/saml: the settings, what was read from the provider's metadata, and Aula's own addresses. */
+export const SamlSettingsViewSchema = z.object({
+  settings: SamlSettingsSchema.nullable(),
+  idp: z
+    .object({ entityId: z.string(), ssoUrl: z.string(), certificates: z.array(SamlCertificateSchema) })
+    .nullable(),
+  sp: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() }),
+});
+export type SamlSettingsView = z.infer<typeof SamlSettingsViewSchema>;
+
+/** POST /api/login/saml/complete: the one-time handle the assertion consumer service sent the browser on with. */
+export const SamlCompleteRequestSchema = z.strictObject({ state: z.string().min(20).max(200) });
+export type SamlCompleteRequest = z.infer<typeof SamlCompleteRequestSchema>;

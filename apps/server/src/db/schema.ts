@@ -580,9 +580,31 @@ export const ssoRequests = pgTable(
     nonce: text('nonce'),
     codeVerifier: text('code_verifier'),
     returnTo: text('return_to').notNull().default('/'),
+    // SAML: the identity the assertion consumer service checked, waiting for the browser that started the
+    // sign-in to claim it (decision 040); null on every request that has not been answered yet
+    identity: jsonb('identity').$type<{ issuer: string; subject: string; claims: Record<string, unknown> }>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sso_requests_state').on(t.stateHash), index('sso_requests_expires').on(t.expiresAt)],
+);
+
+// SAML assertion ids already accepted (SECURITY.md: never reused), kept until the assertion has expired.
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saml_assertions_id').on(t.schoolId, t.issuer, t.assertionId),
+    index('saml_assertions_expires').on(t.expiresAt),
+  ],
 );

@@ -37,6 +37,8 @@ export const SERVER_CONFIG_KEYS = [
   'logo_file',
   'oidc',
   'oidc_client_secret',
+  'saml',
+  'saml_idp',
 ] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
@@ -54,6 +56,9 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   // JSON of the school's OpenID provider (decision 038) and its client secret, sealed; '' for none
   oidc: '',
   oidc_client_secret: '',
+  // JSON of the SAML settings and of what was read from the provider's metadata (decision 040); '' for none
+  saml: '',
+  saml_idp: '',
 };
 
 /** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { OidcSettings, SsoInfo, SsoSessionResult, SsoStartResult } from '@aula/contracts';
+import type { OidcSettings, SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -10,23 +10,19 @@ import { getConfigValues, getServerConfigValue } from '../config/config.service.
 import { loadOidc, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
 import { deleteOldSsoRequests, insertSsoRequest, takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
+import {
+  refuse as refuseSso,
+  REQUEST_TTL_MS,
+  setBrowserCookie,
+  takeBrowserCookie,
+  type SsoRefusal,
+} from './sso-common.ts';
 
 // The OpenID Connect relying party (decision 038): authorization code with PKCE (S256), state and nonce
 // kept on the server and bound to the browser by a cookie, discovery through the guarded fetch.
 
-const REQUEST_TTL_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 8_000;
 const CONFIG_TTL_MS = 10 * 60_000;
-
-/** The cookie that binds a sign-in in flight to the browser that started it (login CSRF). */
-function browserCookieName(req: FastifyRequest): string {
-  return req.server.secureCookies ? '__Host-aula_sso' : 'aula_sso';
-}
-
-function cookieOptions(req: FastifyRequest) {
-  // Lax: the provider sends the browser back with a top-level GET, which carries it
-  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
-}
 
 /** Discovered provider configurations, per school and settings, for ten minutes. */
 const configurations = new Map<string, { config: client.Configuration; at: number }>();
@@ -73,18 +69,12 @@ async function providerConfiguration(req: FastifyRequest, loaded: LoadedOidc): P
   return config;
 }
 
-async function enabledOidc(req: FastifyRequest): Promise<LoadedOidc | null> {
+export async function enabledOidc(req: FastifyRequest): Promise<LoadedOidc | null> {
   const { enable_moin_auth: enabled } = await getConfigValues(req.server.db, req.schoolId, [
     'enable_moin_auth',
   ]);
   if (enabled !== 'true') return null;
   return loadOidc(req.server.db, req.schoolId, req.server.secretKey);
-}
-
-/** GET /api/apps/moin: whether the login page offers the provider, and its label. */
-export async function ssoInfo(req: FastifyRequest): Promise<SsoInfo> {
-  const loaded = await enabledOidc(req);
-  return { enabled: loaded !== null, label: loaded?.settings.label ?? null };
 }
 
 /** The provider could not be reached (openid-client wraps what the guarded fetch threw as a cause). */
@@ -127,7 +117,7 @@ export async function startOidc(
     returnTo: returnTo ?? '/',
     expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
   });
-  reply.setCookie(browserCookieName(req), browser, { ...cookieOptions(req), maxAge: REQUEST_TTL_MS / 1000 });
+  setBrowserCookie(req, reply, browser);
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(req),
     scope: ['openid', ...loaded.settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' '),
@@ -139,15 +129,8 @@ export async function startOidc(
   return { url: url.href };
 }
 
-/** A refused sign-in: audited with the reason (never tokens or codes), then the translated error. */
-async function refuse(
-  req: FastifyRequest,
-  status: number,
-  code: 'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable',
-  reason: string,
-): Promise<never> {
-  await audit(req, 'login.sso_failed', { details: { provider: 'oidc', reason } });
-  throw new AppError(status, code);
+function refuse(req: FastifyRequest, status: number, code: SsoRefusal, reason: string): Promise<never> {
+  return refuseSso(req, 'oidc', status, code, reason);
 }
 
 /** The provider's error codes that mean the person said no or gave up (RFC 6749 4.1.2.1, OIDC 3.1.2.6). */
@@ -162,8 +145,7 @@ export async function completeOidc(
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   const state = params.get('state');
   const now = req.server.clock();
-  const cookie = req.cookies[browserCookieName(req)];
-  reply.clearCookie(browserCookieName(req), cookieOptions(req));
+  const cookie = takeBrowserCookie(req, reply);
   if (!state) return refuse(req, 400, 'sso.state_invalid', 'state_missing');
   const request = await takeSsoRequest(req.server.db, req.schoolId, 'oidc', hashToken(state), now);
   if (!request) return refuse(req, 400, 'sso.state_invalid', 'state_unknown');

@@ -1,6 +1,13 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { externalIdentities, groupMembers, groups, ssoRequests, users } from '../../db/schema.ts';
+import {
+  externalIdentities,
+  groupMembers,
+  groups,
+  samlAssertions,
+  ssoRequests,
+  users,
+} from '../../db/schema.ts';
 
 export type SsoProvider = 'oidc' | 'saml';
 
@@ -152,4 +159,47 @@ export async function addMembershipsIfMissing(
     .insert(groupMembers)
     .values(groupIds.map((groupId) => ({ schoolId, userId, groupId })))
     .onConflictDoNothing();
+}
+
+/** A sign-in request still open (not used, not expired), without taking it: node-saml asks more than once. */
+export async function findOpenSsoRequest(
+  db: Db,
+  schoolId: number,
+  provider: SsoProvider,
+  stateHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ id: ssoRequests.id, createdAt: ssoRequests.createdAt })
+    .from(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.schoolId, schoolId),
+        eq(ssoRequests.provider, provider),
+        eq(ssoRequests.stateHash, stateHash),
+        isNull(ssoRequests.usedAt),
+        isNull(ssoRequests.identity),
+        gt(ssoRequests.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records a SAML assertion id as used; false when it was used before (a replay). The unique index is the
+ * check, so two posts of one assertion cannot both pass.
+ */
+export async function rememberAssertion(
+  db: Db,
+  values: { schoolId: number; issuer: string; assertionId: string; expiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  await db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, now));
+  const rows = await db
+    .insert(samlAssertions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: samlAssertions.id });
+  return rows.length === 1;
 }

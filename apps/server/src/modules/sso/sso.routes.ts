@@ -1,16 +1,40 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ErrorBodySchema,
   OidcCallbackRequestSchema,
   OidcSettingsUpdateSchema,
   OidcSettingsViewSchema,
+  SamlCompleteRequestSchema,
+  SamlSettingsUpdateSchema,
+  SamlSettingsViewSchema,
   SsoInfoSchema,
   SsoSessionResultSchema,
   SsoStartRequestSchema,
   SsoStartResultSchema,
+  type SsoInfo,
 } from '@aula/contracts';
-import { completeOidc, ssoInfo, startOidc } from './oidc.service.ts';
+import { completeOidc, enabledOidc, startOidc } from './oidc.service.ts';
 import { getOidcSettings, setOidcSettings } from './oidc-settings.service.ts';
+import { completeSaml, enabledSaml, samlAcs, spMetadata, startSaml } from './saml.service.ts';
+import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
+
+/** GET /api/apps/moin: the providers the login page offers; `enabled` and `label` name the first. */
+async function ssoInfo(req: FastifyRequest): Promise<SsoInfo> {
+  const [oidc, saml] = await Promise.all([enabledOidc(req), enabledSaml(req)]);
+  const providers = [
+    ...(oidc ? [{ protocol: 'oidc' as const, label: oidc.settings.label }] : []),
+    ...(saml ? [{ protocol: 'saml' as const, label: saml.settings.label }] : []),
+  ];
+  return { enabled: providers.length > 0, label: providers[0]?.label ?? null, providers };
+}
+
+/** What the identity provider posts to the assertion consumer service (SAML HTTP-POST binding). */
+const AcsBodySchema = z.object({
+  SAMLResponse: z.string().max(1_000_000).optional(),
+  RelayState: z.string().max(2000).optional(),
+});
 
 const errors = {
   400: ErrorBodySchema,
@@ -20,7 +44,7 @@ const errors = {
   502: ErrorBodySchema,
 };
 
-// spec 1, 2.1 (/sso, /login/moin, /oidc/callback), 7.1-7.2; docs/decisions/038-oidc-sign-in.md
+// spec 1, 2.1 (/sso, /login/moin, /oidc/callback), 7.1-7.2; docs/decisions/038-oidc-sign-in.md, 040-saml-sign-in.md
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apps/moin',
@@ -83,5 +107,88 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => setOidcSettings(req, req.body),
+  );
+
+  app.post(
+    '/login/saml',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Start signing in at the SAML identity provider: answers the address to send the browser to',
+        body: SsoStartRequestSchema,
+        response: { 200: SsoStartResultSchema, ...errors },
+      },
+    },
+    (req, reply) => startSaml(req, reply, req.body.returnTo),
+  );
+
+  app.get(
+    '/login/saml/metadata',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: "Aula's SAML service provider metadata, to register at the school's identity provider",
+      },
+    },
+    async (req, reply) =>
+      reply.type('application/samlmetadata+xml; charset=utf-8').send(await spMetadata(req)),
+  );
+
+  // the assertion consumer service: the provider's page posts a form here, cross-site by design
+  await app.register(async (acs) => {
+    acs.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1_500_000 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    acs.post(
+      '/login/saml/acs',
+      {
+        schema: {
+          tags: ['sso'],
+          summary: "The identity provider's answer (HTTP-POST binding); sends the browser on with 303",
+          body: AcsBodySchema,
+        },
+      },
+      (req, reply) => samlAcs(req, reply, req.body as z.infer<typeof AcsBodySchema>),
+    );
+  });
+
+  app.post(
+    '/login/saml/complete',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Claim the checked identity in the browser that started the sign-in (from /saml/callback)',
+        body: SamlCompleteRequestSchema,
+        response: { 200: SsoSessionResultSchema, ...errors },
+      },
+    },
+    (req, reply) => completeSaml(req, reply, req.body.state),
+  );
+
+  app.get(
+    '/config/saml',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'The SAML identity provider settings (admins) and the addresses to register there',
+        response: { 200: SamlSettingsViewSchema, ...errors },
+      },
+    },
+    (req) => getSamlSettings(req),
+  );
+
+  app.put(
+    '/config/saml',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: "Change the SAML settings (admins); new metadata replaces the provider's",
+        body: SamlSettingsUpdateSchema,
+        response: { 200: SamlSettingsViewSchema, ...errors },
+      },
+    },
+    (req) => setSamlSettings(req, req.body),
   );
 };

@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  SamlSettingsSchema,
+  type SamlSettings,
+  type SamlSettingsUpdate,
+  type SamlSettingsView,
+} from '@aula/contracts';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import { describeCertificate, MetadataError, parseIdpMetadata, type IdpDescriptor } from './saml-metadata.ts';
+
+// The school's SAML identity provider (decision 040): the admin's settings in config key "saml", what was read
+// from the provider's metadata in "saml_idp". Nothing here is secret: Aula signs nothing, it only checks.
+
+export interface LoadedSaml {
+  settings: SamlSettings;
+  idp: IdpDescriptor;
+}
+
+function parseJson<T>(raw: string, check: (v: unknown) => T | null): T | null {
+  if (!raw) return null;
+  try {
+    return check(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+async function readSettings(db: Db, schoolId: number): Promise<SamlSettings | null> {
+  return parseJson(await getServerConfigValue(db, schoolId, 'saml'), (v) => {
+    const parsed = SamlSettingsSchema.safeParse(v);
+    return parsed.success ? parsed.data : null;
+  });
+}
+
+async function readIdp(db: Db, schoolId: number): Promise<IdpDescriptor | null> {
+  return parseJson(await getServerConfigValue(db, schoolId, 'saml_idp'), (v) => {
+    const idp = v as Partial<IdpDescriptor> | null;
+    return idp &&
+      typeof idp.entityId === 'string' &&
+      typeof idp.ssoUrl === 'string' &&
+      Array.isArray(idp.certificates)
+      ? (idp as IdpDescriptor)
+      : null;
+  });
+}
+
+/** Settings and provider, when both are stored (switched on or not). */
+export async function loadSaml(db: Db, schoolId: number): Promise<LoadedSaml | null> {
+  const [settings, idp] = await Promise.all([readSettings(db, schoolId), readIdp(db, schoolId)]);
+  return settings && idp ? { settings, idp } : null;
+}
+
+/** Aula's own addresses as a SAML service provider: what the school registers at its provider. */
+export function spAddresses(req: FastifyRequest) {
+  const origin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+  return {
+    entityId: `${origin}/api/login/saml/metadata`,
+    metadataUrl: `${origin}/api/login/saml/metadata`,
+    acsUrl: `${origin}/api/login/saml/acs`,
+  };
+}
+
+async function view(req: FastifyRequest): Promise<SamlSettingsView> {
+  const [settings, idp] = await Promise.all([
+    readSettings(req.server.db, req.schoolId),
+    readIdp(req.server.db, req.schoolId),
+  ]);
+  return {
+    settings,
+    idp: idp && {
+      entityId: idp.entityId,
+      ssoUrl: idp.ssoUrl,
+      certificates: idp.certificates.map(describeCertificate),
+    },
+    sp: spAddresses(req),
+  };
+}
+
+/** GET /api/config/saml (admins). */
+export function getSamlSettings(req: FastifyRequest): Promise<SamlSettingsView> {
+  return view(req);
+}
+
+/** PUT /api/config/saml (admins): new metadata replaces the provider; without it the stored one stays. */
+export async function setSamlSettings(
+  req: FastifyRequest,
+  input: SamlSettingsUpdate & SamlSettings,
+): Promise<SamlSettingsView> {
+  const { metadataXml, ...rest } = input;
+  const settings = SamlSettingsSchema.parse(rest);
+  let idp: IdpDescriptor | null = null;
+  if (metadataXml?.trim()) {
+    try {
+      idp = parseIdpMetadata(metadataXml);
+    } catch (err) {
+      if (!(err instanceof MetadataError)) throw err;
+      throw new AppError(422, 'sso.saml_metadata_invalid', { reason: err.reason }, undefined, [
+        { path: 'metadataXml', code: err.reason, message: err.message },
+      ]);
+    }
+  } else if (!(await readIdp(req.server.db, req.schoolId))) {
+    throw new AppError(422, 'sso.saml_metadata_invalid', { reason: 'missing' }, undefined, [
+      { path: 'metadataXml', code: 'missing', message: 'the identity provider metadata is needed' },
+    ]);
+  }
+  await setConfigValue(req.server.db, req.schoolId, 'saml', JSON.stringify(settings));
+  if (idp) await setConfigValue(req.server.db, req.schoolId, 'saml_idp', JSON.stringify(idp));
+  await audit(req, 'config.change', {
+    details: { key: 'saml', enabled: settings.enabled, ...(idp ? { idp: idp.entityId } : {}) },
+  });
+  return view(req);
+}

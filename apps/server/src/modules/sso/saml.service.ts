@@ -1,0 +1,290 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type { SsoSessionResult, SsoStartResult } from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { audit } from '../audit/audit.service.ts';
+import { endReplacedSession, startSession } from '../auth/auth.service.ts';
+import { toPem } from './saml-metadata.ts';
+import { loadSaml, spAddresses, type LoadedSaml } from './saml-settings.service.ts';
+import {
+  deleteOldSsoRequests,
+  findOpenSsoRequest,
+  insertSsoRequest,
+  rememberAssertion,
+  takeSsoRequest,
+} from './sso.repo.ts';
+import { resolveSsoUser } from './sso-accounts.service.ts';
+import {
+  auditRefusal,
+  refuse,
+  REQUEST_TTL_MS,
+  setBrowserCookie,
+  takeBrowserCookie,
+  type SsoRefusal,
+} from './sso-common.ts';
+
+// The SAML 2.0 service provider (decision 040): requests by HTTP-Redirect, answers by HTTP-POST to the
+// assertion consumer service. The ACS is the one route a cross-site page may post to (SECURITY.md); it is
+// guarded by the provider's signature on the assertion, the audience, the time checks, InResponseTo matched
+// against a request this server started and kept, and assertion ids never accepted twice. It signs nobody in:
+// it hands the checked identity to the browser that started the sign-in, which claims it with its cookie.
+
+/** How long the checked identity waits for the browser to claim it at /saml/callback. */
+const HANDOFF_TTL_MS = 2 * 60_000;
+/** Assertions issued longer ago than this are refused whatever their own validity says. */
+const MAX_ASSERTION_AGE_MS = 10 * 60_000;
+/** Clocks of schools' servers drift; a minute either way is accepted. */
+const CLOCK_SKEW_MS = 60_000;
+/** Accepted assertion ids are kept this long; older assertions are refused by age anyway. */
+const ASSERTION_MEMORY_MS = 24 * 3600_000;
+const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+
+/** The request ids node-saml asks about: open requests of this school, looked up without taking them. */
+function requestCache(req: FastifyRequest): CacheProvider {
+  return {
+    saveAsync: async () => null,
+    getAsync: async (id) => {
+      const row = await findOpenSsoRequest(
+        req.server.db,
+        req.schoolId,
+        'saml',
+        hashToken(id),
+        req.server.clock(),
+      );
+      return row ? row.createdAt.toISOString() : null;
+    },
+    removeAsync: async () => null,
+  };
+}
+
+function serviceProvider(req: FastifyRequest, loaded: LoadedSaml, requestId?: string): SAML {
+  const sp = spAddresses(req);
+  return new SAML({
+    entryPoint: loaded.idp.ssoUrl,
+    issuer: sp.entityId,
+    callbackUrl: sp.acsUrl,
+    audience: sp.entityId,
+    idpIssuer: loaded.idp.entityId,
+    idpCert: loaded.idp.certificates.map(toPem),
+    // SECURITY.md: signed assertions only; whether the envelope is signed too is the provider's choice
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: false,
+    // the provider picks the name id format; a transient one needs subjectAttribute (see below)
+    identifierFormat: null,
+    disableRequestedAuthnContext: true,
+    acceptedClockSkewMs: CLOCK_SKEW_MS,
+    maxAssertionAgeMs: MAX_ASSERTION_AGE_MS,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: REQUEST_TTL_MS,
+    cacheProvider: requestCache(req),
+    ...(requestId ? { generateUniqueId: () => requestId } : {}),
+  });
+}
+
+export async function enabledSaml(req: FastifyRequest): Promise<LoadedSaml | null> {
+  const loaded = await loadSaml(req.server.db, req.schoolId);
+  return loaded?.settings.enabled ? loaded : null;
+}
+
+/** GET /api/login/saml/metadata: Aula as a service provider, for the school to register at its provider. */
+export async function spMetadata(req: FastifyRequest): Promise<string> {
+  const sp = spAddresses(req);
+  const loaded = await loadSaml(req.server.db, req.schoolId);
+  const saml = new SAML({
+    issuer: sp.entityId,
+    callbackUrl: sp.acsUrl,
+    idpCert: loaded?.idp.certificates.map(toPem) ?? 'unused',
+    identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+    wantAssertionsSigned: true,
+  });
+  return saml.generateServiceProviderMetadata(null, null);
+}
+
+/** POST /api/login/saml: keeps the request on the server and answers the provider's address to go to. */
+export async function startSaml(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  returnTo: string | undefined,
+): Promise<SsoStartResult> {
+  const loaded = await enabledSaml(req);
+  if (!loaded) throw new AppError(404, 'sso.not_configured');
+  const now = req.server.clock();
+  // an XML ID must not start with a digit; base64url tokens may
+  const requestId = `_${newToken()}`;
+  const browser = newToken();
+  await deleteOldSsoRequests(req.server.db, new Date(now.getTime() - 24 * 3600_000));
+  await insertSsoRequest(req.server.db, {
+    schoolId: req.schoolId,
+    provider: 'saml',
+    stateHash: hashToken(requestId),
+    browserHash: hashToken(browser),
+    returnTo: returnTo ?? '/',
+    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+  });
+  setBrowserCookie(req, reply, browser);
+  // no RelayState: where to go afterwards stays on the server, so a forged RelayState leads nowhere
+  const url = await serviceProvider(req, loaded, requestId).getAuthorizeUrlAsync('', undefined, {});
+  return { url };
+}
+
+/** Why node-saml refused, as a short code for the audit log (its messages may quote the assertion). */
+function refusalReason(err: unknown): { code: SsoRefusal; reason: string } {
+  const message = err instanceof Error ? err.message : '';
+  const status = (err as { xmlStatus?: unknown }).xmlStatus;
+  if (typeof status === 'string') {
+    const denied = /AuthnFailed|RequestDenied|NoPassive/.test(status);
+    const tail = status.split(':').pop()?.replace(/[^\w]/g, '').slice(0, 40) ?? 'status';
+    return { code: denied ? 'sso.denied' : 'sso.failed', reason: `status:${tail}` };
+  }
+  const reasons: [RegExp, string][] = [
+    [/InResponseTo/i, 'in_response_to'],
+    [/signature/i, 'signature'],
+    [/audience/i, 'audience'],
+    [/expired|NotOnOrAfter|NotBefore|too old|max.*age/i, 'expired'],
+    [/issuer/i, 'issuer'],
+    [/encrypt/i, 'encrypted'],
+  ];
+  const reason = reasons.find(([re]) => re.test(message))?.[1] ?? 'invalid';
+  return { code: reason === 'in_response_to' ? 'sso.state_invalid' : 'sso.failed', reason };
+}
+
+function first(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 1 ? value[0] : value;
+}
+
+/** Common attribute names (LDAP names and their OIDs) under the claim names account creation reads. */
+const ALIASES: Record<string, string[]> = {
+  email: ['mail', 'email', 'urn:oid:0.9.2342.19200300.100.1.3'],
+  given_name: ['givenName', 'urn:oid:2.5.4.42'],
+  family_name: ['sn', 'surname', 'urn:oid:2.5.4.4'],
+  name: ['displayName', 'cn', 'urn:oid:2.16.840.1.113730.3.1.241', 'urn:oid:2.5.4.3'],
+  preferred_username: ['uid', 'urn:oid:0.9.2342.19200300.100.1.1'],
+};
+
+const PROFILE_FIELDS = new Set([
+  'issuer',
+  'sessionIndex',
+  'nameID',
+  'nameIDFormat',
+  'nameQualifier',
+  'spNameQualifier',
+  'inResponseTo',
+  'attributes',
+  'getAssertionXml',
+  'getAssertion',
+  'getSamlResponseXml',
+]);
+
+/** The assertion's attributes as claims: one value as a string, more as a list, plus the usual aliases. */
+export function samlClaims(profile: Profile): Record<string, unknown> {
+  const claims: Record<string, unknown> = { nameID: profile.nameID };
+  for (const [name, value] of Object.entries(profile)) {
+    if (PROFILE_FIELDS.has(name) || typeof value === 'function') continue;
+    claims[name] = first(value);
+  }
+  for (const [claim, names] of Object.entries(ALIASES)) {
+    if (claims[claim] !== undefined) continue;
+    const found = names.map((n) => claims[n]).find((v) => typeof v === 'string' && v !== '');
+    if (found !== undefined) claims[claim] = found;
+  }
+  return claims;
+}
+
+function assertionFacts(profile: Profile): { id: string | null } {
+  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: unknown } } } | undefined;
+  const id = assertion?.Assertion?.$?.ID;
+  return { id: typeof id === 'string' && id.length <= 200 ? id : null };
+}
+
+/**
+ * POST /api/login/saml/acs (form post from the provider): checks the answer and sends the browser on to
+ * /saml/callback with a one-time handle, or to the login page with the reason.
+ */
+export async function samlAcs(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: { SAMLResponse?: string | undefined },
+): Promise<FastifyReply> {
+  const toLogin = async (code: SsoRefusal | 'sso.not_configured' | 'sso.no_account', reason: string) => {
+    await auditRefusal(req, 'saml', reason);
+    return reply.redirect(`/login?sso=${code}`, 303);
+  };
+  const loaded = await enabledSaml(req);
+  if (!loaded) return toLogin('sso.not_configured', 'not_configured');
+  if (!body.SAMLResponse) return toLogin('sso.failed', 'no_response');
+  let profile: Profile | null;
+  try {
+    ({ profile } = await serviceProvider(req, loaded).validatePostResponseAsync({
+      SAMLResponse: body.SAMLResponse,
+    }));
+  } catch (err) {
+    const { code, reason } = refusalReason(err);
+    req.log.warn({ reason, message: err instanceof Error ? err.message.slice(0, 200) : '' }, 'saml refused');
+    return toLogin(code, reason);
+  }
+  const inResponseTo = profile?.inResponseTo;
+  if (!profile || typeof inResponseTo !== 'string') return toLogin('sso.state_invalid', 'in_response_to');
+  const now = req.server.clock();
+  const request = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(inResponseTo), now);
+  if (!request || request.identity) return toLogin('sso.state_invalid', 'request_used');
+  const { id: assertionId } = assertionFacts(profile);
+  if (!assertionId) return toLogin('sso.failed', 'no_assertion_id');
+  const fresh = await rememberAssertion(
+    req.server.db,
+    {
+      schoolId: req.schoolId,
+      issuer: profile.issuer,
+      assertionId,
+      expiresAt: new Date(now.getTime() + ASSERTION_MEMORY_MS),
+    },
+    now,
+  );
+  if (!fresh) return toLogin('sso.failed', 'assertion_replayed');
+  const claims = samlClaims(profile);
+  const { subjectAttribute } = loaded.settings;
+  const subject = subjectAttribute ? claims[subjectAttribute] : profile.nameID;
+  if (typeof subject !== 'string' || subject === '' || subject.length > 500)
+    return toLogin('sso.failed', 'no_subject');
+  // a transient name id changes on every sign-in: it cannot key an account
+  if (!subjectAttribute && profile.nameIDFormat === TRANSIENT)
+    return toLogin('sso.failed', 'transient_name_id');
+  const handoff = newToken();
+  await insertSsoRequest(req.server.db, {
+    schoolId: req.schoolId,
+    provider: 'saml',
+    stateHash: hashToken(handoff),
+    browserHash: request.browserHash,
+    returnTo: request.returnTo,
+    identity: { issuer: profile.issuer, subject, claims },
+    expiresAt: new Date(now.getTime() + HANDOFF_TTL_MS),
+  });
+  return reply.redirect(`/saml/callback?state=${encodeURIComponent(handoff)}`, 303);
+}
+
+/** POST /api/login/saml/complete: the browser that started the sign-in claims the checked identity. */
+export async function completeSaml(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  state: string,
+): Promise<SsoSessionResult> {
+  const cookie = takeBrowserCookie(req, reply);
+  const now = req.server.clock();
+  const handoff = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(state), now);
+  if (!handoff?.identity) return refuse(req, 'saml', 400, 'sso.state_invalid', 'state_unknown');
+  if (!cookie || hashToken(cookie) !== handoff.browserHash)
+    return refuse(req, 'saml', 400, 'sso.state_invalid', 'other_browser');
+  const loaded = await enabledSaml(req);
+  if (!loaded) throw new AppError(404, 'sso.not_configured');
+  const { issuer, subject, claims } = handoff.identity;
+  const user = await resolveSsoUser(
+    req,
+    { provider: 'saml', issuer, subject, claims, emailVerified: true },
+    loaded.settings,
+  );
+  await endReplacedSession(req);
+  const { browserSession } = await req.server.sessionSettings(req.schoolId);
+  const result = await startSession(req, reply, { userId: user.id, browserSession, ssoProvider: 'saml' });
+  await audit(req, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'saml' } });
+  return { ...result, returnTo: handoff.returnTo };
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { SsoProvider } from './sso.repo.ts';
+
+// What OIDC and SAML sign-ins share (decisions 038 and 040): the request lifetime, the cookie that binds a
+// sign-in in flight to the browser that started it (login CSRF), and the audited refusal.
+
+export const REQUEST_TTL_MS = 10 * 60_000;
+
+export function browserCookieName(req: FastifyRequest): string {
+  return req.server.secureCookies ? '__Host-aula_sso' : 'aula_sso';
+}
+
+function cookieOptions(req: FastifyRequest) {
+  // Lax: the provider sends the browser back with a top-level navigation, which carries it
+  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
+}
+
+export function setBrowserCookie(req: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(browserCookieName(req), value, { ...cookieOptions(req), maxAge: REQUEST_TTL_MS / 1000 });
+}
+
+/** The cookie's value, cleared in the same answer: it serves one completion only. */
+export function takeBrowserCookie(req: FastifyRequest, reply: FastifyReply): string | undefined {
+  const value = req.cookies[browserCookieName(req)];
+  reply.clearCookie(browserCookieName(req), cookieOptions(req));
+  return value;
+}
+
+export type SsoRefusal = 'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable';
+
+/** Audits a refused sign-in with the reason (never tokens, codes or assertions). */
+export function auditRefusal(req: FastifyRequest, provider: SsoProvider, reason: string): Promise<void> {
+  return audit(req, 'login.sso_failed', { details: { provider, reason } });
+}
+
+/** A refused sign-in: audited with the reason, then the translated error. */
+export async function refuse(
+  req: FastifyRequest,
+  provider: SsoProvider,
+  status: number,
+  code: SsoRefusal,
+  reason: string,
+): Promise<never> {
+  await auditRefusal(req, provider, reason);
+  throw new AppError(status, code);
+}
