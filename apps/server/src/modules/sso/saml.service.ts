@@ -141,7 +141,8 @@ function refusalReason(err: unknown): { code: SsoRefusal; reason: string } {
     [/InResponseTo/i, 'in_response_to'],
     [/signature/i, 'signature'],
     [/audience/i, 'audience'],
-    [/expired|NotOnOrAfter|NotBefore|too old|max.*age/i, 'expired'],
+    // node-saml says "no valid subject confirmation" when the confirmation's time window has passed
+    [/expired|not yet valid|too old|valid subject confirmation/i, 'expired'],
     [/issuer/i, 'issuer'],
     [/encrypt/i, 'encrypted'],
   ];

@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditLog, externalIdentities, groupMembers, groups, users } from '../../db/schema.ts';
+import { call, cookiesFrom, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
+import { makeKeyPair, signInAtIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
+import { forgeResponse, newSamlId, type ForgeOptions } from '../../test/saml-forge.ts';
+
+// issue 7 (SAML), SECURITY.md (the ACS: signature, audience, time, InResponseTo kept server-side, assertion ids
+// never reused; same-origin return paths); docs/decisions/040-saml-sign-in.md. A real SAML identity provider:
+// Debian's SimpleSAMLphp on loopback.
+
+let t: TestApp;
+let idp: TestSamlIdp;
+let adminCookie = '';
+let ids: Map<string, number>;
+let sp: { entityId: string; acsUrl: string; metadataUrl: string };
+let strangerKeys: { keyPem: string; certPem: string };
+let keyDir = '';
+
+const MAPPING = {
+  label: 'Schul-Login',
+  linkClaim: 'email',
+  linkField: 'email',
+  createUsers: false,
+  roleClaim: 'eduPersonAffiliation',
+  teacherValues: 'teacher',
+  groupsClaim: 'memberOf',
+};
+
+async function configure(overrides: Record<string, unknown> = {}, metadataXml = idp.metadataXml) {
+  const res = await call(t.base, '/api/config/saml', {
+    method: 'PUT',
+    cookie: adminCookie,
+    body: { enabled: true, ...MAPPING, metadataXml, ...overrides },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
+/** Starts at Aula as a browser would: the provider's address and the browser-binding cookie. */
+async function start(returnTo?: string) {
+  const res = await call<{ url: string }>(t.base, '/api/login/saml', {
+    body: returnTo === undefined ? {} : { returnTo },
+  });
+  expect(res.status, res.text).toBe(200);
+  const url = new URL(res.body.url);
+  return { url: url.href, cookie: cookiesFrom(res), requestId: await requestIdOf(url) };
+}
+
+/** The AuthnRequest's ID, read from the deflated request as the provider would. */
+async function requestIdOf(url: URL): Promise<string> {
+  const { inflateRawSync } = await import('node:zlib');
+  const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString();
+  return xml.match(/ID="([^"]+)"/)![1]!;
+}
+
+/** The provider's page posting its form to the ACS: cross-site, no CSRF header, no Aula cookies. */
+function postToAcs(fields: Record<string, string>) {
+  return call(t.base, '/api/login/saml/acs', {
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.url },
+    csrf: false,
+  });
+}
+
+function complete(state: string, cookie: string) {
+  return call(t.base, '/api/login/saml/complete', { body: { state }, cookie });
+}
+
+/** The whole round trip through SimpleSAMLphp; answers the completion's response. */
+async function signInAs(username: string, returnTo?: string) {
+  const { url, cookie } = await start(returnTo);
+  const form = await signInAtIdp(url, username);
+  expect(form.action).toBe(sp.acsUrl);
+  const acs = await postToAcs(form.fields);
+  expect(acs.status).toBe(303);
+  const location = new URL(acs.headers.get('location')!, t.base);
+  expect(location.pathname, location.href).toBe('/saml/callback');
+  return complete(location.searchParams.get('state')!, cookie);
+}
+
+async function lastAudit(action: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+function forge(overrides: Partial<ForgeOptions> & { inResponseTo?: string }): string {
+  return forgeResponse({
+    idpEntityId: idp.entityId,
+    acsUrl: sp.acsUrl,
+    audience: sp.entityId,
+    nameId: 'sara',
+    attributes: { email: ['student@demo-schule.example'] },
+    sign: 'assertion',
+    keyPem: idp.keyPem,
+    certPem: idp.certPem,
+    ...overrides,
+  });
+}
+
+/** A forged answer to a fresh request: refused at the ACS with `code`, audited with `reason`. */
+async function expectRefused(overrides: Partial<ForgeOptions>, code: string, reason: string) {
+  const { requestId } = await start();
+  const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId, ...overrides }) });
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toBe(`/login?sso=${code}`);
+  expect(cookiesFrom(res)).not.toMatch(/aula_at=/);
+  expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { provider: 'saml', reason } });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sp = {
+    entityId: `${t.base}/api/login/saml/metadata`,
+    acsUrl: `${t.base}/api/login/saml/acs`,
+    metadataUrl: `${t.base}/api/login/saml/metadata`,
+  };
+  idp = await startSamlIdp(sp);
+  keyDir = mkdtempSync(join(tmpdir(), 'aula-saml-keys-'));
+  strangerKeys = makeKeyPair(keyDir, 'stranger', 'Not the school');
+  ids = await userIds(t);
+  adminCookie = await loginAs(t.base, 'admin');
+});
+afterAll(async () => {
+  await idp?.close();
+  await t?.close();
+  if (keyDir) rmSync(keyDir, { recursive: true, force: true });
+});
+
+describe('the admin sets up the provider from its metadata', () => {
+  it('shows the addresses to register before anything is set, and the login page offers nothing', async () => {
+    const view = await call(t.base, '/api/config/saml', { cookie: adminCookie });
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({ settings: null, idp: null, sp });
+    expect((await call(t.base, '/api/apps/moin')).body).toMatchObject({ enabled: false, providers: [] });
+    expect((await call(t.base, '/api/login/saml', { body: {} })).body.code).toBe('sso.not_configured');
+  });
+
+  it('refuses metadata it cannot use with a reason, and stores nothing', async () => {
+    const cases: [string, string][] = [
+      ['not xml at all', 'not_xml'],
+      ['<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', 'not_xml'],
+      ['<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>', 'no_idp'],
+      [idp.metadataXml.replace(/<ds:X509Certificate>[^<]+</g, '<ds:X509Certificate><'), 'no_certificate'],
+      [idp.metadataXml.replace(/HTTP-Redirect/g, 'HTTP-Artifact'), 'no_redirect_binding'],
+    ];
+    for (const [xml, reason] of cases) {
+      const res = await call(t.base, '/api/config/saml', {
+        method: 'PUT',
+        cookie: adminCookie,
+        body: { enabled: true, ...MAPPING, metadataXml: xml },
+      });
+      expect(res.status, reason).toBe(422);
+      expect(res.body).toMatchObject({ code: 'sso.saml_metadata_invalid', params: { reason } });
+    }
+    // without any metadata there is nothing to sign in with
+    const none = await call(t.base, '/api/config/saml', {
+      method: 'PUT',
+      cookie: adminCookie,
+      body: { enabled: true, ...MAPPING },
+    });
+    expect(none.status).toBe(422);
+    expect((await call(t.base, '/api/config/saml', { cookie: adminCookie })).body.settings).toBeNull();
+  });
+
+  it('reads entity id, sign-in address and certificate from the metadata; the login page offers it', async () => {
+    const res = await configure();
+    expect(res.body.idp).toMatchObject({
+      entityId: idp.entityId,
+      ssoUrl: `${idp.url}/saml2/idp/SSOService.php`,
+      certificates: [
+        expect.objectContaining({ subject: expect.stringContaining('Aula test identity provider') }),
+      ],
+    });
+    expect(res.body.idp.certificates[0].fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(await lastAudit('config.change')).toMatchObject({
+      details: { key: 'saml', enabled: true, idp: idp.entityId },
+    });
+    // a later save without metadata keeps the provider
+    const kept = await configure({ label: 'Schul-Login' }, '');
+    expect(kept.body.idp.entityId).toBe(idp.entityId);
+    expect((await call(t.base, '/api/apps/moin')).body).toEqual({
+      enabled: true,
+      label: 'Schul-Login',
+      providers: [{ protocol: 'saml', label: 'Schul-Login' }],
+    });
+  });
+
+  it('publishes Aula as a service provider: entity id, ACS with the POST binding, signed assertions wanted', async () => {
+    const res = await call(t.base, '/api/login/saml/metadata');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/samlmetadata\+xml/);
+    expect(res.text).toContain(`entityID="${sp.entityId}"`);
+    expect(res.text).toMatch(/WantAssertionsSigned="true"/);
+    expect(res.text).toContain(
+      `Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${sp.acsUrl}"`,
+    );
+  });
+
+  it('lets only admins read or change the settings', async () => {
+    for (const who of ['student', 'teacher']) {
+      const cookie = await loginAs(t.base, who);
+      expect((await call(t.base, '/api/config/saml', { cookie })).status, who).toBe(403);
+      const put = await call(t.base, '/api/config/saml', {
+        method: 'PUT',
+        cookie,
+        body: { enabled: false, ...MAPPING },
+      });
+      expect(put.status, who).toBe(403);
+    }
+    expect((await call(t.base, '/api/config/saml')).status).toBe(401);
+  });
+});
+
+describe('signing in through SimpleSAMLphp', () => {
+  it('links the account by the e-mail attribute, then by the name id; back to the return path', async () => {
+    const res = await signInAs('sara', '/?dialog=settings');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ returnTo: '/?dialog=settings', user: { username: 'student' } });
+    expect((await call(t.base, '/api/self', { cookie: cookiesFrom(res) })).status).toBe(200);
+    const links = await t.database.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.userId, ids.get('student')!));
+    expect(links).toEqual([
+      expect.objectContaining({ provider: 'saml', issuer: idp.entityId, subject: 'sara' }),
+    ]);
+    expect(await lastAudit('login.success')).toMatchObject({
+      actorId: ids.get('student'),
+      details: { method: 'saml' },
+    });
+    // the second time the name id decides, even when the address changed meanwhile
+    await t.database.db
+      .update(users)
+      .set({ email: 'sara.neu@demo-schule.example' })
+      .where(eq(users.id, ids.get('student')!));
+    const again = await signInAs('sara');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ returnTo: '/', user: { username: 'student' } });
+  });
+
+  it('creates a teacher with her groups when the school allows it', async () => {
+    await configure({ createUsers: true }, '');
+    const res = await signInAs('nora');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user).toMatchObject({ username: 'nora.neu', first_name: 'Nora', last_name: 'Neu' });
+    const [nora] = await t.database.db.select().from(users).where(eq(users.username, 'nora.neu'));
+    expect(nora).toMatchObject({ type: 'L', email: 'nora.neu@schule.example', passwordHash: null });
+    const memberOf = await t.database.db
+      .select({ name: groups.name })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+      .where(eq(groupMembers.userId, nora!.id));
+    expect(memberOf.map((g) => g.name)).toContain('5a');
+    expect(await lastAudit('user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'saml' } });
+    await configure({ createUsers: false }, '');
+  });
+
+  it('refuses someone without an account here, with the reason audited', async () => {
+    const res = await signInAs('nobody');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('sso.no_account');
+    expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { provider: 'saml' } });
+  });
+
+  it('accepts the ACS post without the CSRF header; every other SAML write still needs it', async () => {
+    const noHeader = await call(t.base, '/api/login/saml', { body: {}, csrf: false });
+    expect(noHeader.status).toBe(403);
+    expect(noHeader.body.code).toBe('common.csrf');
+    const completeNoHeader = await call(t.base, '/api/login/saml/complete', {
+      body: { state: 'x'.repeat(40) },
+      csrf: false,
+    });
+    expect(completeNoHeader.body.code).toBe('common.csrf');
+  });
+});
+
+describe('the assertion consumer service refuses what it must (audited, never a session)', () => {
+  it('an assertion for another service provider (wrong audience)', async () => {
+    await expectRefused({ audience: 'https://other-portal.example/saml' }, 'sso.failed', 'audience');
+  });
+
+  it('an expired assertion', async () => {
+    const past = new Date(Date.now() - 60 * 60_000);
+    await expectRefused(
+      { issueInstant: past, notBefore: past, notOnOrAfter: new Date(past.getTime() + 5 * 60_000) },
+      'sso.failed',
+      'expired',
+    );
+  });
+
+  it('an unsigned assertion, and one signed by a stranger', async () => {
+    await expectRefused({ sign: 'none' }, 'sso.failed', 'signature');
+    await expectRefused(strangerKeys, 'sso.failed', 'signature');
+    // a signed envelope around an unsigned assertion is not enough (SECURITY.md: signed assertions only)
+    await expectRefused({ sign: 'response' }, 'sso.failed', 'signature');
+  });
+
+  it('an answer to a request this server never made, and one without InResponseTo (IdP-initiated)', async () => {
+    await expectRefused({ inResponseTo: newSamlId() }, 'sso.state_invalid', 'in_response_to');
+    await expectRefused({ inResponseTo: undefined }, 'sso.state_invalid', 'in_response_to');
+  });
+
+  it('a replayed answer from the real provider', async () => {
+    const { url } = await start();
+    const form = await signInAtIdp(url, 'sara');
+    expect((await postToAcs(form.fields)).status).toBe(303);
+    const replay = await postToAcs(form.fields);
+    expect(replay.headers.get('location')).toBe('/login?sso=sso.state_invalid');
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'in_response_to' } });
+  });
+
+  it('an assertion id seen before, even in an answer to another request', async () => {
+    const assertionId = newSamlId();
+    const first = await start();
+    const ok = await postToAcs({ SAMLResponse: forge({ inResponseTo: first.requestId, assertionId }) });
+    expect(ok.headers.get('location')).toMatch(/^\/saml\/callback\?state=/);
+    await expectRefused({ assertionId }, 'sso.failed', 'assertion_replayed');
+  });
+
+  it('a handle claimed by another browser, or twice; a RelayState never decides where to go', async () => {
+    const { requestId, cookie } = await start('/kalender');
+    const acs = await postToAcs({
+      SAMLResponse: forge({ inResponseTo: requestId }),
+      RelayState: 'https://evil.example/phish',
+    });
+    const state = new URL(acs.headers.get('location')!, t.base).searchParams.get('state')!;
+    const other = await complete(state, '');
+    expect(other.status).toBe(400);
+    expect(other.body.code).toBe('sso.state_invalid');
+    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
+    // the handle is single-use: taken by the refused attempt, it cannot be claimed afterwards either
+    expect((await complete(state, cookie)).status).toBe(400);
+
+    // with the right browser: lands on the path given at the start, not on the RelayState
+    const second = await start('/kalender');
+    const acs2 = await postToAcs({
+      SAMLResponse: forge({ inResponseTo: second.requestId }),
+      RelayState: 'https://evil.example/phish',
+    });
+    const state2 = new URL(acs2.headers.get('location')!, t.base).searchParams.get('state')!;
+    const done = await complete(state2, second.cookie);
+    expect(done.status).toBe(200);
+    expect(done.body.returnTo).toBe('/kalender');
+  });
+
+  it('return paths off this site at the start', async () => {
+    for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const res = await call(t.base, '/api/login/saml', { body: { returnTo } });
+      expect(res.status, returnTo).toBe(400);
+    }
+  });
+
+  it('any answer while SAML is switched off', async () => {
+    const { requestId } = await start();
+    await configure({ enabled: false }, '');
+    const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId }) });
+    expect(res.headers.get('location')).toBe('/login?sso=sso.not_configured');
+    expect((await call(t.base, '/api/apps/moin')).body.providers).toEqual([]);
+    await configure({}, '');
+  });
+});

@@ -1,0 +1,81 @@
+// SAML answers as an attacker (or a misconfigured provider) would send them, for the negative sign-in tests:
+// wrong audience, expired, unsigned, signed with a stranger's key, an assertion id used twice. Signed with
+// xml-crypto exactly as an identity provider signs (enveloped signature, exclusive c14n, RSA-SHA256).
+import { randomBytes } from 'node:crypto';
+import { SignedXml } from 'xml-crypto';
+
+export interface ForgeOptions {
+  idpEntityId: string;
+  acsUrl: string;
+  audience: string;
+  inResponseTo?: string;
+  nameId: string;
+  attributes?: Record<string, string[]>;
+  assertionId?: string;
+  /** the assertion's validity; defaults: from a minute ago to five minutes from now */
+  notBefore?: Date;
+  notOnOrAfter?: Date;
+  issueInstant?: Date;
+  /** which element carries a signature */
+  sign: 'assertion' | 'response' | 'none';
+  keyPem: string;
+  certPem: string;
+}
+
+const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+export const newSamlId = () => `_${randomBytes(16).toString('hex')}`;
+
+function signed(xml: string, element: 'Assertion' | 'Response', o: ForgeOptions): string {
+  const sig = new SignedXml({
+    privateKey: o.keyPem,
+    publicCert: o.certPem,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  });
+  sig.addReference({
+    xpath: `//*[local-name(.)='${element}']`,
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/2001/10/xml-exc-c14n#',
+    ],
+  });
+  sig.computeSignature(xml, {
+    location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
+  });
+  return sig.getSignedXml();
+}
+
+/** A base64 SAMLResponse as the HTTP-POST binding carries it. */
+export function forgeResponse(o: ForgeOptions): string {
+  const now = o.issueInstant ?? new Date();
+  const notBefore = o.notBefore ?? new Date(now.getTime() - 60_000);
+  const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
+  const irt = o.inResponseTo ? ` InResponseTo="${esc(o.inResponseTo)}"` : '';
+  const attributes = Object.entries(o.attributes ?? {})
+    .map(
+      ([name, values]) =>
+        `<saml:Attribute Name="${esc(name)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values
+          .map((v) => `<saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue>`)
+          .join('')}</saml:Attribute>`,
+    )
+    .join('');
+  const assertion =
+    `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${esc(o.assertionId ?? newSamlId())}" Version="2.0" IssueInstant="${now.toISOString()}">` +
+    `<saml:Issuer>${esc(o.idpEntityId)}</saml:Issuer>` +
+    `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${esc(o.nameId)}</saml:NameID>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${esc(o.acsUrl)}"${irt}/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:Conditions NotBefore="${notBefore.toISOString()}" NotOnOrAfter="${notOnOrAfter.toISOString()}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
+    `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${newSamlId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+    (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : '') +
+    `</saml:Assertion>`;
+  const signedAssertion = o.sign === 'assertion' ? signed(assertion, 'Assertion', o) : assertion;
+  let response =
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${newSamlId()}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${esc(o.acsUrl)}"${irt}>` +
+    `<saml:Issuer>${esc(o.idpEntityId)}</saml:Issuer>` +
+    `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
+    signedAssertion +
+    `</samlp:Response>`;
+  if (o.sign === 'response') response = signed(response, 'Response', o);
+  return Buffer.from(response).toString('base64');
+}
