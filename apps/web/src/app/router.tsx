@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { OidcCallbackPage, SsoRedirectPage } from '@/features/auth/components/sso-pages';
+import { OidcCallbackPage, SamlCallbackPage, SsoRedirectPage } from '@/features/auth/components/sso-pages';
 import { EditSearchSchema } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -115,7 +115,7 @@ const comingSoon = lazyRouteComponent(
 
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
 
-/** spec 2.1 /sso, /login/moin, /oidc/callback: the school's identity provider (decision 038). */
+/** spec 2.1 /sso, /login/moin, /oidc/callback, and /saml/callback: the school's identity provider (decisions 038, 040). */
 function ssoPage<TPath extends string>(
   path: TPath,
   name: RouteMeta['name'],
@@ -227,6 +227,7 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/sso', 'sso', SsoRedirectPage),
     ssoPage('/login/moin', 'moinLogin', SsoRedirectPage),
     ssoPage('/oidc/callback', 'moinCallback', OidcCallbackPage),
+    ssoPage('/saml/callback', 'samlCallback', SamlCallbackPage),
     shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),

@@ -106,7 +106,7 @@ export async function startOidc(
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   const browser = newToken();
-  await deleteOldSsoRequests(req.server.db, new Date(now.getTime() - 24 * 3600_000));
+  await deleteOldSsoRequests(req.server.db, now);
   await insertSsoRequest(req.server.db, {
     schoolId: req.schoolId,
     provider: 'oidc',

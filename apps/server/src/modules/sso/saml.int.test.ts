@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditLog, externalIdentities, groupMembers, groups, users } from '../../db/schema.ts';
+import { auditLog, externalIdentities, groupMembers, groups, ssoRequests, users } from '../../db/schema.ts';
 import { call, cookiesFrom, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
 import { makeKeyPair, signInAtIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import { forgeResponse, newSamlId, type ForgeOptions } from '../../test/saml-forge.ts';
@@ -237,6 +237,8 @@ describe('signing in through SimpleSAMLphp', () => {
       actorId: ids.get('student'),
       details: { method: 'saml' },
     });
+    // the claimed identity (names, address) is not kept beside the account
+    expect(await t.database.db.select().from(ssoRequests).where(isNotNull(ssoRequests.identity))).toEqual([]);
     // the second time the name id decides, even when the address changed meanwhile
     await t.database.db
       .update(users)

@@ -8,6 +8,7 @@ import { endReplacedSession, startSession } from '../auth/auth.service.ts';
 import { toPem } from './saml-metadata.ts';
 import { loadSaml, spAddresses, type LoadedSaml } from './saml-settings.service.ts';
 import {
+  clearSsoIdentity,
   deleteOldSsoRequests,
   findOpenSsoRequest,
   insertSsoRequest,
@@ -113,7 +114,7 @@ export async function startSaml(
   // an XML ID must not start with a digit; base64url tokens may
   const requestId = `_${newToken()}`;
   const browser = newToken();
-  await deleteOldSsoRequests(req.server.db, new Date(now.getTime() - 24 * 3600_000));
+  await deleteOldSsoRequests(req.server.db, now);
   await insertSsoRequest(req.server.db, {
     schoolId: req.schoolId,
     provider: 'saml',
@@ -273,6 +274,7 @@ export async function completeSaml(
   const now = req.server.clock();
   const handoff = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(state), now);
   if (!handoff?.identity) return refuse(req, 'saml', 400, 'sso.state_invalid', 'state_unknown');
+  await clearSsoIdentity(req.server.db, handoff.id);
   if (!cookie || hashToken(cookie) !== handoff.browserHash)
     return refuse(req, 'saml', 400, 'sso.state_invalid', 'other_browser');
   const loaded = await enabledSaml(req);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   externalIdentities,
@@ -42,9 +42,21 @@ export async function takeSsoRequest(
   return row ?? null;
 }
 
-/** Requests older than a day are of no use to anyone. */
-export async function deleteOldSsoRequests(db: Db, before: Date): Promise<void> {
-  await db.delete(ssoRequests).where(lt(ssoRequests.expiresAt, before));
+/** Requests older than a day are of no use to anyone; a SAML identity nobody claimed goes once expired. */
+export async function deleteOldSsoRequests(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(ssoRequests)
+    .where(
+      or(
+        lt(ssoRequests.expiresAt, new Date(now.getTime() - 24 * 3600_000)),
+        and(isNotNull(ssoRequests.identity), lt(ssoRequests.expiresAt, now)),
+      ),
+    );
+}
+
+/** The claimed SAML identity is not kept: the account holds what it needs. */
+export async function clearSsoIdentity(db: Db, id: number): Promise<void> {
+  await db.update(ssoRequests).set({ identity: null }).where(eq(ssoRequests.id, id));
 }
 
 const linkedUser = {

@@ -20,7 +20,9 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   config_texts: "the school's imprint, terms, help and login texts",
   admin_message_groups: "which of the school's groups a message is for",
   error_log: 'server errors by route and class, without a user or request data',
-  sso_requests: 'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier)',
+  sso_requests:
+    'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier; a checked SAML identity until claimed, at most two minutes)',
+  saml_assertions: 'ids of SAML assertions already accepted (replay protection), without a user',
   used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
 };
 

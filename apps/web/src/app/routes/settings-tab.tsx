@@ -1,6 +1,7 @@
 import SettingsTab from '@/features/admin-settings/components/settings-tab';
 import { RoleGroupsSection } from '@/features/cim/components/role-groups-section';
 import { OidcSettingsSection } from '@/features/sso-settings/components/oidc-settings-section';
+import { SamlSettingsSection } from '@/features/sso-settings/components/saml-settings-section';
 import type { DashboardTabProps } from '@/lib/dashboard';
 
 /**
@@ -12,6 +13,7 @@ export default function SettingsWithRoleGroupsTab(props: DashboardTabProps) {
     <div className="grid gap-10">
       <SettingsTab {...props} />
       <OidcSettingsSection />
+      <SamlSettingsSection />
       <RoleGroupsSection />
     </div>
   );

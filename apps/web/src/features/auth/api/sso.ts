@@ -3,11 +3,12 @@ import {
   SsoInfoSchema,
   SsoSessionResultSchema,
   SsoStartResultSchema,
+  type SsoProtocol,
   type SsoSessionResult,
 } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-// The school's identity provider (decision 038): whether the login page offers it, start, and complete.
+// The school's identity providers (decisions 038, 040): which the login page offers, start, and complete.
 
 export function ssoInfoQueryOptions() {
   return queryOptions({
@@ -17,9 +18,9 @@ export function ssoInfoQueryOptions() {
   });
 }
 
-/** POST /api/login/oidc, then off to the provider: the page is left, so this never resolves on success. */
-export async function goToProvider(returnTo?: string): Promise<void> {
-  const { url } = await apiRequest('/api/login/oidc', {
+/** POST /api/login/{oidc|saml}, then off to the provider: the page is left, so this never resolves on success. */
+export async function goToProvider(protocol: SsoProtocol, returnTo?: string): Promise<void> {
+  const { url } = await apiRequest(`/api/login/${protocol}`, {
     method: 'POST',
     body: returnTo ? { returnTo } : {},
     schema: SsoStartResultSchema,
@@ -32,6 +33,15 @@ export function completeOidc(query: string): Promise<SsoSessionResult> {
   return apiRequest('/api/apps/moin/callback', {
     method: 'POST',
     body: { query },
+    schema: SsoSessionResultSchema,
+  });
+}
+
+/** POST /api/login/saml/complete with the handle the assertion consumer service sent the browser on with. */
+export function completeSaml(state: string): Promise<SsoSessionResult> {
+  return apiRequest('/api/login/saml/complete', {
+    method: 'POST',
+    body: { state },
     schema: SsoSessionResultSchema,
   });
 }

@@ -2,41 +2,46 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
+import type { SsoProtocol } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { goToProvider, ssoInfoQueryOptions } from '../api/sso';
 import { authErrorText } from '../lib/auth-error';
 
 /**
- * "Sign in with …" on the login page, only while the school has switched its identity provider on
- * (enable_moin_auth); followed by "or" and the password form.
+ * "Sign in with …" on the login page, one button per identity provider the school has switched on
+ * (OIDC: enable_moin_auth; SAML: its settings); followed by "or" and the password form.
  */
 export function SsoButton({ returnTo }: { returnTo?: string }) {
   const { t } = useTranslation();
   const info = useQuery(ssoInfoQueryOptions());
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<SsoProtocol | null>(null);
   const [error, setError] = useState<unknown>(null);
-  if (!info.data?.enabled || !info.data.label) return null;
-  const label = info.data.label;
+  const providers = info.data?.providers ?? [];
+  if (providers.length === 0) return null;
   return (
     <div className="mb-2 grid gap-3">
-      <Button
-        type="button"
-        size="lg"
-        variant="outline"
-        className="w-full"
-        loading={pending}
-        onClick={() => {
-          setPending(true);
-          setError(null);
-          goToProvider(returnTo).catch((err: unknown) => {
-            setPending(false);
-            setError(err);
-          });
-        }}
-      >
-        <LogIn aria-hidden="true" />
-        {t('sso.button', { label })}
-      </Button>
+      {providers.map(({ protocol, label }) => (
+        <Button
+          key={protocol}
+          type="button"
+          size="lg"
+          variant="outline"
+          className="w-full"
+          loading={pending === protocol}
+          disabled={pending !== null && pending !== protocol}
+          onClick={() => {
+            setPending(protocol);
+            setError(null);
+            goToProvider(protocol, returnTo).catch((err: unknown) => {
+              setPending(null);
+              setError(err);
+            });
+          }}
+        >
+          <LogIn aria-hidden="true" />
+          {t('sso.button', { label })}
+        </Button>
+      ))}
       <div role="alert" className="text-sm text-destructive empty:hidden">
         {error ? authErrorText(t, error) : null}
       </div>

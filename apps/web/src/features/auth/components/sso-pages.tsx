@@ -6,7 +6,8 @@ import { TriangleAlert } from 'lucide-react';
 import { MessageBox } from '@/components/message-box';
 import { Spinner } from '@/components/ui/spinner';
 import { startSession } from '@/lib/session';
-import { completeOidc, goToProvider, safeReturnTo, ssoInfoQueryOptions } from '../api/sso';
+import type { SsoSessionResult } from '@aula/contracts';
+import { completeOidc, completeSaml, goToProvider, safeReturnTo, ssoInfoQueryOptions } from '../api/sso';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { linkClass } from './auth-form-parts';
 
@@ -47,39 +48,45 @@ function Failure({ error }: { error: unknown }) {
 
 /**
  * /sso and /login/moin (spec 2.1): straight on to the school's identity provider, for schools whose
- * people have no password here. `?returnTo=/path` says where to land afterwards.
+ * people have no password here. `?returnTo=/path` says where to land afterwards; /sso takes the first
+ * provider the login page offers (`?via=saml` picks SAML), /login/moin always the OpenID provider.
  */
 export function SsoRedirectPage() {
   const { t } = useTranslation();
   const info = useQuery(ssoInfoQueryOptions());
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
+  const providers = info.data?.providers;
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !providers) return;
     started.current = true;
-    const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('returnTo'));
-    goToProvider(returnTo).catch(setError);
-  }, []);
+    const search = new URLSearchParams(window.location.search);
+    const returnTo = safeReturnTo(search.get('returnTo'));
+    const wanted = window.location.pathname === '/login/moin' ? 'oidc' : search.get('via');
+    const provider = providers.find((p) => p.protocol === wanted) ?? providers[0];
+    // nothing switched on: the server's "not set up" answer is the message
+    goToProvider(provider?.protocol ?? 'oidc', returnTo).catch(setError);
+  }, [providers]);
+  useEffect(() => {
+    if (info.isError) setError(info.error);
+  }, [info.isError, info.error]);
+  const label = info.data?.label;
   return (
     <Card>
       {error ? (
         <Failure error={error} />
       ) : (
-        <Progress
-          text={
-            info.data?.label ? t('sso.redirecting', { label: info.data.label }) : t('sso.redirectingGeneric')
-          }
-        />
+        <Progress text={label ? t('sso.redirecting', { label }) : t('sso.redirectingGeneric')} />
       )}
     </Card>
   );
 }
 
 /**
- * /oidc/callback: hands the provider's answer to the server once, then goes where the sign-in began;
- * a refusal ends on the login page with the reason.
+ * Hands the provider's answer to the server once, then goes where the sign-in began; a refusal ends on
+ * the login page with the reason. The address bar loses the one-time values before anything else happens.
  */
-export function OidcCallbackPage() {
+function SsoCallback({ complete }: { complete: (search: URLSearchParams) => Promise<SsoSessionResult> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -88,10 +95,9 @@ export function OidcCallbackPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    // the code is single-use: it leaves the address bar (and history) before anything else happens
-    const query = window.location.search;
+    const search = new URLSearchParams(window.location.search);
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    completeOidc(query)
+    complete(search)
       .then(async (result) => {
         await startSession(queryClient, result);
         await navigate({ href: safeReturnTo(result.returnTo) ?? '/', replace: true });
@@ -102,6 +108,19 @@ export function OidcCallbackPage() {
           void navigate({ to: '/login', search: { sso: code }, replace: true });
         else setError(err);
       });
-  }, [navigate, queryClient]);
+  }, [complete, navigate, queryClient]);
   return <Card>{error ? <Failure error={error} /> : <Progress text={t('sso.completing')} />}</Card>;
+}
+
+const completeFromQuery = (search: URLSearchParams) => completeOidc(`?${search.toString()}`);
+const completeFromHandle = (search: URLSearchParams) => completeSaml(search.get('state') ?? '');
+
+/** /oidc/callback: the OpenID provider sent the browser back with a code and the state. */
+export function OidcCallbackPage() {
+  return <SsoCallback complete={completeFromQuery} />;
+}
+
+/** /saml/callback: the assertion consumer service checked the answer and sent the browser on with a handle. */
+export function SamlCallbackPage() {
+  return <SsoCallback complete={completeFromHandle} />;
 }

@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { oidcSettingsQueryOptions, useSaveOidcSettings } from '../api/oidc-settings';
+import { ReadOnlyAddress } from './read-only-address';
 
 type TextField = Exclude<keyof OidcSettings, 'linkField' | 'createUsers'>;
 const TEXT_FIELDS: { key: TextField; ltr: boolean; hint?: Exclude<TextField, 'clientId'> }[] = [
@@ -84,21 +85,11 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
           </MessageBox>
         )}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-redirect`}>{t('ssoSettings.redirectUri')}</Label>
-        <input
-          id={`${id}-redirect`}
-          readOnly
-          dir="ltr"
-          value={view.redirectUri}
-          aria-describedby={`${id}-redirect-hint`}
-          onFocus={(event) => event.target.select()}
-          className="h-9 rounded-md border bg-muted px-3 font-mono text-sm"
-        />
-        <p id={`${id}-redirect-hint`} className="text-sm text-muted-foreground">
-          {t('ssoSettings.redirectUriHint')}
-        </p>
-      </div>
+      <ReadOnlyAddress
+        label={t('ssoSettings.redirectUri')}
+        value={view.redirectUri}
+        hint={t('ssoSettings.redirectUriHint')}
+      />
       {TEXT_FIELDS.map(({ key, ltr, hint }) => (
         <FormField
           key={key}
