@@ -53,7 +53,7 @@ describe('sign in with the school identity provider (issue 7)', () => {
     await section.getByRole('alert').getByText(de.ssoSettings.secretRequired).waitFor();
     await section.getByLabel(de.ssoSettings.fields.clientSecret).fill(op.clientSecret);
     await section.getByRole('button', { name: de.common.save }).click();
-    await admin.getByText(de.ssoSettings.saved).waitFor();
+    await admin.getByText(de.ssoSettings.saved, { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(admin, 'settings with the identity provider');
     await section.scrollIntoViewIfNeeded();
     await admin.screenshot({ path: `${screenshotDir}/dashboard-settings-oidc-de-1280-light.png` });

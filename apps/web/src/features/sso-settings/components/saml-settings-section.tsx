@@ -68,31 +68,31 @@ function StoredProvider({ idp }: { idp: SamlSettingsView['idp'] }) {
   const { t } = useTranslation();
   if (!idp) return <p className="text-sm text-muted-foreground">{t('samlSettings.idpNone')}</p>;
   return (
-    <dl className="grid gap-2 text-sm">
-      <div className="grid gap-0.5">
-        <dt className="font-medium">{t('samlSettings.idpEntityId')}</dt>
-        <dd>
-          <bdi dir="ltr" className="font-mono break-all">
-            {idp.entityId}
-          </bdi>
-        </dd>
-      </div>
-      <div className="grid gap-0.5">
-        <dt className="font-medium">{t('samlSettings.idpSsoUrl')}</dt>
-        <dd>
-          <bdi dir="ltr" className="font-mono break-all">
-            {idp.ssoUrl}
-          </bdi>
-        </dd>
-      </div>
-      <dd>
-        <ul className="grid gap-3">
-          {idp.certificates.map((cert) => (
-            <Certificate key={cert.fingerprint} cert={cert} />
-          ))}
-        </ul>
-      </dd>
-    </dl>
+    <div className="grid gap-3 text-sm">
+      <dl className="grid gap-2">
+        <div className="grid gap-0.5">
+          <dt className="font-medium">{t('samlSettings.idpEntityId')}</dt>
+          <dd>
+            <bdi dir="ltr" className="font-mono break-all">
+              {idp.entityId}
+            </bdi>
+          </dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="font-medium">{t('samlSettings.idpSsoUrl')}</dt>
+          <dd>
+            <bdi dir="ltr" className="font-mono break-all">
+              {idp.ssoUrl}
+            </bdi>
+          </dd>
+        </div>
+      </dl>
+      <ul className="grid gap-3">
+        {idp.certificates.map((cert) => (
+          <Certificate key={cert.fingerprint} cert={cert} />
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import de from '../apps/web/src/locales/de.json' with { type: 'json' };
+import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import { IDP_PASSWORDS, startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp.ts';
+import { screenshotDir } from './browser.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
+
+// Issue 7 (SAML): an admin sets up the school's SAML identity provider from its metadata, and a pupil signs
+// in through it. The provider is Debian's SimpleSAMLphp on loopback, with its own login page and its own
+// auto-posting answer page; docs/decisions/040-saml-sign-in.md.
+
+const journey = setUpJourney();
+let idp: TestSamlIdp;
+
+beforeAll(async () => {
+  idp = await startSamlIdp({
+    entityId: `${journey.portal.base}/api/login/saml/metadata`,
+    acsUrl: `${journey.portal.base}/api/login/saml/acs`,
+  });
+});
+afterAll(() => idp?.close());
+
+const LABEL = 'Schul-Login';
+const samlButton = (page: Page) =>
+  page.getByRole('button', { name: de.sso.button.replace('{{label}}', LABEL) });
+
+/** SimpleSAMLphp's own login page; its answer page posts itself to Aula's ACS. */
+async function signInAtIdp(page: Page, username: string) {
+  await page.waitForURL((url) => url.href.startsWith(idp.url));
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(IDP_PASSWORDS[username]!);
+  await page.locator('input[name="password"]').press('Enter');
+}
+
+describe('sign in through the school SAML identity provider (issue 7)', () => {
+  it('an admin pastes the provider metadata in the settings tab and sees what was read from it', async () => {
+    const admin = await journey.openSignedIn('admin', '/dashboard/settings');
+    const section = admin.getByRole('region', { name: de.samlSettings.title });
+    await section.getByText(de.samlSettings.idpNone).waitFor();
+    expect(await section.getByLabel(de.samlSettings.acsUrl).inputValue()).toBe(
+      `${journey.portal.base}/api/login/saml/acs`,
+    );
+    // something that is not metadata: a translated error, nothing stored
+    await section.getByLabel(de.samlSettings.fields.label).fill(LABEL);
+    await section.getByLabel(de.samlSettings.fields.metadataXml).fill('<html>not metadata</html>');
+    await section.getByRole('button', { name: de.common.save }).click();
+    await section.getByRole('alert').getByText(de.errors.sso.saml_metadata_invalid).waitFor();
+    await section.getByText(de.samlSettings.idpNone).waitFor();
+    await expectNoSeriousA11yViolations(admin, 'SAML settings with an error');
+    // the real metadata; what the admin typed is still there after the error
+    expect(await section.getByLabel(de.samlSettings.fields.label).inputValue()).toBe(LABEL);
+    await section.getByLabel(de.samlSettings.fields.metadataXml).fill(idp.metadataXml);
+    await section.getByLabel(de.samlSettings.fields.enabled).check();
+    await section.getByLabel(de.samlSettings.fields.roleClaim).fill('eduPersonAffiliation');
+    await section.getByRole('button', { name: de.common.save }).click();
+    await admin.getByText(de.samlSettings.saved, { exact: true }).waitFor();
+    await section.getByText(idp.entityId).waitFor();
+    await section.getByText(/Aula test identity provider/).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${screenshotDir}/dashboard-settings-saml-de-1280-light.png` });
+  });
+
+  it('a pupil signs in with the button on the login page through SimpleSAMLphp and lands on the home page', async () => {
+    const page = await journey.open('/login');
+    await samlButton(page).click();
+    await signInAtIdp(page, 'sara');
+    await page.waitForURL(`${journey.portal.base}/`);
+    await page.getByRole('list', { name: de.home.apps }).waitFor();
+    await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).waitFor();
+    // the one-time handle left the address bar and the history
+    expect(page.url()).not.toContain('state=');
+  });
+
+  it('someone without an account here ends on the login page with a translated message', async () => {
+    for (const look of LOOKS) {
+      const page = await journey.open('/sso?via=saml', look);
+      await signInAtIdp(page, 'nobody');
+      await page.waitForURL((url) => url.pathname === '/login');
+      const t = look.locale === 'ar' ? ar : de;
+      await page.getByText(t.errors.sso.no_account).waitFor();
+      await expectNoSeriousA11yViolations(page, `saml refused ${look.locale}`);
+      await page.screenshot({
+        path: `${screenshotDir}/saml-no-account-${look.locale}-${look.width}-${look.colorScheme}.png`,
+      });
+      await page.context().close();
+    }
+  });
+});
