@@ -66,7 +66,7 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** GET /api/status: what an admin needs to see whether the portal and the systems it uses work; no secrets. */
 export const IntegrationStateSchema = z.enum(['configured', 'not_configured']);
 export type IntegrationState = z.infer<typeof IntegrationStateSchema>;
-export const INTEGRATIONS = ['video', 'oidc', 'push'] as const;
+export const INTEGRATIONS = ['video', 'oidc', 'saml', 'push'] as const;
 
 export const ServerStatusSchema = z.object({
   api: z.literal('up'),

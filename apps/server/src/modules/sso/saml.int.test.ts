@@ -184,6 +184,8 @@ describe('the admin sets up the provider from its metadata', () => {
     expect(await lastAudit('config.change')).toMatchObject({
       details: { key: 'saml', enabled: true, idp: idp.entityId },
     });
+    const status = await call(t.base, '/api/status', { cookie: adminCookie });
+    expect(status.body.integrations.saml).toBe('configured');
     // a later save without metadata keeps the provider
     const kept = await configure({ label: 'Schul-Login' }, '');
     expect(kept.body.idp.entityId).toBe(idp.entityId);

@@ -39,7 +39,12 @@ describe('GET /api/status', () => {
       api: 'up',
       db: 'up',
       mail: 'outbox',
-      integrations: { video: 'not_configured', oidc: 'not_configured', push: 'not_configured' },
+      integrations: {
+        video: 'not_configured',
+        oidc: 'not_configured',
+        saml: 'not_configured',
+        push: 'not_configured',
+      },
     });
     expect(res.body.dbLatencyMs).toBeGreaterThanOrEqual(0);
     expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
@@ -240,6 +245,7 @@ describe('GET /api/status with the school identity provider', () => {
     expect(res.body.integrations).toEqual({
       video: 'not_configured',
       oidc: 'configured',
+      saml: 'not_configured',
       push: 'not_configured',
     });
     expect(res.text).not.toContain('status-canary-secret');

@@ -20,6 +20,7 @@ import { isDbUnavailable } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
 import { loadOidc } from '../sso/oidc-settings.service.ts';
+import { loadSaml } from '../sso/saml-settings.service.ts';
 import {
   countActiveUsersPerDay,
   countActiveUsersSince,
@@ -72,12 +73,17 @@ export async function serverStatus(req: FastifyRequest): Promise<ServerStatus> {
   } catch {
     db = 'down';
   }
-  // video rooms and push have no settings yet; OIDC is the school's identity provider (decision 038)
-  const oidc = db === 'up' && (await loadOidc(app.db, req.schoolId, app.secretKey)) !== null;
+  // video rooms and push have no settings yet; OIDC and SAML are the school's identity providers
+  // (decisions 038, 040)
+  const configured = new Set<string>();
+  if (db === 'up') {
+    if (await loadOidc(app.db, req.schoolId, app.secretKey)) configured.add('oidc');
+    if (await loadSaml(app.db, req.schoolId)) configured.add('saml');
+  }
   const integrations = Object.fromEntries(
     INTEGRATIONS.map((name): [string, IntegrationState] => [
       name,
-      name === 'oidc' && oidc ? 'configured' : 'not_configured',
+      configured.has(name) ? 'configured' : 'not_configured',
     ]),
   ) as ServerStatus['integrations'];
   return {
