@@ -67,14 +67,12 @@ export function SsoRedirectPage() {
     // nothing switched on: the server's "not set up" answer is the message
     goToProvider(provider?.protocol ?? 'oidc', returnTo).catch(setError);
   }, [providers]);
-  useEffect(() => {
-    if (info.isError) setError(info.error);
-  }, [info.isError, info.error]);
+  const failure = error ?? (info.isError ? info.error : null);
   const label = info.data?.label;
   return (
     <Card>
-      {error ? (
-        <Failure error={error} />
+      {failure ? (
+        <Failure error={failure} />
       ) : (
         <Progress text={label ? t('sso.redirecting', { label }) : t('sso.redirectingGeneric')} />
       )}

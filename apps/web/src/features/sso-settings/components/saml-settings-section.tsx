@@ -38,8 +38,10 @@ function blankSettings(): SamlSettings {
 
 function Certificate({ cert }: { cert: SamlCertificate }) {
   const { t } = useTranslation();
+  // the moment the section opened is now enough for a warning counted in days
+  const [openedAt] = useState(() => Date.now());
   const until = new Date(cert.notAfter);
-  const left = until.getTime() - Date.now();
+  const left = until.getTime() - openedAt;
   const warning = left <= 0 ? 'certificateExpired' : left < SOON_MS ? 'certificateExpiring' : null;
   return (
     <li className="grid gap-1">
