@@ -29,19 +29,11 @@ const absoluteHttpUrl = z
     { message: 'an http(s) address' },
   );
 
-/** The school's OpenID provider ("moin"), as the admin edits it. The client secret is write-only. */
-export const OidcSettingsSchema = z.strictObject({
-  issuer: absoluteHttpUrl,
-  clientId: z.string().trim().min(1).max(200),
-  /** the label of the login page's button, e.g. "Schulportal NRW" */
-  label: z.string().trim().min(1).max(60),
-  /** scopes beyond openid */
-  scopes: z
-    .string()
-    .trim()
-    .max(300)
-    .regex(/^[\w:. -]*$/)
-    .default('email profile'),
+/** The label of the login page's button, e.g. "Schulportal NRW": "Sign in with …". */
+const buttonLabel = z.string().trim().min(1).max(60);
+
+/** How the provider's claims (OIDC) or attributes (SAML) map to accounts (decisions 038, 040). */
+const ssoMappingShape = {
   /** the first sign-in links an account whose `linkField` equals this claim (decision 038) */
   linkClaim: claimName.min(1).default('email'),
   linkField: z.enum(OIDC_LINK_FIELDS).default('email'),
@@ -53,6 +45,21 @@ export const OidcSettingsSchema = z.strictObject({
   teacherValues: z.string().trim().max(300).default('teacher,Lehrer,L'),
   /** a claim with the user's directory groups (a list or comma-separated); mapped by the role groups */
   groupsClaim: claimName.default(''),
+};
+
+/** The school's OpenID provider ("moin"), as the admin edits it. The client secret is write-only. */
+export const OidcSettingsSchema = z.strictObject({
+  issuer: absoluteHttpUrl,
+  clientId: z.string().trim().min(1).max(200),
+  label: buttonLabel,
+  /** scopes beyond openid */
+  scopes: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^[\w:. -]*$/)
+    .default('email profile'),
+  ...ssoMappingShape,
 });
 export type OidcSettings = z.infer<typeof OidcSettingsSchema>;
 export type OidcSettingsInput = z.input<typeof OidcSettingsSchema>;
@@ -109,15 +116,10 @@ export type SsoSessionResult = z.infer<typeof SsoSessionResultSchema>;
 /** The admin's part: whether the login page offers it, its label and how attributes map to accounts. */
 export const SamlSettingsSchema = z.strictObject({
   enabled: z.boolean().default(false),
-  label: z.string().trim().min(1).max(60),
+  label: buttonLabel,
   /** the attribute that keys the account at the provider; empty: the NameID (must be persistent) */
   subjectAttribute: claimName.default(''),
-  linkClaim: claimName.min(1).default('email'),
-  linkField: z.enum(OIDC_LINK_FIELDS).default('email'),
-  createUsers: z.boolean().default(false),
-  roleClaim: claimName.default(''),
-  teacherValues: z.string().trim().max(300).default('teacher,Lehrer,L'),
-  groupsClaim: claimName.default(''),
+  ...ssoMappingShape,
 });
 export type SamlSettings = z.infer<typeof SamlSettingsSchema>;
 export type SamlSettingsInput = z.input<typeof SamlSettingsSchema>;

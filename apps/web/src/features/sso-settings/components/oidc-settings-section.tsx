@@ -2,21 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
-import {
-  OIDC_LINK_FIELDS,
-  OidcSettingsSchema,
-  type OidcLinkField,
-  type OidcSettings,
-  type OidcSettingsView,
-} from '@aula/contracts';
+import { OidcSettingsSchema, type OidcSettings, type OidcSettingsView } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { oidcSettingsQueryOptions, useSaveOidcSettings } from '../api/oidc-settings';
 import { ReadOnlyAddress } from './read-only-address';
+import { AccountMatching, ProviderSection } from './sso-form-parts';
 
 type TextField = Exclude<keyof OidcSettings, 'linkField' | 'createUsers'>;
 const TEXT_FIELDS: { key: TextField; ltr: boolean; hint?: Exclude<TextField, 'clientId'> }[] = [
@@ -111,30 +105,12 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
         value={secret}
         onChange={(event) => setSecret(event.target.value)}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-linkField`}>{t('ssoSettings.fields.linkField')}</Label>
-        <select
-          id={`${id}-linkField`}
-          value={values.linkField}
-          onChange={(event) => setValues((v) => ({ ...v, linkField: event.target.value as OidcLinkField }))}
-          className="h-9 rounded-md border bg-background px-3 text-sm"
-        >
-          {OIDC_LINK_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {t(`ssoSettings.linkFields.${field}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.createUsers}
-          onChange={(event) => setValues((v) => ({ ...v, createUsers: event.target.checked }))}
-          className="mt-0.5 size-4 accent-primary"
-        />
-        {t('ssoSettings.fields.createUsers')}
-      </label>
+      <AccountMatching
+        id={id}
+        linkField={values.linkField}
+        createUsers={values.createUsers}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
           {t('common.save')}
@@ -147,27 +123,10 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
 /** Issue 7: the school's OpenID provider ("moin") as admins configure it; the secret never comes back. */
 export function OidcSettingsSection() {
   const { t } = useTranslation();
-  const id = useId();
   const query = useQuery(oidcSettingsQueryOptions());
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-md border p-4">
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {t('ssoSettings.title')}
-      </h3>
-      <p className="text-sm">{t('ssoSettings.intro')}</p>
-      {query.isError ? (
-        <div role="alert">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, query.error)}
-          </MessageBox>
-        </div>
-      ) : query.data ? (
-        <OidcForm view={query.data} />
-      ) : (
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      )}
-    </section>
+    <ProviderSection title={t('ssoSettings.title')} intro={t('ssoSettings.intro')} query={query}>
+      {(view) => <OidcForm view={view} />}
+    </ProviderSection>
   );
 }

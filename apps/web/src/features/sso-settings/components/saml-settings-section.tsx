@@ -3,9 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import {
-  OIDC_LINK_FIELDS,
   SamlSettingsSchema,
-  type OidcLinkField,
   type SamlCertificate,
   type SamlSettings,
   type SamlSettingsView,
@@ -19,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { samlSettingsQueryOptions, useSaveSamlSettings } from '../api/saml-settings';
 import { ReadOnlyAddress } from './read-only-address';
+import { AccountMatching, ProviderSection } from './sso-form-parts';
 
 type TextField = 'label' | 'subjectAttribute' | 'linkClaim' | 'roleClaim' | 'teacherValues' | 'groupsClaim';
 const TEXT_FIELDS: { key: TextField; ltr: boolean }[] = [
@@ -194,30 +193,12 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
           onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))}
         />
       ))}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-linkField`}>{t('ssoSettings.fields.linkField')}</Label>
-        <select
-          id={`${id}-linkField`}
-          value={values.linkField}
-          onChange={(event) => setValues((v) => ({ ...v, linkField: event.target.value as OidcLinkField }))}
-          className="h-9 rounded-md border bg-background px-3 text-sm"
-        >
-          {OIDC_LINK_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {t(`ssoSettings.linkFields.${field}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.createUsers}
-          onChange={(event) => setValues((v) => ({ ...v, createUsers: event.target.checked }))}
-          className="mt-0.5 size-4 accent-primary"
-        />
-        {t('ssoSettings.fields.createUsers')}
-      </label>
+      <AccountMatching
+        id={id}
+        linkField={values.linkField}
+        createUsers={values.createUsers}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
           {t('common.save')}
@@ -230,27 +211,10 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
 /** Issue 7: the school's SAML identity provider, set up from its metadata (decision 040). */
 export function SamlSettingsSection() {
   const { t } = useTranslation();
-  const id = useId();
   const query = useQuery(samlSettingsQueryOptions());
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-md border p-4">
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {t('samlSettings.title')}
-      </h3>
-      <p className="text-sm">{t('samlSettings.intro')}</p>
-      {query.isError ? (
-        <div role="alert">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, query.error)}
-          </MessageBox>
-        </div>
-      ) : query.data ? (
-        <SamlForm view={query.data} />
-      ) : (
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      )}
-    </section>
+    <ProviderSection title={t('samlSettings.title')} intro={t('samlSettings.intro')} query={query}>
+      {(view) => <SamlForm view={view} />}
+    </ProviderSection>
   );
 }
