@@ -98,8 +98,11 @@ export const ReturnToSchema = z
   .max(2000)
   .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), { message: 'a path of this site' });
 
-/** POST /api/login/oidc: starts the sign-in; the answer is the provider's address to go to. */
-export const SsoStartRequestSchema = z.strictObject({ returnTo: ReturnToSchema.optional() });
+/**
+ * POST /api/login/oidc and /api/login/saml: start the sign-in; the answer is the provider's address to go
+ * to. `returnTo` must pass ReturnToSchema; the server checks it itself, so an off-site one is audited.
+ */
+export const SsoStartRequestSchema = z.strictObject({ returnTo: z.string().max(2000).optional() });
 export type SsoStartRequest = z.infer<typeof SsoStartRequestSchema>;
 export const SsoStartResultSchema = z.object({ url: z.string() });
 export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;

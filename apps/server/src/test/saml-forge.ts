@@ -9,6 +9,10 @@ export interface ForgeOptions {
   acsUrl: string;
   audience: string;
   inResponseTo?: string;
+  /** the subject confirmation's InResponseTo; default: inResponseTo; null: none */
+  subjectInResponseTo?: string | null;
+  /** the subject confirmation's Recipient; default: acsUrl */
+  recipient?: string;
   nameId: string;
   attributes?: Record<string, string[]>;
   assertionId?: string;
@@ -52,6 +56,8 @@ export function forgeResponse(o: ForgeOptions): string {
   const notBefore = o.notBefore ?? new Date(now.getTime() - 60_000);
   const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
   const irt = o.inResponseTo ? ` InResponseTo="${esc(o.inResponseTo)}"` : '';
+  const subjectIrt = o.subjectInResponseTo === undefined ? o.inResponseTo : o.subjectInResponseTo;
+  const confirmIrt = subjectIrt ? ` InResponseTo="${esc(subjectIrt)}"` : '';
   const attributes = Object.entries(o.attributes ?? {})
     .map(
       ([name, values]) =>
@@ -64,7 +70,7 @@ export function forgeResponse(o: ForgeOptions): string {
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${esc(o.assertionId ?? newSamlId())}" Version="2.0" IssueInstant="${now.toISOString()}">` +
     `<saml:Issuer>${esc(o.idpEntityId)}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${esc(o.nameId)}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${esc(o.acsUrl)}"${irt}/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${esc(o.recipient ?? o.acsUrl)}"${confirmIrt}/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${notBefore.toISOString()}" NotOnOrAfter="${notOnOrAfter.toISOString()}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${newSamlId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : '') +

@@ -309,6 +309,11 @@ describe('answers that must be refused, each with an audit entry', () => {
     ]) {
       const res = await call(t.base, '/api/login/oidc', { body: { returnTo } });
       expect(res.status, returnTo).toBe(400);
+      expect(res.body.code).toBe('common.validation');
+      // an open-redirect attempt is on record
+      expect(await lastAudit('login.sso_failed')).toMatchObject({
+        details: { provider: 'oidc', reason: 'return_to_offsite' },
+      });
     }
   });
 });

@@ -11,6 +11,7 @@ import { loadOidc, redirectUri, type LoadedOidc } from './oidc-settings.service.
 import { deleteOldSsoRequests, insertSsoRequest, takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
 import {
+  checkedReturnTo,
   refuse as refuseSso,
   REQUEST_TTL_MS,
   setBrowserCookie,
@@ -92,6 +93,7 @@ export async function startOidc(
   reply: FastifyReply,
   returnTo: string | undefined,
 ): Promise<SsoStartResult> {
+  const target = await checkedReturnTo(req, 'oidc', returnTo);
   const loaded = await enabledOidc(req);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
   let config: client.Configuration;
@@ -114,7 +116,7 @@ export async function startOidc(
     browserHash: hashToken(browser),
     nonce,
     codeVerifier,
-    returnTo: returnTo ?? '/',
+    returnTo: target,
     expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
   });
   setBrowserCookie(req, reply, browser);

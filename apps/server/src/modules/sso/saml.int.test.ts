@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,14 +106,34 @@ function forge(overrides: Partial<ForgeOptions> & { inResponseTo?: string }): st
   });
 }
 
-/** A forged answer to a fresh request: refused at the ACS with `code`, audited with `reason`. */
-async function expectRefused(overrides: Partial<ForgeOptions>, code: string, reason: string) {
+/** The refusals audited since `afterId`. */
+async function refusalsSince(afterId: number) {
+  const rows = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'login.sso_failed'), gt(auditLog.id, afterId)));
+  return rows.map((r) => r.details);
+}
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** An answer to a fresh request: refused at the ACS with `code`, and exactly one audit entry with `reason`. */
+async function expectAcsRefuses(samlResponse: (requestId: string) => string, code: string, reason: string) {
   const { requestId } = await start();
-  const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId, ...overrides }) });
+  const before = await lastAuditId();
+  const res = await postToAcs({ SAMLResponse: samlResponse(requestId) });
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toBe(`/login?sso=${code}`);
   expect(cookiesFrom(res)).not.toMatch(/aula_at=/);
-  expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { provider: 'saml', reason } });
+  expect(await refusalsSince(before)).toEqual([{ provider: 'saml', reason }]);
+}
+
+/** A forged answer to a fresh request: refused at the ACS with `code`, audited with `reason`. */
+function expectRefused(overrides: Partial<ForgeOptions>, code: string, reason: string) {
+  return expectAcsRefuses((requestId) => forge({ inResponseTo: requestId, ...overrides }), code, reason);
 }
 
 beforeAll(async () => {
@@ -293,6 +313,44 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     await expectRefused({ audience: 'https://other-portal.example/saml' }, 'sso.failed', 'audience');
   });
 
+  it('an assertion from another issuer, even one signed with the provider key', async () => {
+    await expectRefused({ idpEntityId: 'https://other-tenant.idp.example' }, 'sso.failed', 'issuer');
+  });
+
+  it('a signed assertion re-wrapped to answer another request, or for another ACS', async () => {
+    // the envelope names this request, the signed confirmation none or another one
+    await expectRefused({ subjectInResponseTo: null }, 'sso.failed', 'subject_confirmation');
+    await expectRefused({ subjectInResponseTo: newSamlId() }, 'sso.state_invalid', 'in_response_to');
+    await expectRefused(
+      { recipient: 'https://other-portal.example/saml/acs' },
+      'sso.failed',
+      'subject_confirmation',
+    );
+  });
+
+  it('a second, unsigned assertion smuggled in beside the signed one', async () => {
+    await expectAcsRefuses(
+      (requestId) => {
+        const signed = Buffer.from(forge({ inResponseTo: requestId }), 'base64').toString();
+        const smuggled = Buffer.from(
+          forge({ inResponseTo: requestId, nameId: 'admin', sign: 'none' }),
+          'base64',
+        )
+          .toString()
+          .match(/<saml:Assertion[\s\S]*<\/saml:Assertion>/)![0];
+        const xml = signed.replace('</samlp:Response>', `${smuggled}</samlp:Response>`);
+        return Buffer.from(xml).toString('base64');
+      },
+      'sso.failed',
+      'signature',
+    );
+  });
+
+  it('an assertion not valid yet', async () => {
+    const soon = new Date(Date.now() + 30 * 60_000);
+    await expectRefused({ notBefore: soon }, 'sso.failed', 'not_yet_valid');
+  });
+
   it('an expired assertion', async () => {
     const past = new Date(Date.now() - 60 * 60_000);
     await expectRefused(
@@ -357,11 +415,28 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     expect(done.body.returnTo).toBe('/kalender');
   });
 
-  it('return paths off this site at the start', async () => {
+  it('return paths off this site at the start, audited as such', async () => {
     for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const before = await lastAuditId();
       const res = await call(t.base, '/api/login/saml', { body: { returnTo } });
       expect(res.status, returnTo).toBe(400);
+      expect(res.body.code).toBe('common.validation');
+      expect(await refusalsSince(before)).toEqual([{ provider: 'saml', reason: 'return_to_offsite' }]);
     }
+  });
+
+  it('a handle that is unknown, or the pending request id passed off as one', async () => {
+    const { requestId, cookie } = await start();
+    for (const state of ['x'.repeat(43), requestId]) {
+      const before = await lastAuditId();
+      const res = await complete(state, cookie);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('sso.state_invalid');
+      expect(await refusalsSince(before)).toEqual([{ provider: 'saml', reason: 'state_unknown' }]);
+    }
+    // the pending request was not used up by that: the provider's answer to it still works
+    const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId }) });
+    expect(res.headers.get('location')).toMatch(/^\/saml\/callback\?state=/);
   });
 
   it('any answer while SAML is switched off', async () => {

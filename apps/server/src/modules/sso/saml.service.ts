@@ -18,6 +18,7 @@ import {
 import { resolveSsoUser } from './sso-accounts.service.ts';
 import {
   auditRefusal,
+  checkedReturnTo,
   refuse,
   REQUEST_TTL_MS,
   setBrowserCookie,
@@ -40,6 +41,8 @@ const CLOCK_SKEW_MS = 60_000;
 /** Accepted assertion ids are kept this long; older assertions are refused by age anyway. */
 const ASSERTION_MEMORY_MS = 24 * 3600_000;
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+/** A SAMLResponse larger than this (base64) is no school's sign-in. */
+const MAX_RESPONSE_CHARS = 1_000_000;
 
 /** The request ids node-saml asks about: open requests of this school, looked up without taking them. */
 function requestCache(req: FastifyRequest): CacheProvider {
@@ -108,6 +111,7 @@ export async function startSaml(
   reply: FastifyReply,
   returnTo: string | undefined,
 ): Promise<SsoStartResult> {
+  const target = await checkedReturnTo(req, 'saml', returnTo);
   const loaded = await enabledSaml(req);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
   const now = req.server.clock();
@@ -120,7 +124,7 @@ export async function startSaml(
     provider: 'saml',
     stateHash: hashToken(requestId),
     browserHash: hashToken(browser),
-    returnTo: returnTo ?? '/',
+    returnTo: target,
     expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
   });
   setBrowserCookie(req, reply, browser);
@@ -143,8 +147,8 @@ function refusalReason(err: unknown): { code: SsoRefusal; reason: string } {
     [/signature/i, 'signature'],
     [/audience/i, 'audience'],
     // node-saml says "no valid subject confirmation" when the confirmation's time window has passed
-    [/expired|not yet valid|too old|valid subject confirmation/i, 'expired'],
-    [/issuer/i, 'issuer'],
+    [/not yet valid/i, 'not_yet_valid'],
+    [/expired|too old|valid subject confirmation/i, 'expired'],
     [/encrypt/i, 'encrypted'],
   ];
   const reason = reasons.find(([re]) => re.test(message))?.[1] ?? 'invalid';
@@ -193,10 +197,34 @@ export function samlClaims(profile: Profile): Record<string, unknown> {
   return claims;
 }
 
-function assertionFacts(profile: Profile): { id: string | null } {
-  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: unknown } } } | undefined;
-  const id = assertion?.Assertion?.$?.ID;
-  return { id: typeof id === 'string' && id.length <= 200 ? id : null };
+type XmlNode = { $?: Record<string, unknown> } & Record<string, unknown>;
+
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+
+/**
+ * What Aula reads from the signed assertion itself (node-saml's getAssertion() is the parse of the part the
+ * signature covers): its id, and whether a bearer subject confirmation names this request and this ACS. The
+ * Response's own InResponseTo is outside the signature when only the assertion is signed, so it is not
+ * enough on its own: a signed assertion must not be re-wrapped to answer someone else's request.
+ */
+function assertionFacts(
+  profile: Profile,
+  requestId: string,
+  acsUrl: string,
+): { id: string | null; confirmed: boolean } {
+  const root = profile.getAssertion?.() as { Assertion?: XmlNode } | undefined;
+  const assertion = root?.Assertion;
+  const id = assertion?.$?.ID;
+  const subjects = (assertion?.Subject as XmlNode[] | undefined) ?? [];
+  const confirmations = subjects.flatMap((sub) => (sub.SubjectConfirmation as XmlNode[] | undefined) ?? []);
+  const confirmed = confirmations.some(
+    (c) =>
+      c.$?.Method === BEARER &&
+      ((c.SubjectConfirmationData as XmlNode[] | undefined) ?? []).some(
+        (d) => d.$?.InResponseTo === requestId && d.$?.Recipient === acsUrl,
+      ),
+  );
+  return { id: typeof id === 'string' && id.length <= 200 ? id : null, confirmed };
 }
 
 /**
@@ -206,37 +234,52 @@ function assertionFacts(profile: Profile): { id: string | null } {
 export async function samlAcs(
   req: FastifyRequest,
   reply: FastifyReply,
-  body: { SAMLResponse?: string | undefined },
+  body: unknown,
 ): Promise<FastifyReply> {
   const toLogin = async (code: SsoRefusal | 'sso.not_configured' | 'sso.no_account', reason: string) => {
     await auditRefusal(req, 'saml', reason);
     return reply.redirect(`/login?sso=${code}`, 303);
   };
+  const now = req.server.clock();
+  // identities nobody claimed go as soon as they expire, whoever comes next
+  await deleteOldSsoRequests(req.server.db, now);
   const loaded = await enabledSaml(req);
   if (!loaded) return toLogin('sso.not_configured', 'not_configured');
-  if (!body.SAMLResponse) return toLogin('sso.failed', 'no_response');
+  const samlResponse = (body as { SAMLResponse?: unknown } | null)?.SAMLResponse;
+  if (typeof samlResponse !== 'string' || samlResponse === '' || samlResponse.length > MAX_RESPONSE_CHARS)
+    return toLogin('sso.failed', 'no_response');
   let profile: Profile | null;
   try {
     ({ profile } = await serviceProvider(req, loaded).validatePostResponseAsync({
-      SAMLResponse: body.SAMLResponse,
+      SAMLResponse: samlResponse,
     }));
   } catch (err) {
     const { code, reason } = refusalReason(err);
-    req.log.warn({ reason, message: err instanceof Error ? err.message.slice(0, 200) : '' }, 'saml refused');
+    // the reason only: node-saml's messages may quote the provider's status message or the XML
+    req.log.warn({ reason, error: err instanceof Error ? err.name : typeof err }, 'saml refused');
     return toLogin(code, reason);
   }
   const inResponseTo = profile?.inResponseTo;
   if (!profile || typeof inResponseTo !== 'string') return toLogin('sso.state_invalid', 'in_response_to');
-  const now = req.server.clock();
-  const request = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(inResponseTo), now);
-  if (!request || request.identity) return toLogin('sso.state_invalid', 'request_used');
-  const { id: assertionId } = assertionFacts(profile);
+  // node-saml checks the signature with the provider's certificate, not who the assertion says issued it
+  if (profile.issuer !== loaded.idp.entityId) return toLogin('sso.failed', 'issuer');
+  const { id: assertionId, confirmed } = assertionFacts(profile, inResponseTo, spAddresses(req).acsUrl);
+  if (!confirmed) return toLogin('sso.failed', 'subject_confirmation');
   if (!assertionId) return toLogin('sso.failed', 'no_assertion_id');
+  const request = await takeSsoRequest(
+    req.server.db,
+    req.schoolId,
+    'saml',
+    hashToken(inResponseTo),
+    now,
+    false,
+  );
+  if (!request) return toLogin('sso.state_invalid', 'request_used');
   const fresh = await rememberAssertion(
     req.server.db,
     {
       schoolId: req.schoolId,
-      issuer: profile.issuer,
+      issuer: loaded.idp.entityId,
       assertionId,
       expiresAt: new Date(now.getTime() + ASSERTION_MEMORY_MS),
     },
@@ -258,7 +301,7 @@ export async function samlAcs(
     stateHash: hashToken(handoff),
     browserHash: request.browserHash,
     returnTo: request.returnTo,
-    identity: { issuer: profile.issuer, subject, claims },
+    identity: { issuer: loaded.idp.entityId, subject, claims },
     expiresAt: new Date(now.getTime() + HANDOFF_TTL_MS),
   });
   return reply.redirect(`/saml/callback?state=${encodeURIComponent(handoff)}`, 303);
@@ -272,7 +315,7 @@ export async function completeSaml(
 ): Promise<SsoSessionResult> {
   const cookie = takeBrowserCookie(req, reply);
   const now = req.server.clock();
-  const handoff = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(state), now);
+  const handoff = await takeSsoRequest(req.server.db, req.schoolId, 'saml', hashToken(state), now, true);
   if (!handoff?.identity) return refuse(req, 'saml', 400, 'sso.state_invalid', 'state_unknown');
   await clearSsoIdentity(req.server.db, handoff.id);
   if (!cookie || hashToken(cookie) !== handoff.browserHash)

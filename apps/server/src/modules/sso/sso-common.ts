@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ReturnToSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SsoProvider } from './sso.repo.ts';
@@ -45,4 +46,21 @@ export async function refuse(
 ): Promise<never> {
   await auditRefusal(req, provider, reason);
   throw new AppError(status, code);
+}
+
+/**
+ * Where to land after signing in: a path of this site, or home. Anything else (another site, a scheme, a
+ * backslash trick) is an open-redirect attempt: refused with a validation error and audited.
+ */
+export async function checkedReturnTo(
+  req: FastifyRequest,
+  provider: SsoProvider,
+  returnTo: string | undefined,
+): Promise<string> {
+  if (returnTo === undefined) return '/';
+  if (ReturnToSchema.safeParse(returnTo).success) return returnTo;
+  await auditRefusal(req, provider, 'return_to_offsite');
+  throw new AppError(400, 'common.validation', undefined, undefined, [
+    { path: 'returnTo', code: 'same_origin', message: 'a path of this site' },
+  ]);
 }

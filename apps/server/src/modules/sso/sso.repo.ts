@@ -16,8 +16,10 @@ export async function insertSsoRequest(db: Db, values: typeof ssoRequests.$infer
 }
 
 /**
- * Takes a sign-in request once: marks it used and returns it, or null when it is unknown, already used,
- * expired, or was started in another browser. The update is the check, so two callbacks cannot both win.
+ * Takes a sign-in request once: marks it used and returns it, or null when it is unknown, already used or
+ * expired. The update is the check, so two callbacks cannot both win. For SAML, `answered` says which kind
+ * of row: a request waiting for the provider's answer (false), or a checked identity waiting for the
+ * browser (true); neither can be taken as the other.
  */
 export async function takeSsoRequest(
   db: Db,
@@ -25,6 +27,7 @@ export async function takeSsoRequest(
   provider: SsoProvider,
   stateHash: string,
   now: Date,
+  answered?: boolean,
 ) {
   const [row] = await db
     .update(ssoRequests)
@@ -36,6 +39,11 @@ export async function takeSsoRequest(
         eq(ssoRequests.stateHash, stateHash),
         isNull(ssoRequests.usedAt),
         gt(ssoRequests.expiresAt, now),
+        answered === undefined
+          ? undefined
+          : answered
+            ? isNotNull(ssoRequests.identity)
+            : isNull(ssoRequests.identity),
       ),
     )
     .returning();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { MessageBox } from '@/components/message-box';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
 import type { SsoSessionResult } from '@aula/contracts';
 import { completeOidc, completeSaml, goToProvider, safeReturnTo, ssoInfoQueryOptions } from '../api/sso';
@@ -111,7 +112,13 @@ function SsoCallback({ complete }: { complete: (search: URLSearchParams) => Prom
 }
 
 const completeFromQuery = (search: URLSearchParams) => completeOidc(`?${search.toString()}`);
-const completeFromHandle = (search: URLSearchParams) => completeSaml(search.get('state') ?? '');
+const completeFromHandle = (search: URLSearchParams) => {
+  const state = search.get('state');
+  if (state) return completeSaml(state);
+  // opened without the handle (a bookmark, a copied address): the same answer the server gives a bad one
+  const body = { code: 'sso.state_invalid', message: 'no sign-in handle' };
+  return Promise.reject(new ApiError('/api/login/saml/complete', 400, 'Bad Request', body));
+};
 
 /** /oidc/callback: the OpenID provider sent the browser back with a code and the state. */
 export function OidcCallbackPage() {

@@ -148,6 +148,7 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
           className="text-sm font-medium text-primary underline underline-offset-4"
         >
           {t('samlSettings.openMetadata')}
+          <span className="sr-only"> ({t('home.opensInNewTab')})</span>
         </a>
       </fieldset>
       <section aria-labelledby={`${id}-idp`} className="grid gap-2">
