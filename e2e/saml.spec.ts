@@ -57,8 +57,19 @@ describe('sign in through the school SAML identity provider (issue 7)', () => {
     await admin.getByText(de.samlSettings.saved, { exact: true }).waitFor();
     await section.getByText(idp.entityId).waitFor();
     await section.getByText(/Aula test identity provider/).waitFor();
-    await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${screenshotDir}/dashboard-settings-saml-de-1280-light.png` });
+  });
+
+  it('the stored provider reads right in every look', async () => {
+    for (const look of LOOKS) {
+      const page = await journey.openSignedIn('admin', '/dashboard/settings', look);
+      const t = look.locale === 'ar' ? ar : de;
+      const section = page.getByRole('region', { name: t.samlSettings.title });
+      await section.getByText(idp.entityId).waitFor();
+      await section.screenshot({
+        path: `${screenshotDir}/dashboard-settings-saml-${look.locale}-${look.width}-${look.colorScheme}.png`,
+      });
+      await page.context().close();
+    }
   });
 
   it('a pupil signs in with the button on the login page through SimpleSAMLphp and lands on the home page', async () => {
