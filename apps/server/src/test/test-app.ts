@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
-import { users } from '../db/schema.ts';
+import { auditLog, users } from '../db/schema.ts';
 import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -138,4 +138,15 @@ export async function demoSchoolId(t: TestApp): Promise<number> {
     .where(eq(users.username, 'student'));
   if (!row) throw new Error('the demo school is missing');
   return row.schoolId;
+}
+
+/** The newest audit entry with this action, any school. */
+export async function lastAudit(t: TestApp, action: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
 }

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, externalIdentities, ssoRequests, users } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { externalIdentities, ssoRequests, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { call, cookiesFrom, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  lastAudit,
+  loginAs,
+  startTestApp,
+  type TestApp,
+  userIds,
+} from '../../test/test-app.ts';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 
 // spec 1, 2.1, 7.1-7.2; SECURITY.md (PKCE, state, nonce, issuer and audience, same-origin return paths);
@@ -85,16 +93,6 @@ async function signInAs(sub: string, returnTo?: string) {
   return complete(back.search, cookie);
 }
 
-async function lastAudit(action: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
-
 beforeAll(async () => {
   t = await startTestApp({ clock: () => new Date(now) });
   op = await startOidcProvider({ redirectUris: [`${t.base}/oidc/callback`], accounts: ACCOUNTS });
@@ -166,8 +164,8 @@ describe('signing in through the provider', () => {
     expect(links).toEqual([
       expect.objectContaining({ provider: 'oidc', issuer: op.issuer, subject: 'nrw-sara' }),
     ]);
-    expect(await lastAudit('sso.link')).toMatchObject({ targetId: ids.get('student') });
-    expect(await lastAudit('login.success')).toMatchObject({
+    expect(await lastAudit(t, 'sso.link')).toMatchObject({ targetId: ids.get('student') });
+    expect(await lastAudit(t, 'login.success')).toMatchObject({
       actorId: ids.get('student'),
       details: { method: 'oidc' },
     });
@@ -188,7 +186,7 @@ describe('signing in through the provider', () => {
       expect(res.body.code).toBe('sso.no_account');
       expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
     }
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'no_account' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'no_account' } });
   });
 
   it('creates an account when the school allows it, with teacher and groups from the claims', async () => {
@@ -203,7 +201,7 @@ describe('signing in through the provider', () => {
     const [nora] = await t.database.db.select().from(users).where(eq(users.username, 'nora.neu'));
     expect(nora).toMatchObject({ type: 'L', email: 'nora.neu@schule.example', passwordHash: null });
     expect(nora!.roles).toEqual(['admin']);
-    expect(await lastAudit('user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'oidc' } });
+    expect(await lastAudit(t, 'user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'oidc' } });
     await configure({ createUsers: false });
   });
 
@@ -228,7 +226,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const res = await complete('?code=abc&state=forged-state-value-000000', cookie);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'state_unknown' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'state_unknown' } });
   });
 
   it('an answer brought to another browser (login CSRF): the binding cookie is missing', async () => {
@@ -237,7 +235,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const res = await complete(back.search, '');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
   });
 
   it('the same answer twice: the second is refused', async () => {
@@ -269,7 +267,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const res = await complete(back.search, cookie);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.failed');
-    expect((await lastAudit('login.sso_failed'))!.details).toMatchObject({
+    expect((await lastAudit(t, 'login.sso_failed'))!.details).toMatchObject({
       reason: expect.stringMatching(/^token:/),
     });
   });
@@ -294,7 +292,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const res = await complete(back.search, cookie);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.denied');
-    expect(await lastAudit('login.sso_failed')).toMatchObject({
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({
       details: { reason: 'provider:access_denied' },
     });
   });
@@ -311,7 +309,7 @@ describe('answers that must be refused, each with an audit entry', () => {
       expect(res.status, returnTo).toBe(400);
       expect(res.body.code).toBe('common.validation');
       // an open-redirect attempt is on record
-      expect(await lastAudit('login.sso_failed')).toMatchObject({
+      expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({
         details: { provider: 'oidc', reason: 'return_to_offsite' },
       });
     }

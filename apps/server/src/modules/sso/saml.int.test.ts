@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditLog, externalIdentities, groupMembers, groups, ssoRequests, users } from '../../db/schema.ts';
-import { call, cookiesFrom, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  lastAudit,
+  loginAs,
+  startTestApp,
+  type TestApp,
+  userIds,
+} from '../../test/test-app.ts';
 import { makeKeyPair, signInAtIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import { forgeResponse, newSamlId, type ForgeOptions } from '../../test/saml-forge.ts';
 
@@ -80,16 +88,6 @@ async function signInAs(username: string, returnTo?: string) {
   const location = new URL(acs.headers.get('location')!, t.base);
   expect(location.pathname, location.href).toBe('/saml/callback');
   return complete(location.searchParams.get('state')!, cookie);
-}
-
-async function lastAudit(action: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
 }
 
 function forge(overrides: Partial<ForgeOptions> & { inResponseTo?: string }): string {
@@ -201,7 +199,7 @@ describe('the admin sets up the provider from its metadata', () => {
       ],
     });
     expect(res.body.idp.certificates[0].fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    expect(await lastAudit('config.change')).toMatchObject({
+    expect(await lastAudit(t, 'config.change')).toMatchObject({
       details: { key: 'saml', enabled: true, idp: idp.entityId },
     });
     const status = await call(t.base, '/api/status', { cookie: adminCookie });
@@ -255,7 +253,7 @@ describe('signing in through SimpleSAMLphp', () => {
     expect(links).toEqual([
       expect.objectContaining({ provider: 'saml', issuer: idp.entityId, subject: 'sara' }),
     ]);
-    expect(await lastAudit('login.success')).toMatchObject({
+    expect(await lastAudit(t, 'login.success')).toMatchObject({
       actorId: ids.get('student'),
       details: { method: 'saml' },
     });
@@ -284,7 +282,7 @@ describe('signing in through SimpleSAMLphp', () => {
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .where(eq(groupMembers.userId, nora!.id));
     expect(memberOf.map((g) => g.name)).toContain('5a');
-    expect(await lastAudit('user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'saml' } });
+    expect(await lastAudit(t, 'user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'saml' } });
     await configure({ createUsers: false }, '');
   });
 
@@ -293,7 +291,7 @@ describe('signing in through SimpleSAMLphp', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.no_account');
     expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { provider: 'saml' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { provider: 'saml' } });
   });
 
   it('accepts the ACS post without the CSRF header; every other SAML write still needs it', async () => {
@@ -378,7 +376,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     expect((await postToAcs(form.fields)).status).toBe(303);
     const replay = await postToAcs(form.fields);
     expect(replay.headers.get('location')).toBe('/login?sso=sso.state_invalid');
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'in_response_to' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'in_response_to' } });
   });
 
   it('an assertion id seen before, even in an answer to another request', async () => {
@@ -399,7 +397,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     const other = await complete(state, '');
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('sso.state_invalid');
-    expect(await lastAudit('login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
     // the handle is single-use: taken by the refused attempt, it cannot be claimed afterwards either
     expect((await complete(state, cookie)).status).toBe(400);
 
