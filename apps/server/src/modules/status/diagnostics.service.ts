@@ -16,7 +16,7 @@ import {
   type Statistics,
   type StatisticsRequest,
 } from '@aula/contracts';
-import { isDbUnavailable } from '../../db/index.ts';
+import { isDbUnavailable, transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
 import { loadOidc } from '../sso/oidc-settings.service.ts';
@@ -296,7 +296,8 @@ export function recordServerError(req: FastifyRequest, err: unknown, status: num
     name: name.slice(0, 100),
     message,
   };
-  void insertErrorLog(req.server.db, entry, MAX_ERROR_LOG_ROWS).catch((e: unknown) =>
+  // one transaction: nobody reading the log sees the new entry before the oldest one went
+  void transaction(req.server.db, (tx) => insertErrorLog(tx, entry, MAX_ERROR_LOG_ROWS)).catch((e: unknown) =>
     req.log.warn({ err: (e as Error).message }, 'could not record the error'),
   );
 }
