@@ -130,8 +130,13 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
 
     // switched off, it is gone
     await admin.getByRole('checkbox', { name: de.branding.bannerEnabled }).uncheck();
+    // the first save's toast may still be showing: wait for this save's answer, then for its toast
+    const saved = admin.waitForResponse(
+      (r) => r.url().endsWith('/api/config/banner') && r.request().method() !== 'GET' && r.ok(),
+    );
     await admin.getByRole('button', { name: de.common.save }).click();
-    await admin.getByText(de.branding.bannerSaved).waitFor();
+    await saved;
+    await admin.getByText(de.branding.bannerSaved).last().waitFor();
     await pupil.reload();
     await pupil.getByRole('list', { name: de.home.apps }).waitFor();
     expect(await pupil.getByRole('complementary', { name: de.branding.bannerRegion }).count()).toBe(0);
