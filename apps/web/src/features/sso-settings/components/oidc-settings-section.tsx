@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { OidcSettingsSchema, type OidcSettings, type OidcSettingsView } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
@@ -89,7 +89,17 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
           key={key}
           id={`${id}-${key}`}
           label={t(`ssoSettings.fields.${key}`)}
-          hint={hint ? t(`ssoSettings.hints.${hint}`) : undefined}
+          hint={
+            hint === 'issuer' ? (
+              // the path stays one left-to-right run inside Arabic and Persian sentences
+              <Trans
+                i18nKey="ssoSettings.hints.issuer"
+                components={{ path: <bdi dir="ltr" className="whitespace-nowrap" /> }}
+              />
+            ) : hint ? (
+              t(`ssoSettings.hints.${hint}`)
+            ) : undefined
+          }
           dir={ltr ? 'ltr' : undefined}
           value={values[key]}
           onChange={(event) => set(key, event.target.value)}
