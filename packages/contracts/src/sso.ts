@@ -83,11 +83,11 @@ export type OidcSettingsView = z.infer<typeof OidcSettingsViewSchema>;
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
-/** GET /api/apps/moin: whether the login page offers "sign in with …" and with which label. */
+/**
+ * GET /api/apps/moin: the providers the login page offers "sign in with …" for, in order (OIDC when
+ * enable_moin_auth is on, SAML when switched on); none: the login page offers only the password form.
+ */
 export const SsoInfoSchema = z.object({
-  enabled: z.boolean(),
-  label: z.string().nullable(),
-  /** every provider the login page offers (OIDC when enable_moin_auth is on, SAML when switched on) */
   providers: z.array(z.object({ protocol: z.enum(SSO_PROTOCOLS), label: z.string() })),
 });
 export type SsoInfo = z.infer<typeof SsoInfoSchema>;

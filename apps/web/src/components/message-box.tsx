@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { TriangleAlert, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const tones = {
@@ -21,6 +21,22 @@ export function MessageBox({
     <div className={cn('flex items-start gap-2 rounded-md border px-3 py-2 text-sm', tones[tone].box)}>
       <Icon className={cn('mt-0.5 size-4 shrink-0', tones[tone].icon)} aria-hidden="true" />
       <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * A form's or a query's error: the live region is always there (so a new message is announced), the framed
+ * message only while there is one.
+ */
+export function ErrorAlert({ message, icon = TriangleAlert }: { message: ReactNode; icon?: LucideIcon }) {
+  return (
+    <div role="alert">
+      {message ? (
+        <MessageBox tone="error" icon={icon}>
+          {message}
+        </MessageBox>
+      ) : null}
     </div>
   );
 }

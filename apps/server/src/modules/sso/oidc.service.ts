@@ -3,18 +3,17 @@ import * as client from 'openid-client';
 import type { OidcSettings, SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { endReplacedSession, startSession } from '../auth/auth.service.ts';
 import { getConfigValues, getServerConfigValue } from '../config/config.service.ts';
 import { loadOidc, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
-import { deleteOldSsoRequests, insertSsoRequest, takeSsoRequest } from './sso.repo.ts';
+import { takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
 import {
   checkedReturnTo,
+  keepSsoRequest,
   refuse as refuseSso,
-  REQUEST_TTL_MS,
-  setBrowserCookie,
   takeBrowserCookie,
   type SsoRefusal,
 } from './sso-common.ts';
@@ -103,23 +102,10 @@ export async function startOidc(
     req.log.warn({ err }, 'oidc discovery failed');
     throw new AppError(502, 'sso.provider_unreachable');
   }
-  const now = req.server.clock();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
-  const browser = newToken();
-  await deleteOldSsoRequests(req.server.db, now);
-  await insertSsoRequest(req.server.db, {
-    schoolId: req.schoolId,
-    provider: 'oidc',
-    stateHash: hashToken(state),
-    browserHash: hashToken(browser),
-    nonce,
-    codeVerifier,
-    returnTo: target,
-    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-  });
-  setBrowserCookie(req, reply, browser);
+  await keepSsoRequest(req, reply, { provider: 'oidc', state, nonce, codeVerifier, returnTo: target });
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(req),
     scope: ['openid', ...loaded.settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' '),

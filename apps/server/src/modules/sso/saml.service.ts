@@ -19,9 +19,9 @@ import { resolveSsoUser } from './sso-accounts.service.ts';
 import {
   auditRefusal,
   checkedReturnTo,
+  keepSsoRequest,
   refuse,
   REQUEST_TTL_MS,
-  setBrowserCookie,
   takeBrowserCookie,
   type SsoRefusal,
 } from './sso-common.ts';
@@ -114,20 +114,9 @@ export async function startSaml(
   const target = await checkedReturnTo(req, 'saml', returnTo);
   const loaded = await enabledSaml(req);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
-  const now = req.server.clock();
   // an XML ID must not start with a digit; base64url tokens may
   const requestId = `_${newToken()}`;
-  const browser = newToken();
-  await deleteOldSsoRequests(req.server.db, now);
-  await insertSsoRequest(req.server.db, {
-    schoolId: req.schoolId,
-    provider: 'saml',
-    stateHash: hashToken(requestId),
-    browserHash: hashToken(browser),
-    returnTo: target,
-    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-  });
-  setBrowserCookie(req, reply, browser);
+  await keepSsoRequest(req, reply, { provider: 'saml', state: requestId, returnTo: target });
   // no RelayState: where to go afterwards stays on the server, so a forged RelayState leads nowhere
   const url = await serviceProvider(req, loaded, requestId).getAuthorizeUrlAsync('', undefined, {});
   return { url };

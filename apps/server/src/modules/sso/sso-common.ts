@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ReturnToSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { SsoProvider } from './sso.repo.ts';
+import { deleteOldSsoRequests, insertSsoRequest, type SsoProvider } from './sso.repo.ts';
 
 // What OIDC and SAML sign-ins share (decisions 038 and 040): the request lifetime, the cookie that binds a
 // sign-in in flight to the browser that started it (login CSRF), and the audited refusal.
@@ -18,7 +19,7 @@ function cookieOptions(req: FastifyRequest) {
   return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
 }
 
-export function setBrowserCookie(req: FastifyRequest, reply: FastifyReply, value: string): void {
+function setBrowserCookie(req: FastifyRequest, reply: FastifyReply, value: string): void {
   reply.setCookie(browserCookieName(req), value, { ...cookieOptions(req), maxAge: REQUEST_TTL_MS / 1000 });
 }
 
@@ -63,4 +64,35 @@ export async function checkedReturnTo(
   throw new AppError(400, 'common.validation', undefined, undefined, [
     { path: 'returnTo', code: 'same_origin', message: 'a path of this site' },
   ]);
+}
+
+/**
+ * Keeps a sign-in in flight on the server: its state (OIDC) or request id (SAML) only as a hash, with the
+ * return path and what the protocol needs later, bound to this browser by the cookie; ten minutes.
+ */
+export async function keepSsoRequest(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  request: {
+    provider: SsoProvider;
+    state: string;
+    returnTo: string;
+    nonce?: string;
+    codeVerifier?: string;
+  },
+): Promise<void> {
+  const now = req.server.clock();
+  const browser = newToken();
+  await deleteOldSsoRequests(req.server.db, now);
+  await insertSsoRequest(req.server.db, {
+    schoolId: req.schoolId,
+    provider: request.provider,
+    stateHash: hashToken(request.state),
+    browserHash: hashToken(browser),
+    nonce: request.nonce,
+    codeVerifier: request.codeVerifier,
+    returnTo: request.returnTo,
+    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+  });
+  setBrowserCookie(req, reply, browser);
 }

@@ -19,14 +19,14 @@ import { getOidcSettings, setOidcSettings } from './oidc-settings.service.ts';
 import { completeSaml, enabledSaml, samlAcs, spMetadata, startSaml } from './saml.service.ts';
 import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
 
-/** GET /api/apps/moin: the providers the login page offers; `enabled` and `label` name the first. */
+/** GET /api/apps/moin: the providers the login page offers. */
 async function ssoInfo(req: FastifyRequest): Promise<SsoInfo> {
   const [oidc, saml] = await Promise.all([enabledOidc(req), enabledSaml(req)]);
   const providers = [
     ...(oidc ? [{ protocol: 'oidc' as const, label: oidc.settings.label }] : []),
     ...(saml ? [{ protocol: 'saml' as const, label: saml.settings.label }] : []),
   ];
-  return { enabled: providers.length > 0, label: providers[0]?.label ?? null, providers };
+  return { providers };
 }
 
 const errors = {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  ReturnToSchema,
   SsoInfoSchema,
   SsoSessionResultSchema,
   SsoStartResultSchema,
@@ -48,7 +49,6 @@ export function completeSaml(state: string): Promise<SsoSessionResult> {
 
 /** A return path the server will accept (a path of this site); anything else means home. */
 export function safeReturnTo(value: unknown): string | undefined {
-  return typeof value === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(value) && value.length <= 2000
-    ? value
-    : undefined;
+  const parsed = ReturnToSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { loginBackgroundStyle } from '@/lib/login-background';
 import {
   LoginRequestSchema,
   MAX_PASSWORD_LENGTH,
@@ -37,19 +38,11 @@ function useFormErrorText(
   return authErrorText(t, formError.error);
 }
 
-const BACKGROUND_SIZES = { none: 'auto', cover: 'cover', contain: 'contain', repeat: 'auto' } as const;
-
 /** spec 3.5 login_bg with login_bg_strat: the school's picture behind the sign-in card (our own path only). */
 function loginBackground(config: AppConfig): CSSProperties | undefined {
   const url = configText(config, 'login_bg');
   if (!url.startsWith('/api/config/login-bg/image')) return undefined;
-  const strategy = configText(config, 'login_bg_strat') as keyof typeof BACKGROUND_SIZES;
-  return {
-    backgroundImage: `url("${url}")`,
-    backgroundSize: BACKGROUND_SIZES[strategy] ?? 'auto',
-    backgroundRepeat: strategy === 'repeat' ? 'repeat' : 'no-repeat',
-    backgroundPosition: 'center',
-  };
+  return loginBackgroundStyle(url, configText(config, 'login_bg_strat'));
 }
 
 export function LoginPage() {

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
@@ -35,17 +34,15 @@ function Failure({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
     <>
-      <div role="alert">
-        <MessageBox tone="error" icon={TriangleAlert}>
-          {authErrorText(t, error)}
-        </MessageBox>
-      </div>
+      <ErrorAlert message={authErrorText(t, error)} />
       <Link to="/login" className={linkClass}>
         {t('sso.backToLogin')}
       </Link>
     </>
   );
 }
+
+const searchParam = (name: string) => new URLSearchParams(window.location.search).get(name);
 
 /**
  * /sso and /login/moin (spec 2.1): straight on to the school's identity provider, for schools whose
@@ -58,18 +55,16 @@ export function SsoRedirectPage() {
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
   const providers = info.data?.providers;
+  const wanted = window.location.pathname === '/login/moin' ? 'oidc' : searchParam('via');
+  const provider = providers?.find((p) => p.protocol === wanted) ?? providers?.[0];
   useEffect(() => {
     if (started.current || !providers) return;
     started.current = true;
-    const search = new URLSearchParams(window.location.search);
-    const returnTo = safeReturnTo(search.get('returnTo'));
-    const wanted = window.location.pathname === '/login/moin' ? 'oidc' : search.get('via');
-    const provider = providers.find((p) => p.protocol === wanted) ?? providers[0];
     // nothing switched on: the server's "not set up" answer is the message
-    goToProvider(provider?.protocol ?? 'oidc', returnTo).catch(setError);
-  }, [providers]);
+    goToProvider(provider?.protocol ?? 'oidc', safeReturnTo(searchParam('returnTo'))).catch(setError);
+  }, [providers, provider]);
   const failure = error ?? (info.isError ? info.error : null);
-  const label = info.data?.label;
+  const label = provider?.label;
   return (
     <Card>
       {failure ? (

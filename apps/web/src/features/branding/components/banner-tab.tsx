@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryGate } from '@/components/query-gate';
 import { useQuery } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
 import {
   BANNER_TYPES,
   DEFAULT_BANNER,
@@ -13,7 +13,7 @@ import {
   type Locale,
 } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import {
   LanguageFieldset,
@@ -72,13 +72,7 @@ function BannerForm({ stored }: { stored: Banner }) {
         <h2 className="text-xl font-semibold">{t('dashboard.tabs.banner')}</h2>
         <p className="text-sm text-muted-foreground">{t('branding.bannerIntro')}</p>
       </div>
-      <div role="alert">
-        {error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {error}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert message={error} />
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
@@ -148,21 +142,6 @@ function BannerForm({ stored }: { stored: Banner }) {
 
 /** spec 2.3 dashboard banner tab: the banner above everyone's tiles. */
 export default function BannerTab(_props: DashboardTabProps) {
-  const { t } = useTranslation();
   const banner = useQuery(bannerQueryOptions());
-  if (banner.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        {t('common.loading')}
-      </p>
-    );
-  if (banner.isError)
-    return (
-      <div role="alert">
-        <MessageBox tone="error" icon={TriangleAlert}>
-          {errorMessage(t, banner.error)}
-        </MessageBox>
-      </div>
-    );
-  return <BannerForm stored={banner.data ?? DEFAULT_BANNER} />;
+  return <QueryGate query={banner}>{(stored) => <BannerForm stored={stored ?? DEFAULT_BANNER} />}</QueryGate>;
 }

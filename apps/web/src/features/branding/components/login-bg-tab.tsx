@@ -1,10 +1,11 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loginBackgroundStyle } from '@/lib/login-background';
 import { useQuery } from '@tanstack/react-query';
-import { ImageUp, Trash2, TriangleAlert } from 'lucide-react';
+import { ImageUp, Trash2 } from 'lucide-react';
 import { LOGIN_BG_STRATEGIES, type LoginBgStrategy } from '@aula/contracts';
 import { Logo } from '@/components/logo';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
@@ -52,23 +53,8 @@ function FilePick({
 
 function ErrorLine({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return (
-    <div role="alert">
-      {error ? (
-        <MessageBox tone="error" icon={TriangleAlert}>
-          {errorMessage(t, error)}
-        </MessageBox>
-      ) : null}
-    </div>
-  );
+  return <ErrorAlert message={error ? errorMessage(t, error) : null} />;
 }
-
-const PREVIEW_SIZES: Record<LoginBgStrategy, string> = {
-  none: 'auto',
-  cover: 'cover',
-  contain: 'contain',
-  repeat: 'auto',
-};
 
 function BackgroundSection() {
   const { t } = useTranslation();
@@ -89,16 +75,7 @@ function BackgroundSection() {
         role="img"
         aria-label={bg.data?.url ? t('branding.bgPreview') : t('branding.bgNone')}
         className="flex h-48 items-center justify-center rounded-md border bg-muted"
-        style={
-          bg.data?.url
-            ? {
-                backgroundImage: `url("${bg.data.url}")`,
-                backgroundSize: PREVIEW_SIZES[strategy],
-                backgroundRepeat: strategy === 'repeat' ? 'repeat' : 'no-repeat',
-                backgroundPosition: 'center',
-              }
-            : undefined
-        }
+        style={bg.data?.url ? loginBackgroundStyle(bg.data.url, strategy) : undefined}
       >
         <div className="h-20 w-16 rounded-md border bg-card shadow-sm" aria-hidden="true" />
       </div>

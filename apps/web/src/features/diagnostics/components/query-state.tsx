@@ -1,20 +1,13 @@
 import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 
 /** The spinner while a diagnostics query first loads, or its translated error; nothing once data is there. */
 export function QueryState({ isPending, error }: { isPending: boolean; error: unknown }) {
   const { t } = useTranslation();
-  if (error)
-    return (
-      <div role="alert">
-        <MessageBox tone="error" icon={AlertCircle}>
-          {errorMessage(t, error)}
-        </MessageBox>
-      </div>
-    );
+  if (error) return <ErrorAlert message={errorMessage(t, error)} icon={AlertCircle} />;
   if (!isPending) return null;
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   AdminMessageDetailSchema,
   AdminMessagePageSchema,
-  GroupListSchema,
   OkResultSchema,
   type AdminMessageInput,
 } from '@aula/contracts';
@@ -19,16 +18,6 @@ export function allMessagesQueryOptions(page: number, perPage = 20) {
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/groups: the groups a message can go to. */
-export function messageGroupsQueryOptions() {
-  return queryOptions({
-    queryKey: ['groups', { account: null }],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/groups', { schema: GroupListSchema, requiresLogin: true, signal }),
-    staleTime: 5 * 60_000,
   });
 }
 

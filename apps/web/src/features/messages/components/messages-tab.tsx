@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { groupsQueryOptions } from '@/lib/groups';
+import { QueryGate } from '@/components/query-gate';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Eye, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
@@ -16,7 +18,7 @@ import {
   type MessageType,
   pickText,
 } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { apiRequest } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -37,12 +39,7 @@ import {
 } from '@/components/per-language';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import {
-  allMessagesQueryOptions,
-  messageGroupsQueryOptions,
-  useDeleteMessage,
-  useSaveMessage,
-} from '../api/manage-messages';
+import { allMessagesQueryOptions, useDeleteMessage, useSaveMessage } from '../api/manage-messages';
 import { MessageCard } from './message-card';
 
 const PER_PAGE = 20;
@@ -114,13 +111,7 @@ function MessageList() {
           {t('common.loading')}
         </p>
       )}
-      {list.isError && (
-        <div role="alert">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, list.error)}
-          </MessageBox>
-        </div>
-      )}
+      {list.isError && <ErrorAlert message={errorMessage(t, list.error)} />}
       {list.data?.items.length === 0 && <p className="text-muted-foreground">{t('messages.none')}</p>}
       {list.data && list.data.items.length > 0 && (
         <ul className="grid divide-y rounded-md border" aria-label={t('messages.title')}>
@@ -208,7 +199,7 @@ function MessageForm({ message }: { message: AdminMessageDetail | null }) {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
-  const groups = useQuery(messageGroupsQueryOptions());
+  const groups = useQuery(groupsQueryOptions());
   const save = useSaveMessage();
   const [type, setType] = useState<MessageType>(message?.type ?? 'normal');
   const [title, setTitle] = useState<LanguageTexts>(languageTexts(message?.title));
@@ -346,23 +337,8 @@ function MessageForm({ message }: { message: AdminMessageDetail | null }) {
 }
 
 function LoadMessage({ id, children }: { id: number; children: (m: AdminMessageDetail) => ReactNode }) {
-  const { t } = useTranslation();
   const one = useQuery(messageQueryOptions(id));
-  if (one.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        {t('common.loading')}
-      </p>
-    );
-  if (one.isError)
-    return (
-      <div role="alert">
-        <MessageBox tone="error" icon={TriangleAlert}>
-          {errorMessage(t, one.error)}
-        </MessageBox>
-      </div>
-    );
-  return <>{children(one.data)}</>;
+  return <QueryGate query={one}>{children}</QueryGate>;
 }
 
 /** /dashboard/messages/preview?id=: the saved message as each language's readers see it. */

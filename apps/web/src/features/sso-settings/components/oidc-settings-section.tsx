@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
 import { OidcSettingsSchema, type OidcSettings, type OidcSettingsView } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
@@ -72,13 +71,7 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
   const set = (key: TextField, value: string) => setValues((v) => ({ ...v, [key]: value }));
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <div role="alert">
-        {error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {error}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert message={error} />
       <ReadOnlyAddress
         label={t('ssoSettings.redirectUri')}
         value={view.redirectUri}

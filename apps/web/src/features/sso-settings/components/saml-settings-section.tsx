@@ -9,7 +9,7 @@ import {
   type SamlSettingsView,
 } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
@@ -71,22 +71,21 @@ function StoredProvider({ idp }: { idp: SamlSettingsView['idp'] }) {
   return (
     <div className="grid gap-3 text-sm">
       <dl className="grid gap-2">
-        <div className="grid gap-0.5">
-          <dt className="font-medium">{t('samlSettings.idpEntityId')}</dt>
-          <dd>
-            <bdi dir="ltr" className="font-mono break-all">
-              {idp.entityId}
-            </bdi>
-          </dd>
-        </div>
-        <div className="grid gap-0.5">
-          <dt className="font-medium">{t('samlSettings.idpSsoUrl')}</dt>
-          <dd>
-            <bdi dir="ltr" className="font-mono break-all">
-              {idp.ssoUrl}
-            </bdi>
-          </dd>
-        </div>
+        {(
+          [
+            [t('samlSettings.idpEntityId'), idp.entityId],
+            [t('samlSettings.idpSsoUrl'), idp.ssoUrl],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term} className="grid gap-0.5">
+            <dt className="font-medium">{term}</dt>
+            <dd>
+              <bdi dir="ltr" className="font-mono break-all">
+                {value}
+              </bdi>
+            </dd>
+          </div>
+        ))}
       </dl>
       <ul className="grid gap-3">
         {idp.certificates.map((cert) => (
@@ -130,13 +129,7 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
   const error = localError ?? (save.error ? errorMessage(t, save.error) : null);
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <div role="alert">
-        {error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {error}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert message={error} />
       <fieldset className="grid gap-4 rounded-md border p-3">
         <legend className="px-1 text-sm font-semibold">{t('samlSettings.spTitle')}</legend>
         <ReadOnlyAddress label={t('samlSettings.spEntityId')} value={view.sp.entityId} />

@@ -1,11 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
+import { QueryGate } from '@/components/query-gate';
 import { OIDC_LINK_FIELDS, type OidcLinkField } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/error-message';
 
 // What the OpenID and the SAML settings forms share (decisions 038, 040).
 
@@ -21,7 +19,6 @@ export function ProviderSection<T>({
   query: UseQueryResult<T>;
   children: (view: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-md border p-4">
@@ -29,19 +26,7 @@ export function ProviderSection<T>({
         {title}
       </h3>
       <p className="text-sm">{intro}</p>
-      {query.isError ? (
-        <div role="alert">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, query.error)}
-          </MessageBox>
-        </div>
-      ) : query.data !== undefined ? (
-        children(query.data)
-      ) : (
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      )}
+      <QueryGate query={query}>{children}</QueryGate>
     </section>
   );
 }

@@ -29,7 +29,7 @@ import { notify } from '@/lib/notify';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { appQueryOptions } from '../api/get-app';
-import { groupsQueryOptions } from '../api/get-groups';
+import { groupsQueryOptions } from '@/lib/groups';
 import { useDeleteApp, useSaveApp } from '../api/save-app';
 import {
   draftOf,

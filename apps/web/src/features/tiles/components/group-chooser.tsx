@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-message';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
-import { groupsQueryOptions } from '../api/get-groups';
+import { groupsQueryOptions } from '@/lib/groups';
 import { blockEnter } from '../lib/block-enter';
 
 /** A checkbox list of the groups the user may use: admins every group, teachers their own. */

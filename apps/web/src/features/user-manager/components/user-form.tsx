@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
-import { groupsQueryOptions } from '../api/get-groups';
+import { groupsQueryOptions } from '@/lib/groups';
 import { useSaveUser } from '../api/save-user';
 import { fullName } from './user-search';
 

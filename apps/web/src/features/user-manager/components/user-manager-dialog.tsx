@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Ban,
-  KeyRound,
-  LockOpen,
-  MoreHorizontal,
-  Pencil,
-  ShieldOff,
-  TriangleAlert,
-  UserPlus,
-} from 'lucide-react';
+import { Ban, KeyRound, LockOpen, MoreHorizontal, Pencil, ShieldOff, UserPlus } from 'lucide-react';
 import { hasRole, type ManagedUser } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import {
@@ -78,13 +69,7 @@ function ConfirmAction({
     <div className="grid gap-4">
       <p>{t(`userManager.actions.${action}.question`, { name })}</p>
       <p className="text-sm text-muted-foreground">{t(`userManager.actions.${action}.effect`)}</p>
-      <div role="alert">
-        {run.error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, run.error)}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert message={run.error ? errorMessage(t, run.error) : null} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           {t('common.back')}

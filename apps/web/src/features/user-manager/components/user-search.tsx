@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
-import { groupsQueryOptions } from '../api/get-groups';
+import { groupsQueryOptions } from '@/lib/groups';
 import { usersQueryOptions } from '../api/search-users';
 import { UserBadges } from './user-badges';
 
