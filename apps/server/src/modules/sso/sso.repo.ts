@@ -15,6 +15,28 @@ export async function insertSsoRequest(db: Db, values: typeof ssoRequests.$infer
   await db.insert(ssoRequests).values(values);
 }
 
+/** The request under this state: of this school and protocol, not used, not expired, of the kind asked. */
+function openRequest(
+  schoolId: number,
+  provider: SsoProvider,
+  stateHash: string,
+  now: Date,
+  answered: boolean | undefined,
+) {
+  return and(
+    eq(ssoRequests.schoolId, schoolId),
+    eq(ssoRequests.provider, provider),
+    eq(ssoRequests.stateHash, stateHash),
+    isNull(ssoRequests.usedAt),
+    gt(ssoRequests.expiresAt, now),
+    answered === undefined
+      ? undefined
+      : answered
+        ? isNotNull(ssoRequests.identity)
+        : isNull(ssoRequests.identity),
+  );
+}
+
 /**
  * Takes a sign-in request once: marks it used and returns it, or null when it is unknown, already used or
  * expired. The update is the check, so two callbacks cannot both win. For SAML, `answered` says which kind
@@ -32,20 +54,7 @@ export async function takeSsoRequest(
   const [row] = await db
     .update(ssoRequests)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(ssoRequests.schoolId, schoolId),
-        eq(ssoRequests.provider, provider),
-        eq(ssoRequests.stateHash, stateHash),
-        isNull(ssoRequests.usedAt),
-        gt(ssoRequests.expiresAt, now),
-        answered === undefined
-          ? undefined
-          : answered
-            ? isNotNull(ssoRequests.identity)
-            : isNull(ssoRequests.identity),
-      ),
-    )
+    .where(openRequest(schoolId, provider, stateHash, now, answered))
     .returning();
   return row ?? null;
 }
@@ -192,16 +201,7 @@ export async function findOpenSsoRequest(
   const [row] = await db
     .select({ id: ssoRequests.id, createdAt: ssoRequests.createdAt })
     .from(ssoRequests)
-    .where(
-      and(
-        eq(ssoRequests.schoolId, schoolId),
-        eq(ssoRequests.provider, provider),
-        eq(ssoRequests.stateHash, stateHash),
-        isNull(ssoRequests.usedAt),
-        isNull(ssoRequests.identity),
-        gt(ssoRequests.expiresAt, now),
-      ),
-    )
+    .where(openRequest(schoolId, provider, stateHash, now, false))
     .limit(1);
   return row ?? null;
 }
