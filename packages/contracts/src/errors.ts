@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'auth.impersonate_superadmin',
   'auth.totp_not_pending',
   'auth.totp_required',
+  'auth.password_change_required',
+  'auth.policy_required',
   'password.rules',
   'mail.missing',
   'mail.invalid',
@@ -83,6 +85,13 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+/** The forced steps (spec 4.2): until the user has done them, the server refuses every other call with these. */
+export const FORCED_STEP_CODES = [
+  'auth.policy_required',
+  'auth.password_change_required',
+  'auth.totp_required',
+] as const satisfies readonly ErrorCode[];
+
 export function isErrorBody(value: unknown): value is ErrorBody {
   return ErrorBodySchema.safeParse(value).success;
 }
@@ -115,6 +124,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth.impersonate_superadmin': 'A superadmin cannot be impersonated',
   'auth.totp_not_pending': 'Start the two-factor setup first',
   'auth.totp_required': 'Set up two-factor authentication first',
+  'auth.password_change_required': 'Change the password you were given first',
+  'auth.policy_required': 'Accept the terms of use first',
   'password.rules': 'The password does not meet the rules',
   'mail.missing': 'Enter an e-mail address',
   'mail.invalid': 'This is not a valid e-mail address',
