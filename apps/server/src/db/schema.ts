@@ -608,3 +608,45 @@ export const samlAssertions = pgTable(
     index('saml_assertions_expires').on(t.expiresAt),
   ],
 );
+
+// A session that came from the school's identity provider: what signing out there needs (issue 16 item 10).
+// OIDC: the ID token, sealed (lib/secret-box.ts), for id_token_hint. SAML: the NameID and SessionIndex for the
+// LogoutRequest, and the hash of the LogoutRequest's ID while its answer is awaited. Goes with the session.
+export const ssoSessions = pgTable(
+  'sso_sessions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['oidc', 'saml'] }).notNull(),
+    idTokenSealed: text('id_token_sealed'),
+    nameId: text('name_id'),
+    nameIdFormat: text('name_id_format'),
+    nameQualifier: text('name_qualifier'),
+    spNameQualifier: text('sp_name_qualifier'),
+    sessionIndex: text('session_index'),
+    logoutRequestHash: text('logout_request_hash'),
+    logoutExpiresAt: timestamp('logout_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_sessions_session').on(t.sessionId),
+    uniqueIndex('sso_sessions_logout_request').on(t.logoutRequestHash),
+    index('sso_sessions_name_id').on(t.schoolId, t.nameId),
+  ],
+);
+
+// Aula's own SAML signing key pair per school (SP metadata, signed LogoutRequests), made on first need; the
+// private key sealed (lib/secret-box.ts), the certificate public.
+export const samlSpKeys = pgTable('saml_sp_keys', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  certificate: text('certificate').notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: createdAt(),
+});
