@@ -111,9 +111,18 @@ export async function startSession(
   reply: FastifyReply,
   s: NewSession,
 ): Promise<SessionResult> {
+  return (await startSessionWithId(req, reply, s)).result;
+}
+
+/** startSession, also answering the new session's id (the sso module keeps the provider's session with it). */
+export async function startSessionWithId(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  s: NewSession,
+): Promise<{ sessionId: number; result: SessionResult }> {
   const now = req.server.clock();
   const tokens = issueTokens(now, s.endsAt);
-  await insertSession(req.server.db, {
+  const sessionId = await insertSession(req.server.db, {
     schoolId: req.schoolId,
     userId: s.userId,
     familyId: newToken(),
@@ -131,7 +140,7 @@ export async function startSession(
     ssoProvider: s.ssoProvider ?? null,
   });
   setSessionCookies(req, reply, tokens, s.browserSession);
-  return sessionResult(req, s.userId, tokens, s.impersonatorId ?? null);
+  return { sessionId, result: await sessionResult(req, s.userId, tokens, s.impersonatorId ?? null) };
 }
 
 /**
@@ -377,7 +386,7 @@ async function endExpiredImpersonation(
 export async function logout(
   req: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ ssoProvider: 'oidc' | 'saml' | null }> {
+): Promise<{ ssoProvider: 'oidc' | 'saml' | null; sessionId: number | null }> {
   // After the access token has expired only the refresh cookie still names the session: revoke it too.
   const refreshToken = req.cookies[req.server.cookieNames.refresh];
   const byRefresh = refreshToken
@@ -396,7 +405,7 @@ export async function logout(
     if (ended > 0) await audit(req, 'logout', { targetId: req.user?.id ?? byRefresh?.userId ?? null });
   }
   clearSessionCookies(req, reply);
-  return { ssoProvider };
+  return { ssoProvider, sessionId: ssoProvider ? sessionId : null };
 }
 
 /**
