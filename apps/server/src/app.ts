@@ -35,7 +35,7 @@ import { dataExportRoutes } from './modules/users/data-export.routes.ts';
 import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { registerErrorHandler, serializeError } from './plugins/errors.ts';
 import { registerRequestGuard } from './plugins/request-guard.ts';
 import './types.ts';
 
@@ -61,7 +61,14 @@ export const API_VERSION = '1.0';
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
+    // every logged error goes through serializeError: a failed query's parameters never reach a log
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { err: serializeError } }) }
+      : {
+          logger: opts.logger
+            ? { ...(opts.logger === true ? {} : opts.logger), serializers: { err: serializeError } }
+            : false,
+        }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { mailOutbox, users } from './db/schema.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
@@ -24,7 +24,23 @@ const CANARY = {
   newPassword: 'Kanarien-Neu-Passwort-1d77e3',
   changedPassword: 'Kanarien-Geaendert-93b6f0',
   reason: 'Kanarien-Grund-48a2d9',
+  nulPassword: 'Kanarien-NUL-Passwort-6c01f2',
+  checkPassword: 'Kanarien-Check-Passwort-e5a7b3',
+  tokenUserPassword: 'Kanarien-Meise-Passwort-2f9d60',
 };
+
+/**
+ * Shapes of secrets the test never sees in clear (a failed write's parameters): an argon2 hash, a token's
+ * SHA-256, a sealed TOTP seed, a reset code as the mail shows it, and the reset mail's text.
+ */
+const SECRET_SHAPES: [string, RegExp][] = [
+  ['an argon2 hash', /\$argon2id?\$/],
+  ['a token hash', /[0-9a-f]{64}/],
+  ['a sealed secret', /v1\.[\w-]{16}\.[\w-]+\.[\w-]{22}/],
+  ['a reset code', /(?<![\w-])[A-Z2-9]{4}-[A-Z2-9]{4}(?![\w-])/],
+  ['the reset mail', /mit diesem Code|use this code/],
+  ['a failing row', /Failing row contains/],
+];
 
 const lines: string[] = [];
 const secrets = new Set<string>([...Object.values(CANARY), DEMO_PASSWORD]);
@@ -163,6 +179,126 @@ describe('no secret reaches a log (trace level)', () => {
     expect((await send('/api/logout', { cookie, body: {} })).status).toBe(200);
   });
 
+  describe('failing requests with secrets as query parameters', () => {
+    let admin = '';
+    beforeAll(async () => {
+      const db = t.database.db;
+      admin = cookiesFrom(await send('/api/login', { body: { username: 'admin', password: DEMO_PASSWORD } }));
+      await db.insert(users).values({
+        schoolId: await demoSchoolId(t),
+        laraId: 'meise',
+        username: 'meise',
+        firstName: 'Maja',
+        lastName: 'Meise',
+        email: 'meise@demo-schule.example',
+        type: 'L',
+        passwordHash: await hashPassword(CANARY.tokenUserPassword),
+      });
+      // real database failures, switched on per table by a row in canary_fail (no mock of our code)
+      await db.execute(sql`create table canary_fail (what text primary key)`);
+      await db.execute(
+        sql.raw(`create function canary_fail() returns trigger language plpgsql as $$
+          begin
+            if exists (select 1 from canary_fail where what = tg_table_name) then
+              raise exception 'canary: % refused', tg_table_name;
+            end if;
+            return new;
+          end $$`),
+      );
+      for (const table of ['users', 'sessions', 'mail_outbox'])
+        await db.execute(
+          sql.raw(
+            `create trigger canary_fail before insert or update on ${table} for each row execute function canary_fail()`,
+          ),
+        );
+      // a check violation: PostgreSQL's detail then shows the whole failing row, the password hash too
+      await db.execute(
+        sql`alter table users add constraint canary_name check (last_name <> 'Zaunkoenig-Fehler') not valid`,
+      );
+    });
+    const failing = (what: string) => t.database.db.execute(sql`insert into canary_fail values (${what})`);
+    const working = () => t.database.db.execute(sql`delete from canary_fail`);
+
+    it('a NUL byte in a name, with a password, never reaches the log with the hash', async () => {
+      const res = await send('/api/v2/users', {
+        cookie: admin,
+        body: {
+          username: 'nulbyte',
+          first_name: 'Ka\u0000rl',
+          last_name: 'Null',
+          type: 'S',
+          password: CANARY.nulPassword,
+        },
+      });
+      expect(res.status).not.toBe(201);
+    });
+
+    it('a check violation while creating a user with a password (PostgreSQL names the failing row)', async () => {
+      const res = await send('/api/v2/users', {
+        cookie: admin,
+        body: {
+          username: 'checkfail',
+          first_name: 'Zaun',
+          last_name: 'Zaunkoenig-Fehler',
+          type: 'S',
+          password: CANARY.checkPassword,
+        },
+      });
+      expect(res.status, res.text).toBe(500);
+    });
+
+    it('a failing session write at sign-in (the new tokens are parameters)', async () => {
+      await failing('sessions');
+      try {
+        const res = await send('/api/login', {
+          body: { username: 'meise', password: CANARY.tokenUserPassword },
+        });
+        expect(res.status).toBe(500);
+      } finally {
+        await working();
+      }
+    });
+
+    it('a failing write of a new TOTP seed (the sealed seed is a parameter)', async () => {
+      const cookie = cookiesFrom(
+        await send('/api/login', { body: { username: 'meise', password: CANARY.tokenUserPassword } }),
+      );
+      await failing('users');
+      try {
+        expect((await send('/api/totp/code', { cookie })).status).toBe(500);
+      } finally {
+        await working();
+      }
+    });
+
+    it('a failing reset mail (the code is in the mail text, written after the answer)', async () => {
+      await failing('mail_outbox');
+      try {
+        const res = await send('/api/v2/account/reset-code', { body: { username: 'meise' } });
+        expect(res.status).toBe(200);
+        await settleBackgroundTasks(t.app);
+      } finally {
+        await working();
+      }
+      expect(lines.some((l) => l.includes('background task failed'))).toBe(true);
+    });
+
+    it('the failures were logged, with the SQL text and the database code', () => {
+      type Logged = { type?: string; code?: string; sql?: string; cause?: Logged };
+      const chain = (e: Logged | undefined): Logged[] => (e ? [e, ...chain(e.cause)] : []);
+      const failures = lines
+        .map((l) => JSON.parse(l) as { msg?: string; err?: Logged })
+        .filter((l) => l.msg === 'unexpected error' && l.err?.sql)
+        .map((l) => chain(l.err));
+      expect(failures.length).toBeGreaterThanOrEqual(3);
+      const logged = (code: string, sql: RegExp) =>
+        failures.some((c) => c.some((e) => e.code === code) && sql.test(c[0]!.sql!));
+      expect(logged('23514', /^insert into "users"/)).toBe(true);
+      expect(logged('P0001', /^insert into "sessions"/)).toBe(true);
+      expect(logged('P0001', /^update "users" set "totp_pending_secret"/)).toBe(true);
+    });
+  });
+
   it('the log holds request lines, and no canary, code, seed or token in any of them', async () => {
     await settleBackgroundTasks(t.app);
     expect(lines.some((l) => l.includes('incoming request'))).toBe(true);
@@ -170,6 +306,7 @@ describe('no secret reaches a log (trace level)', () => {
     expect(secrets.size).toBeGreaterThan(Object.keys(CANARY).length + 4);
     for (const line of lines) {
       for (const secret of secrets) expect(line, `a secret in: ${line}`).not.toContain(secret);
+      for (const [what, shape] of SECRET_SHAPES) expect(line, `${what} in: ${line}`).not.toMatch(shape);
       for (const code of codes)
         expect(line, `a TOTP code in: ${line}`).not.toMatch(new RegExp(`(?<![0-9a-f])${code}(?![0-9a-f])`));
     }

@@ -7,6 +7,70 @@ import { recordServerError } from '../modules/status/diagnostics.service.ts';
 
 export const RETRY_AFTER_SECONDS = 5;
 
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** What a PostgreSQL error may keep in a log: names and codes, never values (its `detail` and `where` hold row values). */
+const DB_ERROR_FIELDS = [
+  'severity',
+  'code',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+] as const;
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  sql?: string;
+  cause?: LoggedError;
+  [field: string]: unknown;
+}
+
+/** Stack frames only: the first line of a stack repeats the message, which may hold values. */
+function framesOf(err: Error): string {
+  return (err.stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .join('\n');
+}
+
+/**
+ * The pino `err` serializer of every logger the app uses (SECURITY.md "Privacy": no secret ever reaches a
+ * log). A failed query keeps its SQL text (placeholders, no values), SQLSTATE, constraint and table; its
+ * parameters, PostgreSQL's `detail` and `where` (the failing row), and quoted values in its message go.
+ */
+export function serializeError(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error) && (typeof err !== 'object' || err === null))
+    return { type: typeof err, message: String(err).slice(0, 200), stack: '' };
+  const e = err as Error & Record<string, unknown>;
+  const type =
+    (e.constructor?.name && e.constructor.name !== 'Object' ? e.constructor.name : e.name) ?? 'Error';
+  const cause = depth < 4 && e.cause !== undefined ? serializeError(e.cause, depth + 1) : undefined;
+  const sql = typeof e.query === 'string' ? { sql: e.query } : {};
+  if (typeof e.code === 'string' && SQLSTATE.test(e.code)) {
+    const fields = Object.fromEntries(
+      DB_ERROR_FIELDS.filter((f) => typeof e[f] === 'string').map((f) => [f, e[f]]),
+    );
+    // e.g. invalid input syntax for type integer: "<value>"; the names of the constraint or table stay
+    const names = new Set(Object.values(fields));
+    const message = String(e.message ?? '').replace(/"([^"]*)"/g, (all, inner: string) =>
+      names.has(inner) ? all : '"…"',
+    );
+    return { type, message, ...fields, ...sql, stack: framesOf(e), ...(cause ? { cause } : {}) };
+  }
+  // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>"
+  if ('params' in e || typeof e.query === 'string')
+    return { type, message: 'Failed query', ...sql, stack: framesOf(e), ...(cause ? { cause } : {}) };
+  const logged: LoggedError = { type, message: String(e.message ?? ''), stack: framesOf(e) };
+  for (const key of ['code', 'statusCode', 'errno', 'syscall'] as const)
+    if (typeof e[key] === 'string' || typeof e[key] === 'number') logged[key] = e[key];
+  if (cause) logged.cause = cause;
+  return logged;
+}
+
 function body(code: ErrorCode, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { code, message: ERROR_MESSAGES[code], ...extra };
 }
@@ -32,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body('common.validation', { issues }));
     }
     if (isDbUnavailable(err)) {
-      req.log.warn({ err: err.message }, 'database unavailable');
+      req.log.warn({ err }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

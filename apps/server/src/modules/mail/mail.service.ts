@@ -127,7 +127,7 @@ export function runAfterResponse(app: FastifyInstance, task: () => Promise<void>
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(task)
     .catch((err: unknown) => {
-      app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'background task failed');
+      app.log.error({ err }, 'background task failed');
     })
     .finally(() => tasks.delete(run));
   tasks.add(run);

@@ -298,6 +298,6 @@ export function recordServerError(req: FastifyRequest, err: unknown, status: num
   };
   // one transaction: nobody reading the log sees the new entry before the oldest one went
   void transaction(req.server.db, (tx) => insertErrorLog(tx, entry, MAX_ERROR_LOG_ROWS)).catch((e: unknown) =>
-    req.log.warn({ err: (e as Error).message }, 'could not record the error'),
+    req.log.warn({ err: e }, 'could not record the error'),
   );
 }

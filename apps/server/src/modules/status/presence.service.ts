@@ -27,7 +27,7 @@ export function createPresence(db: Db, clock: Clock, log: FastifyBaseLogger) {
     } catch (err) {
       // keep the newer of both times and try again at the next flush
       for (const [id, at] of batch) if (!pending.has(id)) pending.set(id, at);
-      log.warn({ err: (err as Error).message }, 'could not write last-seen times');
+      log.warn({ err }, 'could not write last-seen times');
     }
   }
 
