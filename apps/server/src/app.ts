@@ -36,7 +36,7 @@ import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerErrorHandler, serializeError } from './plugins/errors.ts';
-import { registerRequestGuard } from './plugins/request-guard.ts';
+import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/request-guard.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (req, reply) => {
     if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', req.id);
-    if (req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    if (matchedApiRoute(req) || looksLikeApi(req.url)) reply.header('cache-control', 'no-store');
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -185,7 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // Only extension-less page GETs get index.html: a missing /assets/x.js must stay a 404.
-    if (webDist && req.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
+    if (webDist && req.method === 'GET' && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ code: 'common.not_found', message: ERROR_MESSAGES['common.not_found'] });

@@ -131,6 +131,44 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/docs/*': { access: 'public', objects: 'none' },
 };
 
+/**
+ * What a signed-in user may still call while a forced step is pending (spec 4.2: a password someone else
+ * gave, two-factor for teachers, the terms): doing the step, the page's frame and texts, signing in and out.
+ * Everything else answers 403 with the step's code (request-guard.ts); routes with objects 'none' never
+ * look at the session.
+ */
+export const DURING_FORCED_STEP: ReadonlySet<string> = new Set([
+  'POST /api/login',
+  'POST /api/login/refresh',
+  'POST /api/logout',
+  'POST /api/login/oidc',
+  'POST /api/apps/moin/callback',
+  'GET /api/apps/moin',
+  'POST /api/login/saml',
+  'POST /api/login/saml/complete',
+  'POST /api/login/saml/acs',
+  'GET /api/login/saml/metadata',
+  'POST /api/v2/account/reset-code',
+  'POST /api/v2/account/reset-code/check',
+  'POST /api/v2/account/reset-code/reset',
+  'GET /api/self',
+  'PATCH /api/self/settings',
+  'GET /api/perms',
+  'POST /api/users/alive',
+  'DELETE /api/users/impersonate',
+  'POST /api/v2/password_changes',
+  'POST /api/self/site-policy',
+  'GET /api/totp/code',
+  'POST /api/totp/code/verify',
+  'POST /api/config/key',
+  'GET /api/config/key/:key/:lang',
+  'GET /api/config/banner',
+  'GET /api/config/login-bg',
+  'GET /api/config/login-bg/image',
+  'GET /api/config/logo',
+  'GET /api/config/logo/image',
+]);
+
 export function policyKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }

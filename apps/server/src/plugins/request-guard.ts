@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_HEADER, hasRole } from '@aula/contracts';
+import { CSRF_HEADER, hasRole, type ErrorCode } from '@aula/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
-import { createSessionSettings } from '../modules/auth/session-settings.ts';
+import { createSessionSettings, type SessionSettings } from '../modules/auth/session-settings.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
-import { policyFor, policyKey, type RoutePolicy } from '../policy.ts';
+import { DURING_FORCED_STEP, policyFor, policyKey, type RoutePolicy } from '../policy.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,8 +20,8 @@ declare module 'fastify' {
  * Cross-site requests cannot change anything (SECURITY.md): a state-changing request must carry the
  * custom header, which a cross-site form cannot send, and an Origin, when sent, must be our own.
  */
-function checkCsrf(req: FastifyRequest, policy: RoutePolicy | undefined, allowedOrigins: Set<string>): void {
-  if (SAFE_METHODS.has(req.method) || policy?.csrfExempt) return;
+function checkCsrf(req: FastifyRequest, policy: RoutePolicy, allowedOrigins: Set<string>): void {
+  if (SAFE_METHODS.has(req.method) || policy.csrfExempt) return;
   if (req.headers[CSRF_HEADER] !== '1') throw new AppError(403, 'common.csrf');
   const origin = req.headers.origin;
   if (origin === undefined) return;
@@ -29,10 +29,59 @@ function checkCsrf(req: FastifyRequest, policy: RoutePolicy | undefined, allowed
   if (origin !== own && !allowedOrigins.has(origin)) throw new AppError(403, 'common.csrf');
 }
 
-function checkPolicy(req: FastifyRequest, policy: RoutePolicy | undefined): void {
-  if (!policy || policy.access === 'public') return;
+function checkPolicy(req: FastifyRequest, policy: RoutePolicy): void {
+  if (policy.access === 'public') return;
   if (!req.user) throw AppError.unauthorized();
   if (!hasRole(req.user, policy.access)) throw AppError.forbidden();
+}
+
+/**
+ * Whether a request's path, however it is spelled (percent-encoded, any case, doubled slashes, dot
+ * segments, `;` parameters), names something under /api. Only for answers that no route matched (the
+ * 404 and the SPA fallback) and headers: the guard itself decides on the matched route.
+ */
+export function looksLikeApi(rawUrl: string): boolean {
+  let path = rawUrl.split('?')[0] ?? '';
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  path = path.toLowerCase().replace(/[\\/]+/g, '/');
+  try {
+    path = new URL(path, 'http://aula.invalid').pathname;
+  } catch {
+    // keep the path as it is
+  }
+  return path.startsWith('/api');
+}
+
+/** The API route a request matched, whatever the spelling of its URL; undefined for everything else. */
+export function matchedApiRoute(req: FastifyRequest): string | undefined {
+  const url = req.routeOptions.url;
+  return url?.startsWith('/api') ? url : undefined;
+}
+
+/**
+ * The step a signed-in user must take before anything else (spec 4.2, in the web app's order): the
+ * terms, then a password someone else gave (always honoured), then two-factor for teachers and above.
+ * Never while impersonating: the superadmin cannot take the other user's steps.
+ */
+export function pendingStep(
+  user: NonNullable<FastifyRequest['user']>,
+  impersonating: boolean,
+  settings: SessionSettings,
+): ErrorCode | null {
+  if (impersonating) return null;
+  if (settings.forceAcceptPolicy && !user.sitePolicyAccepted) return 'auth.policy_required';
+  if (user.mustChangePassword) return 'auth.password_change_required';
+  if (settings.force2faTeachers && hasRole(user, 'teacher') && !user.totpEnabled) return 'auth.totp_required';
+  return null;
 }
 
 export function registerRequestGuard(
@@ -58,16 +107,29 @@ export function registerRequestGuard(
     }
   });
 
+  // SECURITY.md "Access": the guard decides on the route the router matched, never on how the URL is
+  // spelled (the router decodes `/%61pi/…` to an API route too); a request that matched no route reaches
+  // no handler and gets the 404. Every matched API route has a policy row (onRoute above): deny by default.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api')) return;
-    const routeKey = req.routeOptions.url ? policyKey(req.method, req.routeOptions.url) : '';
-    const policy = req.routeOptions.url ? policyFor(req.method, req.routeOptions.url) : undefined;
+    const route = matchedApiRoute(req);
+    if (!route) return;
+    const routeKey = policyKey(req.method, route);
+    const policy = policyFor(req.method, route);
+    if (!policy) throw AppError.notFound();
     checkCsrf(req, policy, allowedOrigins);
     // health and the API docs reach no school's objects: they answer even without a school or a database
-    if (policy?.objects === 'none') return;
+    if (policy.objects === 'none') return;
     req.schoolId = await opts.resolveSchool(req.headers.host);
     await authenticate(req, reply, routeKey);
     checkPolicy(req, policy);
+    if (req.user && !DURING_FORCED_STEP.has(routeKey)) {
+      const step = pendingStep(
+        req.user,
+        req.session?.impersonatorId != null,
+        await app.sessionSettings(req.schoolId),
+      );
+      if (step) throw new AppError(403, step);
+    }
   });
 
   // SECURITY.md "Impersonation": every write while impersonating is audited with both users, whatever
@@ -79,7 +141,7 @@ export function registerRequestGuard(
     try {
       await audit(req, 'impersonation.write', {
         targetId: req.user?.id ?? null,
-        details: { route: req.routeOptions.url ? policyKey(req.method, req.routeOptions.url) : req.method },
+        details: { route: policyKey(req.method, matchedApiRoute(req) ?? '') },
       });
     } catch (err) {
       req.log.error({ err }, 'impersonation write not audited');

@@ -11,7 +11,7 @@ import { markOffline, whenVisible } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { performLogout } from '@/features/auth/api/logout';
-import { afterLogoutPath, endSession, startSessionLifecycle } from '@/lib/session';
+import { afterLogoutPath, endSession, selfQueryKey, startSessionLifecycle } from '@/lib/session';
 import { useResolvedTheme } from '@/lib/theme';
 import { createAppRouter } from './router';
 
@@ -75,6 +75,10 @@ function useGlobalApiEvents(): void {
           case 'unavailable':
             markOffline();
             whenVisible(() => go('/offline'));
+            return;
+          case 'step-required':
+            // the user info says which step: its dialog or the terms page opens (use-required-dialogs.ts)
+            void queryClient.invalidateQueries({ queryKey: selfQueryKey });
             return;
         }
       }),

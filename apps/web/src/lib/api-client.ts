@@ -1,5 +1,6 @@
 import {
   CSRF_HEADER,
+  FORCED_STEP_CODES,
   SHARED_REFRESH_MS,
   SessionResultSchema,
   isErrorBody,
@@ -35,7 +36,13 @@ export class ApiError extends Error {
  * (the refresh token expired: root), `refresh-failed` (the refresh was refused: login).
  */
 export type GlobalApiEvent =
-  'logged-out' | 'forced-logout' | 'session-ended' | 'refresh-failed' | 'api-down' | 'unavailable';
+  | 'logged-out'
+  | 'forced-logout'
+  | 'session-ended'
+  | 'refresh-failed'
+  | 'api-down'
+  | 'unavailable'
+  | 'step-required';
 type Listener = (event: GlobalApiEvent, error?: ApiError) => void;
 const listeners = new Set<Listener>();
 
@@ -48,8 +55,12 @@ export function emitGlobalApiEvent(event: GlobalApiEvent, error?: ApiError): voi
   for (const listener of listeners) listener(event, error);
 }
 
-function globalEventFor(status: number, requiresLogin: boolean): GlobalApiEvent | undefined {
+const FORCED_STEPS: ReadonlySet<string> = new Set(FORCED_STEP_CODES);
+
+function globalEventFor(status: number, requiresLogin: boolean, body: unknown): GlobalApiEvent | undefined {
   if (status === 418) return 'forced-logout';
+  // the server refuses everything until a forced step is done (spec 4.2): the user info says which
+  if (status === 403 && isErrorBody(body) && FORCED_STEPS.has(body.code)) return 'step-required';
   if (status === 401 && requiresLogin) return 'logged-out';
   if (status === 502) return 'api-down';
   if (status === 503) return 'unavailable';
@@ -250,7 +261,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
   const body = await readBody(response);
   if (!response.ok) {
     const error = new ApiError(url, response.status, response.statusText, body);
-    const event = globalEventFor(response.status, options.requiresLogin ?? false);
+    const event = globalEventFor(response.status, options.requiresLogin ?? false, body);
     if (event) emitGlobalApiEvent(event, error);
     throw error;
   }

@@ -23,6 +23,8 @@ const sessionUserColumns = {
   roles: users.roles,
   blocked: userDisabled,
   sitePolicyAccepted: users.sitePolicyAccepted,
+  mustChangePassword: users.mustChangePassword,
+  totpEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
   selectedTheme: users.selectedTheme,
   selectedLang: users.selectedLang,
   groupIds: sql<
@@ -41,6 +43,9 @@ export type SessionUser = {
   roles: string[];
   blocked: boolean;
   sitePolicyAccepted: boolean;
+  /** a password someone else gave: the user must change it before anything else (always honoured) */
+  mustChangePassword: boolean;
+  totpEnabled: boolean;
   selectedTheme: 'light' | 'dark' | 'auto';
   selectedLang: string;
   groupIds: number[];

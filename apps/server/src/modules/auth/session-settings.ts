@@ -10,37 +10,53 @@ export interface SessionSettings {
   idleMs: number;
   /** logout_on_browser_close: cookies without an expiry */
   browserSession: boolean;
+  /** force_2fa_teachers: teachers and above set up two-factor before anything else */
+  force2faTeachers: boolean;
+  /** force_accept_policy: everyone accepts the terms before anything else */
+  forceAcceptPolicy: boolean;
 }
+
+const SESSION_KEYS = [
+  'logout_on_idle_time',
+  'logout_on_browser_close',
+  'force_2fa_teachers',
+  'force_accept_policy',
+] as const;
+
+const flag = (value: string | undefined) => value?.trim().toLowerCase() === 'true';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the school's session settings (spec 3.5), cached so the ping stays one query */
-    sessionSettings: (schoolId: number) => Promise<SessionSettings>;
+    sessionSettings: ((schoolId: number) => Promise<SessionSettings>) & {
+      forget: (schoolId: number) => void;
+    };
   }
 }
 
 export function parseSessionSettings(
-  idle: string | undefined,
-  browserClose: string | undefined,
+  values: Partial<Record<(typeof SESSION_KEYS)[number], string>>,
 ): SessionSettings {
-  const minutes = Number(idle);
+  const minutes = Number(values.logout_on_idle_time);
   return {
     idleMs: Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes * 60_000) : 0,
-    browserSession: browserClose?.trim().toLowerCase() === 'true',
+    browserSession: flag(values.logout_on_browser_close),
+    force2faTeachers: flag(values.force_2fa_teachers),
+    forceAcceptPolicy: flag(values.force_accept_policy),
   };
 }
 
 /** One cache per app instance; a changed setting takes effect within SESSION_SETTINGS_CACHE_MS. */
 export function createSessionSettings(db: Db, clock: Clock) {
   const cache = new Map<number, { settings: SessionSettings; until: number }>();
-  return async function sessionSettings(schoolId: number): Promise<SessionSettings> {
+  const read = async function sessionSettings(schoolId: number): Promise<SessionSettings> {
     const now = clock().getTime();
     const hit = cache.get(schoolId);
     if (hit && hit.until > now && hit.until - SESSION_SETTINGS_CACHE_MS <= now) return hit.settings;
-    const values = await getConfigValues(db, schoolId, ['logout_on_idle_time', 'logout_on_browser_close']);
-    const settings = parseSessionSettings(values.logout_on_idle_time, values.logout_on_browser_close);
+    const settings = parseSessionSettings(await getConfigValues(db, schoolId, [...SESSION_KEYS]));
     if (cache.size > 1_000) cache.clear();
     cache.set(schoolId, { settings, until: now + SESSION_SETTINGS_CACHE_MS });
     return settings;
   };
+  return Object.assign(read, { forget: (schoolId: number) => void cache.delete(schoolId) });
 }

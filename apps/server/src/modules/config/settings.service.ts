@@ -38,6 +38,8 @@ async function setSetting(req: FastifyRequest, key: string, value: string): Prom
   const [row] = await findConfigValues(req.server.db, req.schoolId, [k]);
   const old = row?.value ?? defaultOf(k);
   await setConfigValue(req.server.db, req.schoolId, k, normalized);
+  // this instance applies a changed session setting at once; others within SESSION_SETTINGS_CACHE_MS
+  req.server.sessionSettings.forget(req.schoolId);
   await audit(req, 'config.change', { details: { key: k, old, new: normalized } });
   return { key: k, value: normalized };
 }

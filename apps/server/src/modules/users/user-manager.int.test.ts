@@ -208,15 +208,23 @@ describe('POST /api/v2/users', () => {
     });
     expect(weak.status).toBe(400);
     expect(weak.body.code).toBe('password.rules');
-    const res = await as('admin', '/api/v2/users', {
-      body: { ...newUser, username: 'mit.passwort', password: 'Grüne Wiese am Bach 7' },
-    });
-    expect(res.status).toBe(201);
-    const login = await call(t.base, '/api/login', {
-      body: { username: 'mit.passwort', password: 'Grüne Wiese am Bach 7' },
-    });
-    expect(login.status).toBe(200);
-    expect(login.body.user.must_change_password).toBe(true);
+    // force_password_change (spec 3.5) decides whether a new account's first password must be changed
+    for (const [force, username] of [
+      ['true', 'mit.passwort'],
+      ['false', 'ohne.zwang'],
+    ] as const) {
+      const set = await as('admin', '/api/config/key/force_password_change', { body: { value: force } });
+      expect(set.status).toBe(200);
+      const res = await as('admin', '/api/v2/users', {
+        body: { ...newUser, username, password: 'Grüne Wiese am Bach 7' },
+      });
+      expect(res.status).toBe(201);
+      const login = await call(t.base, '/api/login', {
+        body: { username, password: 'Grüne Wiese am Bach 7' },
+      });
+      expect(login.status).toBe(200);
+      expect(login.body.user.must_change_password, username).toBe(force === 'true');
+    }
   });
 });
 

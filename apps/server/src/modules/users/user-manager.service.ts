@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertPasswordAllowed } from '../account/password-policy.service.ts';
+import { getConfigValues } from '../config/config.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
@@ -122,6 +123,11 @@ export async function createUser(
     await assertPasswordAllowed(req.server.db, req.schoolId, body.password, names);
   const now = req.server.clock();
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  // spec 3.5 force_password_change: the school decides whether a new account's first password must be
+  // changed; a password set later in the user manager says so itself (mustChange), and is always honoured
+  const { force_password_change } = await getConfigValues(req.server.db, req.schoolId, [
+    'force_password_change',
+  ]);
   const id = await transaction(req.server.db, async (tx) => {
     const userId = await insertUser(tx, {
       schoolId: req.schoolId,
@@ -132,8 +138,7 @@ export async function createUser(
       roles: [...new Set(body.roles)],
       passwordHash,
       passwordChangedAt: passwordHash ? now : null,
-      // a password someone else chose is changed at the first sign-in
-      mustChangePassword: passwordHash !== null,
+      mustChangePassword: passwordHash !== null && force_password_change === 'true',
     });
     await replaceUserGroups(tx, req.schoolId, userId, groupIds);
     await audit(req, 'user.create', {

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { DIALOG_PARAM } from '@aula/contracts';
 import { useRequiredDialog } from '@/features/account/lib/required-dialog';
@@ -15,6 +16,13 @@ export function useRequiredDialogs(): void {
   const { list } = useDialogs();
   const router = useRouter();
   const missing = required !== null && !list.includes(required);
+  const queryClient = useQueryClient();
+  const wasRequired = useRef(required);
+  useEffect(() => {
+    // the server refused the page's calls while the step was pending: ask again once it is done
+    if (wasRequired.current !== null && required === null) void queryClient.invalidateQueries();
+    wasRequired.current = required;
+  }, [required, queryClient]);
   useEffect(() => {
     if (!missing || required === null) return;
     void router.navigate({

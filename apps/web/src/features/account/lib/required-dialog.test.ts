@@ -12,14 +12,15 @@ const forceAll = toAppConfig({
 describe('forced dialogs (spec 4.2, issue 5)', () => {
   it('forces nothing on a visitor or with the school defaults', () => {
     expect(requiredDialog(null, forceAll)).toBeNull();
-    expect(requiredDialog(userInfo({ must_change_password: true, type: 'L' }), DEFAULT_CONFIG)).toBeNull();
+    expect(requiredDialog(userInfo({ type: 'L' }), DEFAULT_CONFIG)).toBeNull();
   });
 
-  it('forces change-password when the school says so and an admin set the password', () => {
+  it('forces change-password whenever someone else set the password, whatever the school setting (issue 16)', () => {
     expect(requiredDialog(userInfo({ must_change_password: true }), forceAll)).toBe('change-password');
     expect(requiredDialog(userInfo({ must_change_password: false }), forceAll)).toBeNull();
+    expect(requiredDialog(userInfo({ must_change_password: true }), DEFAULT_CONFIG)).toBe('change-password');
     const onlyPolicy = toAppConfig({ force_accept_policy: 'true' });
-    expect(requiredDialog(userInfo({ must_change_password: true }), onlyPolicy)).toBeNull();
+    expect(requiredDialog(userInfo({ must_change_password: true }), onlyPolicy)).toBe('change-password');
   });
 
   it('sends the site policy first: no dialog until the terms are accepted', () => {

@@ -13,7 +13,9 @@ export type RequiredDialog = 'change-password' | 'totp-setup';
 export function requiredDialog(self: UserInfo | null, config: AppConfig): RequiredDialog | null {
   if (!self || self.impersonator) return null;
   if (configFlag(config, 'force_accept_policy') && !self.sitePolicyAccepted) return null;
-  if (configFlag(config, 'force_password_change') && self.must_change_password) return 'change-password';
+  // a password someone else gave must be changed, whatever the school setting (issue 16; the server refuses
+  // everything else meanwhile): force_password_change decides only whether new accounts get the flag
+  if (self.must_change_password) return 'change-password';
   if (configFlag(config, 'force_2fa_teachers') && hasRole(self, 'teacher') && !self.totp_enabled) {
     return 'totp-setup';
   }
