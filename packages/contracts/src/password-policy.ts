@@ -92,8 +92,23 @@ export function passwordPolicyFrom(config: Record<string, unknown>): PasswordPol
   };
 }
 
-/** A lookup over the shipped list; case-insensitive, as the list is lower-cased. */
+/** A shorter stem is not looked up: `abc` with eight random digits is weak, but not a common password. */
+export const MIN_COMMON_STEM = 4;
+
+/**
+ * The forms of a password looked up in the common list (docs/decisions/025-passwords.md): lower-cased as
+ * typed, without its trailing symbols (`schalke04!`), and without its trailing digits and symbols too, so
+ * that a common word with a year or a `123!` on its end (`Sommer2024!`, `Password123`) is still common.
+ */
+export function commonPasswordForms(password: string): string[] {
+  const lower = password.normalize('NFC').toLowerCase();
+  const stems = [lower.replace(/[^\p{L}\p{N}]+$/u, ''), lower.replace(/[^\p{L}]+$/u, '')];
+  return [...new Set([lower, ...stems.filter((stem) => [...stem].length >= MIN_COMMON_STEM)])];
+}
+
+/** A lookup over the shipped list (lower-cased, one per line), built once into a set. */
 export function commonPasswordChecker(listText: string): (password: string) => boolean {
   const set = new Set(listText.split('\n'));
-  return (password) => set.has(password.toLowerCase());
+  set.delete('');
+  return (password) => commonPasswordForms(password).some((form) => set.has(form));
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getConfigValues } from '../config/config.service.ts';
 
-// built once: a set of 10,000 entries (docs/decisions/025-passwords.md)
+// built once: a set of the 100,000 most common passwords (docs/decisions/025-passwords.md)
 let isCommon: ((password: string) => boolean) | undefined;
 function commonCheck(): (password: string) => boolean {
   isCommon ??= commonPasswordChecker(COMMON_PASSWORDS_TEXT);
