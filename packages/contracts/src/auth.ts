@@ -25,7 +25,14 @@ export const SessionResultSchema = z.object({
 export type SessionResult = z.infer<typeof SessionResultSchema>;
 
 /** POST /api/logout: urls to open in hidden frames (spec 4.1, 7.1) */
-export const LogoutResultSchema = z.object({ urls: z.array(z.string()) });
+export const LogoutResultSchema = z.object({
+  /** spec 4.1: addresses to open in hidden frames */
+  urls: z.array(z.string()),
+  /** the identity provider's sign-out address, for the top window after signing out here (issue 16) */
+  redirect: z.string().optional(),
+  /** the provider offers no sign-out: it may still be signed in (its next sign-in asks for the password) */
+  providerSignedIn: z.boolean().optional(),
+});
 export type LogoutResult = z.infer<typeof LogoutResultSchema>;
 
 /** The header every state-changing request carries (DESIGN.md). */

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'login.sso_failed',
   'sso.link',
 ] as const;
+  'sso.logout',
+  'sso.logout_failed',
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
 export const STATISTICS_PERIODS = [7, 30, 90] as const;

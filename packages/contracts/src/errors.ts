@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'sso.failed',
   'sso.no_account',
   'sso.saml_metadata_invalid',
+  'sso.logout_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -161,4 +162,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'sso.failed': 'The identity provider did not confirm the sign-in',
   'sso.no_account': 'There is no account here for this identity',
   'sso.saml_metadata_invalid': 'The identity provider metadata cannot be used ({reason})',
+  'sso.logout_failed': 'The identity provider did not confirm the sign-out',
 };

@@ -74,6 +74,8 @@ export type OidcSettingsUpdate = z.input<typeof OidcSettingsUpdateSchema>;
 export const OidcSettingsViewSchema = z.object({
   settings: OidcSettingsSchema.nullable(),
   clientSecretSet: z.boolean(),
+  /** where the provider sends the browser after signing out there; to register as post_logout_redirect_uri */
+  postLogoutRedirectUri: z.string(),
   /** the address to register at the provider */
   redirectUri: z.string(),
 });
@@ -146,9 +148,22 @@ export type SamlCertificate = z.infer<typeof SamlCertificateSchema>;
 export const SamlSettingsViewSchema = z.object({
   settings: SamlSettingsSchema.nullable(),
   idp: z
-    .object({ entityId: z.string(), ssoUrl: z.string(), certificates: z.array(SamlCertificateSchema) })
+    .object({
+      entityId: z.string(),
+      ssoUrl: z.string(),
+      /** the provider's single logout address (HTTP-Redirect); null: signing out forces a fresh sign-in */
+      sloUrl: z.string().nullable(),
+      certificates: z.array(SamlCertificateSchema),
+    })
     .nullable(),
-  sp: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() }),
+  sp: z.object({
+    entityId: z.string(),
+    acsUrl: z.string(),
+    metadataUrl: z.string(),
+    /** Aula's single logout service, and the certificate its LogoutRequests are signed with */
+    sloUrl: z.string(),
+    certificate: SamlCertificateSchema,
+  }),
 });
 export type SamlSettingsView = z.infer<typeof SamlSettingsViewSchema>;
 

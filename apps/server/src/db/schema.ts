@@ -582,7 +582,19 @@ export const ssoRequests = pgTable(
     returnTo: text('return_to').notNull().default('/'),
     // SAML: the identity the assertion consumer service checked, waiting for the browser that started the
     // sign-in to claim it (decision 040); null on every request that has not been answered yet
-    identity: jsonb('identity').$type<{ issuer: string; subject: string; claims: Record<string, unknown> }>(),
+    identity: jsonb('identity').$type<{
+      issuer: string;
+      subject: string;
+      claims: Record<string, unknown>;
+      // what a LogoutRequest names later (single logout, decision 041)
+      logout?: {
+        nameId: string;
+        nameIdFormat: string | null;
+        nameQualifier: string | null;
+        spNameQualifier: string | null;
+        sessionIndex: string | null;
+      };
+    }>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -17,6 +17,10 @@ export interface TestOidcProvider {
 
 export async function startOidcProvider(opts: {
   redirectUris: string[];
+  /** where RP-initiated logout may send the browser back to (post_logout_redirect_uri) */
+  postLogoutRedirectUris?: string[];
+  /** false: a provider without an end_session_endpoint */
+  endSession?: boolean;
   accounts: TestOidcAccount[];
   clientId?: string;
   clientSecret?: string;
@@ -33,7 +37,7 @@ export async function startOidcProvider(opts: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: opts.redirectUris,
-        post_logout_redirect_uris: [],
+        post_logout_redirect_uris: opts.postLogoutRedirectUris ?? [],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -52,7 +56,7 @@ export async function startOidcProvider(opts: {
       if (!account) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...account.claims }) };
     },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: opts.endSession ?? true } },
     cookies: { keys: ['aula-test-oidc-cookie-key'] },
   });
   provider.proxy = false;
@@ -70,17 +74,31 @@ export async function startOidcProvider(opts: {
   };
 }
 
+/** The provider's cookies of one browser, kept across sign-ins and sign-outs. */
+export type CookieJar = Map<string, string>;
+
+function keepCookies(jar: CookieJar, res: Response): void {
+  for (const c of res.headers.getSetCookie()) {
+    const [kv] = c.split(';');
+    const eq = kv!.indexOf('=');
+    jar.set(kv!.slice(0, eq), kv!.slice(eq + 1));
+  }
+}
+
+const cookieHeader = (jar: CookieJar) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
 /**
  * A minimal browser for the provider's development pages: follows redirects, keeps the provider's
- * cookies, signs in as `login` and consents (or cancels), and stops at the first redirect to `stopAt`.
+ * cookies (in `jar`, to go on as the same browser), signs in as `login` and consents (or cancels), and
+ * stops at the first redirect to `stopAt`. `prompts` collects the pages the provider showed (login, consent).
  */
 export async function signInAtProvider(
   start: string,
   login: string,
   stopAt: string,
-  opts: { cancel?: boolean } = {},
+  opts: { cancel?: boolean; jar?: CookieJar; prompts?: string[] } = {},
 ): Promise<URL> {
-  const jar = new Map<string, string>();
+  const jar = opts.jar ?? new Map<string, string>();
   let url = start;
   let method = 'GET';
   let body: URLSearchParams | undefined;
@@ -89,13 +107,9 @@ export async function signInAtProvider(
       method,
       body,
       redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { cookie: cookieHeader(jar) },
     });
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const eq = kv!.indexOf('=');
-      jar.set(kv!.slice(0, eq), kv!.slice(eq + 1));
-    }
+    keepCookies(jar, res);
     const location = res.headers.get('location');
     if (location) {
       const next = new URL(location, url);
@@ -109,6 +123,7 @@ export async function signInAtProvider(
     const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
     const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
     if (!action || !prompt) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
+    opts.prompts?.push(prompt);
     if (opts.cancel) {
       const abort = html.match(/href="([^"]*\/abort)"/)?.[1];
       if (!abort) throw new Error('no cancel link on the provider page');
@@ -120,6 +135,42 @@ export async function signInAtProvider(
     url = new URL(action, url).href;
     method = 'POST';
     body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+  }
+  throw new Error('too many steps at the provider');
+}
+
+/**
+ * Follows an RP-initiated logout address as the browser holding `jar`: the provider's "sign out?" page is
+ * answered yes, and the redirect back (post_logout_redirect_uri) is returned without being followed.
+ */
+export async function signOutAtProvider(start: string, jar: CookieJar): Promise<URL> {
+  let url = start;
+  let method = 'GET';
+  let body: URLSearchParams | undefined;
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(jar) },
+    });
+    keepCookies(jar, res);
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (!next.href.startsWith(new URL(start).origin)) return next;
+      url = next.href;
+      method = 'GET';
+      body = undefined;
+      continue;
+    }
+    const html = await res.text();
+    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    const xsrf = html.match(/name="xsrf" value="([^"]+)"/)?.[1];
+    if (!action || !xsrf) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
+    url = new URL(action, url).href;
+    method = 'POST';
+    body = new URLSearchParams({ xsrf, logout: 'yes' });
   }
   throw new Error('too many steps at the provider');
 }

@@ -67,8 +67,18 @@ function phpString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** Starts SimpleSAMLphp with Aula (entity id and ACS address) registered as its service provider. */
-export async function startSamlIdp(sp: { entityId: string; acsUrl: string }): Promise<TestSamlIdp> {
+/**
+ * Starts SimpleSAMLphp with Aula (entity id and ACS address) registered as its service provider; with Aula's
+ * single logout address and certificate (from its SP metadata), also for single logout: LogoutRequests and
+ * AuthnRequests must then carry Aula's signature, and its LogoutResponses are signed.
+ */
+export async function startSamlIdp(sp: {
+  entityId: string;
+  acsUrl: string;
+  sloUrl?: string;
+  /** base64 DER */
+  certificate?: string;
+}): Promise<TestSamlIdp> {
   const dir = mkdtempSync(join(tmpdir(), 'aula-ssp-'));
   cpSync(fileURLToPath(new URL('./simplesamlphp/', import.meta.url)), dir, { recursive: true });
   for (const sub of ['cert', 'log', 'data', 'tmp', 'metadata'])
@@ -83,7 +93,16 @@ $metadata[${phpString(sp.entityId)}] = [
     'NameIDFormat' => 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
     'simplesaml.nameidattribute' => 'uid',
     'saml20.sign.response' => true,
-    'saml20.sign.assertion' => true,
+    'saml20.sign.assertion' => true,${
+      sp.sloUrl && sp.certificate
+        ? `
+    'SingleLogoutService' => [['Binding' => 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', 'Location' => ${phpString(sp.sloUrl)}]],
+    'certData' => ${phpString(sp.certificate)},
+    'sign.logout' => true,
+    'validate.logout' => true,
+    'validate.authnrequest' => true,`
+        : ''
+    }
 ];
 `,
   );
@@ -127,8 +146,8 @@ export async function signInAtIdp(
   start: string,
   username: string,
   password = IDP_PASSWORDS[username] ?? 'wrong',
+  jar = new Map<string, string>(),
 ): Promise<{ action: string; fields: Record<string, string> }> {
-  const jar = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, {
       ...init,
@@ -171,4 +190,18 @@ export async function signInAtIdp(
   );
   if (!post || !fields.SAMLResponse) throw new Error(`no answer form at the provider: ${page.slice(0, 300)}`);
   return { action: new URL(post, url).href, fields };
+}
+
+/** Aula's SP metadata as SimpleSAMLphp needs it: the single logout address and the signing certificate. */
+export async function spForIdp(base: string) {
+  const xml = await (await fetch(`${base}/api/login/saml/metadata`)).text();
+  const certificate = xml.match(/<ds:X509Certificate>([^<]+)</)?.[1]?.replace(/\s+/g, '');
+  const sloUrl = xml.match(/<SingleLogoutService [^>]*Location="([^"]+)"/)?.[1];
+  if (!certificate || !sloUrl) throw new Error(`no certificate or logout service in the SP metadata: ${xml}`);
+  return {
+    entityId: `${base}/api/login/saml/metadata`,
+    acsUrl: `${base}/api/login/saml/acs`,
+    sloUrl,
+    certificate,
+  };
 }

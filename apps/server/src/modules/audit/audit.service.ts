@@ -47,7 +47,9 @@ export type AuditAction =
   | 'message.delete'
   | 'branding.change'
   | 'login.sso_failed'
-  | 'sso.link';
+  | 'sso.link'
+  | 'sso.logout'
+  | 'sso.logout_failed';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

@@ -9,7 +9,7 @@ import {
 } from '@aula/contracts';
 import { login, logout, reauth, refresh } from './auth.service.ts';
 import { dummyHash } from './passwords.ts';
-import { oidcLogoutUrls } from '../sso/oidc.service.ts';
+import { providerLogout } from '../sso/sso-logout.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the first unknown user must not pay for making the dummy hash (timing, SECURITY.md)
@@ -71,13 +71,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'End the session; returns front-channel logout urls to open in hidden frames',
+        summary:
+          "End the session; answers the identity provider's sign-out address for the top window (redirect), or that it may still be signed in",
         response: { 200: LogoutResultSchema },
       },
     },
     async (req, reply) => {
-      const { ssoProvider } = await logout(req, reply);
-      return { urls: ssoProvider === 'oidc' ? await oidcLogoutUrls(req) : [] };
+      return providerLogout(req, reply, await logout(req, reply));
     },
   );
 };

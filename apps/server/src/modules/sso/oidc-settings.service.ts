@@ -60,11 +60,18 @@ export function redirectUri(req: FastifyRequest): string {
   return `${origin}/oidc/callback`;
 }
 
+/** Where the provider sends the browser after signing out there (RP-initiated logout); registered too. */
+export function postLogoutRedirectUri(req: FastifyRequest): string {
+  const origin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+  return `${origin}/login?dialog=after-logout`;
+}
+
 function view(req: FastifyRequest, loaded: LoadedOidc | null): OidcSettingsView {
   return {
     settings: loaded?.settings ?? null,
     clientSecretSet: Boolean(loaded?.clientSecret),
     redirectUri: redirectUri(req),
+    postLogoutRedirectUri: postLogoutRedirectUri(req),
   };
 }
 

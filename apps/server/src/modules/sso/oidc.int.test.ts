@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { externalIdentities, ssoRequests, users } from '../../db/schema.ts';
+import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { LogoutResult } from '@aula/contracts';
+import { externalIdentities, ssoRequests, ssoSessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import {
   call,
@@ -11,7 +13,13 @@ import {
   type TestApp,
   userIds,
 } from '../../test/test-app.ts';
-import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import {
+  signInAtProvider,
+  signOutAtProvider,
+  startOidcProvider,
+  type CookieJar,
+  type TestOidcProvider,
+} from '../../test/oidc-provider.ts';
 
 // spec 1, 2.1, 7.1-7.2; SECURITY.md (PKCE, state, nonce, issuer and audience, same-origin return paths);
 // docs/decisions/038-oidc-sign-in.md. A real OpenID provider (oidc-provider) on loopback.
@@ -95,7 +103,11 @@ async function signInAs(sub: string, returnTo?: string) {
 
 beforeAll(async () => {
   t = await startTestApp({ clock: () => new Date(now) });
-  op = await startOidcProvider({ redirectUris: [`${t.base}/oidc/callback`], accounts: ACCOUNTS });
+  op = await startOidcProvider({
+    redirectUris: [`${t.base}/oidc/callback`],
+    postLogoutRedirectUris: [`${t.base}/login?dialog=after-logout`],
+    accounts: ACCOUNTS,
+  });
   ids = await userIds(t);
   adminCookie = await loginAs(t.base, 'admin');
   await configure();
@@ -314,7 +326,11 @@ describe('settings and sign-out', () => {
   it('the client secret is stored sealed and never sent back', async () => {
     const view = await call(t.base, '/api/config/oidc', { cookie: adminCookie });
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ clientSecretSet: true, redirectUri: `${t.base}/oidc/callback` });
+    expect(view.body).toMatchObject({
+      clientSecretSet: true,
+      redirectUri: `${t.base}/oidc/callback`,
+      postLogoutRedirectUri: `${t.base}/login?dialog=after-logout`,
+    });
     expect(view.text).not.toContain(op.clientSecret);
     const rows = await t.database.db.execute(
       `select value from config where key = 'oidc_client_secret'` as never,
@@ -342,15 +358,116 @@ describe('settings and sign-out', () => {
     );
   });
 
-  it("signing out of a provider session answers the provider's logout address for a hidden frame", async () => {
-    const res = await signInAs('nrw-sara');
-    const out = await call<{ urls: string[] }>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+  it('a provider session signs out at the provider too: RP-initiated logout with a valid id_token_hint, after which the provider asks for the password again', async () => {
+    const jar: CookieJar = new Map();
+    const prompts: string[] = [];
+    const first = await start();
+    const back = await signInAtProvider(first.url, 'nrw-sara', `${t.base}/oidc/callback`, { jar, prompts });
+    const res = await complete(back.search, first.cookie);
+    expect(res.status).toBe(200);
+    expect(prompts).toContain('login');
+    // the ID token is kept with the session, sealed
+    const [kept] = await t.database.db.select().from(ssoSessions).orderBy(desc(ssoSessions.id)).limit(1);
+    expect(kept).toMatchObject({ provider: 'oidc' });
+    expect(kept!.idTokenSealed).toMatch(/^v1\./);
+
+    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
     expect(out.status).toBe(200);
-    expect(out.body.urls).toHaveLength(1);
-    expect(out.body.urls[0]).toMatch(new RegExp(`^${op.issuer}/session/end\\?client_id=${op.clientId}`));
-    // a password session has none
+    expect(out.body.urls).toEqual([]);
+    const end = new URL(out.body.redirect!);
+    expect(`${end.origin}${end.pathname}`).toBe(`${op.issuer}/session/end`);
+    expect(end.searchParams.get('client_id')).toBe(op.clientId);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${t.base}/login?dialog=after-logout`);
+    expect(kept!.idTokenSealed).not.toContain(end.searchParams.get('id_token_hint')!.split('.')[1]!);
+    // the hint is the provider's own ID token for this person and this client, signed with its key
+    const [header, payload, signature] = end.searchParams.get('id_token_hint')!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    expect(claims).toMatchObject({ iss: op.issuer, aud: op.clientId, sub: 'nrw-sara' });
+    const { kid } = JSON.parse(Buffer.from(header!, 'base64url').toString());
+    const { keys } = (await (await fetch(`${op.issuer}/jwks`)).json()) as { keys: JsonWebKey[] };
+    const jwk = keys.find((k) => (k as { kid?: string }).kid === kid)!;
+    const signed = Buffer.from(`${header}.${payload}`);
+    expect(
+      verify(
+        'sha256',
+        signed,
+        createPublicKey({ key: jwk, format: 'jwk' }),
+        Buffer.from(signature!, 'base64url'),
+      ),
+    ).toBe(true);
+    // kept no longer once used, and on record
+    expect(await t.database.db.select().from(ssoSessions).where(eq(ssoSessions.id, kept!.id))).toEqual([]);
+    expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+      details: { provider: 'oidc', via: 'end_session' },
+    });
+
+    // the provider accepts the hint and the way back, and ends its session
+    const landed = await signOutAtProvider(out.body.redirect!, jar);
+    expect(landed.href).toBe(`${t.base}/login?dialog=after-logout`);
+    const again = await start();
+    const askedAgain: string[] = [];
+    await signInAtProvider(again.url, 'nrw-sara', `${t.base}/oidc/callback`, { jar, prompts: askedAgain });
+    expect(askedAgain).toContain('login');
+
+    // a password session has no provider to sign out of
     const plain = await call(t.base, '/api/logout', { cookie: await loginAs(t.base, 'teacher'), body: {} });
     expect(plain.body).toEqual({ urls: [] });
+  });
+
+  it('without signing out at the provider, its session signs the next person straight in (why the above matters)', async () => {
+    const jar: CookieJar = new Map();
+    const first = await start();
+    await signInAtProvider(first.url, 'nrw-sara', `${t.base}/oidc/callback`, { jar });
+    const prompts: string[] = [];
+    const next = await start();
+    await signInAtProvider(next.url, 'nrw-sara', `${t.base}/oidc/callback`, { jar, prompts });
+    expect(prompts).not.toContain('login');
+  });
+
+  it('a provider without an end-session endpoint: the next sign-in in this browser forces a fresh authentication (prompt=login, max_age=0), once', async () => {
+    const bare = await startOidcProvider({
+      redirectUris: [`${t.base}/oidc/callback`],
+      accounts: ACCOUNTS,
+      endSession: false,
+    });
+    try {
+      await configure({ issuer: bare.issuer, clientId: bare.clientId, clientSecret: bare.clientSecret });
+      const jar: CookieJar = new Map();
+      const first = await start();
+      const back = await signInAtProvider(first.url, 'nrw-mia', `${t.base}/oidc/callback`, { jar });
+      const res = await complete(back.search, first.cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+      const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+      expect(out.body).toEqual({ urls: [], providerSignedIn: true });
+      const fresh = out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'));
+      expect(fresh).toMatch(/HttpOnly/i);
+      expect(fresh).toMatch(/SameSite=Lax/i);
+      expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+        details: { provider: 'oidc', via: 'fresh_sign_in_next' },
+      });
+
+      // another browser is not affected (canary)
+      expect(new URL((await start()).url).searchParams.get('prompt')).toBeNull();
+      // this one is asked for the password although the provider still knows it
+      const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+        body: {},
+        cookie: 'aula_sso_fresh=1',
+      });
+      const url = new URL(forced.body.url);
+      expect(url.searchParams.get('prompt')).toBe('login');
+      expect(url.searchParams.get('max_age')).toBe('0');
+      const prompts: string[] = [];
+      const again = await signInAtProvider(url.href, 'nrw-mia', `${t.base}/oidc/callback`, { jar, prompts });
+      expect(prompts).toContain('login');
+      const done = await complete(again.search, `${cookiesFrom(forced)}; aula_sso_fresh=1`);
+      expect(done.status).toBe(200);
+      // the fresh sign-in happened: the cookie goes
+      expect(done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
+    } finally {
+      await bare.close();
+      await configure();
+    }
   });
 
   it('a provider that is down: a clear error, nothing signed in', async () => {

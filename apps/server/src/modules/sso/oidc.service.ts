@@ -3,18 +3,21 @@ import * as client from 'openid-client';
 import type { OidcSettings, SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
+import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import { endReplacedSession, startSession } from '../auth/auth.service.ts';
+import { endReplacedSession, startSessionWithId } from '../auth/auth.service.ts';
 import { getConfigValues, getServerConfigValue } from '../config/config.service.ts';
-import { loadOidc, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
-import { takeSsoRequest } from './sso.repo.ts';
+import { loadOidc, postLogoutRedirectUri, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
+import { deleteSsoSession, findSsoSession, insertSsoSession, takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
 import {
   checkedReturnTo,
+  freshSignInDone,
   keepSsoRequest,
   refuse as refuseSso,
   takeBrowserCookie,
+  wantsFreshSignIn,
   type SsoRefusal,
 } from './sso-common.ts';
 
@@ -113,6 +116,8 @@ export async function startOidc(
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
+    // this browser signed out of a provider that may still be signed in: ask for the password again
+    ...(wantsFreshSignIn(req) ? { prompt: 'login', max_age: '0' } : {}),
   });
   return { url: url.href };
 }
@@ -185,7 +190,20 @@ export async function completeOidc(
   const user = await resolveSsoUser(req, identity, ssoMapping(loaded.settings));
   await endReplacedSession(req);
   const { browserSession } = await req.server.sessionSettings(req.schoolId);
-  const result = await startSession(req, reply, { userId: user.id, browserSession, ssoProvider: 'oidc' });
+  const { sessionId, result } = await startSessionWithId(req, reply, {
+    userId: user.id,
+    browserSession,
+    ssoProvider: 'oidc',
+  });
+  // the ID token is the id_token_hint of signing out at the provider later; sealed, as it names the person
+  if (tokens.id_token)
+    await insertSsoSession(req.server.db, {
+      schoolId: req.schoolId,
+      sessionId,
+      provider: 'oidc',
+      idTokenSealed: sealSecret(sealKey(req), tokens.id_token, idTokenContext(sessionId)),
+    });
+  freshSignInDone(req, reply);
   await audit(req, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'oidc' } });
   return { ...result, returnTo: request.returnTo };
 }
@@ -201,18 +219,32 @@ export function ssoMapping(settings: OidcSettings) {
   };
 }
 
+const sealKey = (req: FastifyRequest) => purposeKey(req.server.secretKey, 'sso-seal');
+const idTokenContext = (sessionId: number) => `oidc-id-token:${sessionId}`;
+
 /**
- * The provider's logout address for a hidden frame after signing out (spec 4.1), when it has one (RP-initiated
- * logout); none when the provider is not reachable: signing out of Aula never waits for it.
+ * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): the provider's end-session address with the
+ * session's ID token as id_token_hint, the client id, and the registered way back to Aula's login page. Null
+ * when the provider announces no end_session_endpoint, no ID token was kept, or the provider is not
+ * reachable: the caller then asks for a fresh sign-in next time. The ID token is used up either way.
  */
-export async function oidcLogoutUrls(req: FastifyRequest): Promise<string[]> {
+export async function oidcLogoutUrl(req: FastifyRequest, sessionId: number): Promise<string | null> {
+  const kept = await findSsoSession(req.server.db, req.schoolId, sessionId);
+  if (kept) await deleteSsoSession(req.server.db, kept.id);
+  if (!kept?.idTokenSealed) return null;
+  let idToken: string;
   try {
-    const loaded = await loadOidc(req.server.db, req.schoolId, req.server.secretKey);
-    if (!loaded) return [];
-    const config = await providerConfiguration(req, loaded);
-    if (!config.serverMetadata().end_session_endpoint) return [];
-    return [client.buildEndSessionUrl(config, { client_id: loaded.settings.clientId }).href];
+    idToken = openSecret(sealKey(req), kept.idTokenSealed, idTokenContext(sessionId));
   } catch {
-    return [];
+    return null;
   }
+  const loaded = await loadOidc(req.server.db, req.schoolId, req.server.secretKey);
+  if (!loaded) return null;
+  const config = await providerConfiguration(req, loaded);
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  return client.buildEndSessionUrl(config, {
+    id_token_hint: idToken,
+    client_id: loaded.settings.clientId,
+    post_logout_redirect_uri: postLogoutRedirectUri(req),
+  }).href;
 }

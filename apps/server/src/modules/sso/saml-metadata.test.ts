@@ -66,6 +66,17 @@ describe('parseIdpMetadata', () => {
     expect(reason(`<!DOCTYPE x><x/>`)).toBe('not_xml');
   });
 
+  it('reads the single logout address (HTTP-Redirect) when the provider has one, and refuses a bad one', () => {
+    const slo = (location: string, binding = 'HTTP-Redirect') =>
+      single(entity('https://i.example')).replace(
+        '</md:IDPSSODescriptor>',
+        `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${binding}" Location="${location}"/></md:IDPSSODescriptor>`,
+      );
+    expect(parseIdpMetadata(slo('https://i.example/slo')).sloUrl).toBe('https://i.example/slo');
+    expect(parseIdpMetadata(slo('https://i.example/slo', 'HTTP-POST')).sloUrl).toBeUndefined();
+    expect(reason(slo('javascript:alert(1)'))).toBe('bad_url');
+  });
+
   it('http only on this machine, for a provider beside Aula', () => {
     expect(parseIdpMetadata(single(entity('x', 'http://127.0.0.1:8089/sso'))).ssoUrl).toBe(
       'http://127.0.0.1:8089/sso',

@@ -4,11 +4,13 @@ import xpath from 'xpath';
 import type { SamlCertificate } from '@aula/contracts';
 
 // Reads what Aula needs from an identity provider's SAML metadata (an EntityDescriptor): its entity id, where
-// to send sign-in requests (HTTP-Redirect binding) and the certificates its signatures are checked with.
+// to send sign-in and logout requests (HTTP-Redirect binding) and the certificates its signatures are checked with.
 
 export interface IdpDescriptor {
   entityId: string;
   ssoUrl: string;
+  /** its single logout service (HTTP-Redirect binding); absent when it has none (or metadata from before) */
+  sloUrl?: string;
   /** signing certificates as base64 DER, without PEM armour or whitespace */
   certificates: string[];
 }
@@ -65,6 +67,12 @@ export function parseIdpMetadata(xml: string): IdpDescriptor {
   if (sso.length === 0) throw new MetadataError('no_redirect_binding');
   const ssoUrl = attr(sso[0], 'Location');
   if (!acceptableUrl(ssoUrl)) throw new MetadataError('bad_url');
+  const slo = select(
+    `md:IDPSSODescriptor/md:SingleLogoutService[@Binding='${REDIRECT_BINDING}']`,
+    entity,
+  ) as Node[];
+  const sloUrl = slo.length > 0 ? attr(slo[0], 'Location') : '';
+  if (sloUrl && !acceptableUrl(sloUrl)) throw new MetadataError('bad_url');
   const certNodes = select(
     "md:IDPSSODescriptor/md:KeyDescriptor[not(@use) or @use='signing']//ds:X509Certificate",
     entity,
@@ -80,7 +88,7 @@ export function parseIdpMetadata(xml: string): IdpDescriptor {
       throw new MetadataError('no_certificate');
     }
   }
-  return { entityId, ssoUrl, certificates: certificates.slice(0, 5) };
+  return { entityId, ssoUrl, ...(sloUrl ? { sloUrl } : {}), certificates: certificates.slice(0, 5) };
 }
 
 export function toPem(base64Der: string): string {

@@ -7,12 +7,16 @@ import {
 } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 import { describeCertificate, MetadataError, parseIdpMetadata, type IdpDescriptor } from './saml-metadata.ts';
+import { findSpKey, insertSpKeyIfMissing } from './sso.repo.ts';
+import { makeSpKeyPair, type SpKeyPair } from './sp-certificate.ts';
 
 // The school's SAML identity provider (decision 040): the admin's settings in config key "saml", what was read
-// from the provider's metadata in "saml_idp". Nothing here is secret: Aula signs nothing, it only checks.
+// from the provider's metadata in "saml_idp". Nothing there is secret. Aula's own signing key pair (for
+// requests and single logout, decision 041) is made on first need and kept in saml_sp_keys, the key sealed.
 
 export interface LoadedSaml {
   settings: SamlSettings;
@@ -60,22 +64,47 @@ export function spAddresses(req: FastifyRequest) {
     entityId: `${origin}/api/login/saml/metadata`,
     metadataUrl: `${origin}/api/login/saml/metadata`,
     acsUrl: `${origin}/api/login/saml/acs`,
+    sloUrl: `${origin}/api/login/saml/slo`,
+  };
+}
+
+const spKeyContext = (schoolId: number) => `saml-sp-key:${schoolId}`;
+
+/** Aula's signing key pair for this school: made and stored the first time anything needs it. */
+export async function spSigningKey(req: FastifyRequest): Promise<SpKeyPair> {
+  const { db, secretKey } = req.server;
+  const key = purposeKey(secretKey, 'sso-seal');
+  let row = await findSpKey(db, req.schoolId);
+  if (!row) {
+    const made = makeSpKeyPair(new URL(spAddresses(req).entityId).host, req.server.clock());
+    await insertSpKeyIfMissing(db, {
+      schoolId: req.schoolId,
+      certificate: made.certificate,
+      privateKeySealed: sealSecret(key, made.privateKeyPem, spKeyContext(req.schoolId)),
+    });
+    row = (await findSpKey(db, req.schoolId))!;
+  }
+  return {
+    certificate: row.certificate,
+    privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(req.schoolId)),
   };
 }
 
 async function view(req: FastifyRequest): Promise<SamlSettingsView> {
-  const [settings, idp] = await Promise.all([
+  const [settings, idp, spKey] = await Promise.all([
     readSettings(req.server.db, req.schoolId),
     readIdp(req.server.db, req.schoolId),
+    spSigningKey(req),
   ]);
   return {
     settings,
     idp: idp && {
       entityId: idp.entityId,
       ssoUrl: idp.ssoUrl,
+      sloUrl: idp.sloUrl ?? null,
       certificates: idp.certificates.map(describeCertificate),
     },
-    sp: spAddresses(req),
+    sp: { ...spAddresses(req), certificate: describeCertificate(spKey.certificate) },
   };
 }
 

@@ -4,25 +4,33 @@ import type { SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import { endReplacedSession, startSession } from '../auth/auth.service.ts';
+import { endReplacedSession, startSessionWithId } from '../auth/auth.service.ts';
 import { toPem } from './saml-metadata.ts';
-import { loadSaml, spAddresses, type LoadedSaml } from './saml-settings.service.ts';
+import { loadSaml, spAddresses, spSigningKey, type LoadedSaml } from './saml-settings.service.ts';
 import {
   clearSsoIdentity,
   deleteOldSsoRequests,
+  findLogoutRequest,
   findOpenSsoRequest,
+  findSsoSession,
   insertSsoRequest,
+  insertSsoSession,
+  markLogoutRequest,
   rememberAssertion,
+  takeLogoutRequest,
   takeSsoRequest,
 } from './sso.repo.ts';
 import { resolveSsoUser } from './sso-accounts.service.ts';
 import {
   auditRefusal,
   checkedReturnTo,
+  freshSignInDone,
   keepSsoRequest,
   refuse,
   REQUEST_TTL_MS,
+  requireFreshSignIn,
   takeBrowserCookie,
+  wantsFreshSignIn,
   type SsoRefusal,
 } from './sso-common.ts';
 
@@ -62,8 +70,13 @@ function requestCache(req: FastifyRequest): CacheProvider {
   };
 }
 
-function serviceProvider(req: FastifyRequest, loaded: LoadedSaml, requestId?: string): SAML {
+function serviceProvider(
+  req: FastifyRequest,
+  loaded: LoadedSaml,
+  opts: { requestId?: string; privateKeyPem?: string; forceAuthn?: boolean } = {},
+): SAML {
   const sp = spAddresses(req);
+  const { requestId, privateKeyPem, forceAuthn } = opts;
   return new SAML({
     entryPoint: loaded.idp.ssoUrl,
     issuer: sp.entityId,
@@ -83,6 +96,10 @@ function serviceProvider(req: FastifyRequest, loaded: LoadedSaml, requestId?: st
     requestIdExpirationPeriodMs: REQUEST_TTL_MS,
     cacheProvider: requestCache(req),
     ...(requestId ? { generateUniqueId: () => requestId } : {}),
+    // requests are signed with Aula's key (HTTP-Redirect binding: SigAlg and Signature in the query)
+    ...(privateKeyPem ? { privateKey: privateKeyPem, signatureAlgorithm: 'sha256' as const } : {}),
+    ...(loaded.idp.sloUrl ? { logoutUrl: loaded.idp.sloUrl } : {}),
+    forceAuthn: forceAuthn ?? false,
   });
 }
 
@@ -94,15 +111,23 @@ export async function enabledSaml(req: FastifyRequest): Promise<LoadedSaml | nul
 /** GET /api/login/saml/metadata: Aula as a service provider, for the school to register at its provider. */
 export async function spMetadata(req: FastifyRequest): Promise<string> {
   const sp = spAddresses(req);
-  const loaded = await loadSaml(req.server.db, req.schoolId);
+  const [loaded, key] = await Promise.all([loadSaml(req.server.db, req.schoolId), spSigningKey(req)]);
   const saml = new SAML({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
+    logoutCallbackUrl: sp.sloUrl,
     idpCert: loaded?.idp.certificates.map(toPem) ?? 'unused',
     identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
     wantAssertionsSigned: true,
+    privateKey: key.privateKeyPem,
   });
-  return saml.generateServiceProviderMetadata(null, null);
+  // node-saml announces its logout service with the POST binding; Aula's takes the HTTP-Redirect one
+  return saml
+    .generateServiceProviderMetadata(null, toPem(key.certificate))
+    .replace(
+      /(<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2\.0:bindings:)HTTP-POST"/,
+      '$1HTTP-Redirect"',
+    );
 }
 
 /** POST /api/login/saml: keeps the request on the server and answers the provider's address to go to. */
@@ -118,7 +143,13 @@ export async function startSaml(
   const requestId = `_${newToken()}`;
   await keepSsoRequest(req, reply, { provider: 'saml', state: requestId, returnTo: target });
   // no RelayState: where to go afterwards stays on the server, so a forged RelayState leads nowhere
-  const url = await serviceProvider(req, loaded, requestId).getAuthorizeUrlAsync('', undefined, {});
+  const { privateKeyPem } = await spSigningKey(req);
+  // this browser signed out of a provider that may still be signed in: ForceAuthn asks for the password again
+  const url = await serviceProvider(req, loaded, {
+    requestId,
+    privateKeyPem,
+    forceAuthn: wantsFreshSignIn(req),
+  }).getAuthorizeUrlAsync('', undefined, {});
   return { url };
 }
 
@@ -290,7 +321,18 @@ export async function samlAcs(
     stateHash: hashToken(handoff),
     browserHash: request.browserHash,
     returnTo: request.returnTo,
-    identity: { issuer: loaded.idp.entityId, subject, claims },
+    identity: {
+      issuer: loaded.idp.entityId,
+      subject,
+      claims,
+      logout: {
+        nameId: profile.nameID,
+        nameIdFormat: profile.nameIDFormat ?? null,
+        nameQualifier: profile.nameQualifier ?? null,
+        spNameQualifier: profile.spNameQualifier ?? null,
+        sessionIndex: profile.sessionIndex ?? null,
+      },
+    },
     expiresAt: new Date(now.getTime() + HANDOFF_TTL_MS),
   });
   return reply.redirect(`/saml/callback?state=${encodeURIComponent(handoff)}`, 303);
@@ -311,7 +353,7 @@ export async function completeSaml(
     return refuse(req, 'saml', 400, 'sso.state_invalid', 'other_browser');
   const loaded = await enabledSaml(req);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
-  const { issuer, subject, claims } = handoff.identity;
+  const { issuer, subject, claims, logout } = handoff.identity;
   const user = await resolveSsoUser(
     req,
     { provider: 'saml', issuer, subject, claims, emailVerified: true },
@@ -319,7 +361,110 @@ export async function completeSaml(
   );
   await endReplacedSession(req);
   const { browserSession } = await req.server.sessionSettings(req.schoolId);
-  const result = await startSession(req, reply, { userId: user.id, browserSession, ssoProvider: 'saml' });
+  const { sessionId, result } = await startSessionWithId(req, reply, {
+    userId: user.id,
+    browserSession,
+    ssoProvider: 'saml',
+  });
+  // what a LogoutRequest names when this session signs out (single logout)
+  if (logout)
+    await insertSsoSession(req.server.db, { schoolId: req.schoolId, sessionId, provider: 'saml', ...logout });
+  freshSignInDone(req, reply);
   await audit(req, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'saml' } });
   return { ...result, returnTo: handoff.returnTo };
+}
+
+const UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
+
+/**
+ * Single logout (SAML 2.0 SLO, HTTP-Redirect binding): a LogoutRequest signed with Aula's key, naming the
+ * session's NameID and SessionIndex, as the address for the top window. Its ID is kept (hashed) with the
+ * session for ten minutes, for the provider's LogoutResponse. Null when the provider has no single logout
+ * service or the session kept no NameID: the caller then asks for a fresh sign-in next time.
+ */
+export async function samlLogoutUrl(req: FastifyRequest, sessionId: number): Promise<string | null> {
+  const { db } = req.server;
+  const kept = await findSsoSession(db, req.schoolId, sessionId);
+  if (!kept?.nameId) return null;
+  const loaded = await loadSaml(db, req.schoolId);
+  if (!loaded?.idp.sloUrl) return null;
+  const { privateKeyPem } = await spSigningKey(req);
+  const requestId = `_${newToken()}`;
+  const expiresAt = new Date(req.server.clock().getTime() + REQUEST_TTL_MS);
+  await markLogoutRequest(db, kept.id, hashToken(requestId), expiresAt);
+  const user = {
+    issuer: loaded.idp.entityId,
+    nameID: kept.nameId,
+    nameIDFormat: kept.nameIdFormat ?? UNSPECIFIED,
+    ...(kept.nameQualifier ? { nameQualifier: kept.nameQualifier } : {}),
+    ...(kept.spNameQualifier ? { spNameQualifier: kept.spNameQualifier } : {}),
+    ...(kept.sessionIndex ? { sessionIndex: kept.sessionIndex } : {}),
+  };
+  return serviceProvider(req, loaded, { requestId, privateKeyPem }).getLogoutUrlAsync(user, '', {});
+}
+
+/** Why a LogoutResponse was refused, as a short code for the audit log. */
+function logoutRefusalReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : '';
+  const reasons: [RegExp, string][] = [
+    [/InResponseTo/i, 'in_response_to'],
+    [/signature/i, 'signature'],
+    [/issuer/i, 'issuer'],
+    [/status code/i, 'status'],
+  ];
+  return reasons.find(([re]) => re.test(message))?.[1] ?? 'invalid';
+}
+
+/**
+ * GET /api/login/saml/slo: the provider's LogoutResponse (HTTP-Redirect binding). It must be signed by the
+ * provider, come from its entity id, say Success and answer a LogoutRequest this server sent (once). Then
+ * the browser lands on the login page's "signed out" dialog; otherwise on the same dialog with the message
+ * that the provider did not confirm, and this browser's next sign-in there asks for the password again.
+ */
+export async function samlSlo(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const signedOut = '/login?dialog=after-logout';
+  const refuseLogout = async (reason: string) => {
+    requireFreshSignIn(req, reply);
+    await audit(req, 'sso.logout_failed', { details: { provider: 'saml', reason } });
+    return reply.redirect(`${signedOut}&sso=sso.logout_failed`, 303);
+  };
+  const rawQuery = req.url.split('?')[1] ?? '';
+  const params = Object.fromEntries(new URLSearchParams(rawQuery));
+  const loaded = await loadSaml(req.server.db, req.schoolId);
+  if (!loaded) return refuseLogout('not_configured');
+  if (params.SAMLRequest) return refuseLogout('idp_initiated');
+  if (!params.SAMLResponse || params.SAMLResponse.length > MAX_RESPONSE_CHARS)
+    return refuseLogout('no_response');
+  // node-saml checks a redirect signature only when one is there: an unsigned answer is refused here
+  if (!params.Signature || !params.SigAlg) return refuseLogout('unsigned');
+  const now = req.server.clock();
+  let asked: string | null = null;
+  const logoutRequests: CacheProvider = {
+    saveAsync: async () => null,
+    getAsync: async (id) => {
+      asked = id;
+      const row = await findLogoutRequest(req.server.db, req.schoolId, hashToken(id), now);
+      return row ? row.createdAt.toISOString() : null;
+    },
+    removeAsync: async () => null,
+  };
+  try {
+    await new SAML({
+      entryPoint: loaded.idp.ssoUrl,
+      issuer: spAddresses(req).entityId,
+      callbackUrl: spAddresses(req).acsUrl,
+      idpIssuer: loaded.idp.entityId,
+      idpCert: loaded.idp.certificates.map(toPem),
+      validateInResponseTo: ValidateInResponseTo.always,
+      cacheProvider: logoutRequests,
+    }).validateRedirectAsync(params, rawQuery);
+  } catch (err) {
+    const reason = logoutRefusalReason(err);
+    req.log.warn({ reason, error: err instanceof Error ? err.name : typeof err }, 'saml logout refused');
+    return refuseLogout(reason);
+  }
+  if (asked === null || !(await takeLogoutRequest(req.server.db, req.schoolId, hashToken(asked), now)))
+    return refuseLogout('in_response_to');
+  await audit(req, 'sso.logout', { details: { provider: 'saml', via: 'single_logout', confirmed: true } });
+  return reply.redirect(signedOut, 303);
 }

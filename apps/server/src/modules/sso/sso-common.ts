@@ -96,3 +96,34 @@ export async function keepSsoRequest(
   });
   setBrowserCookie(req, reply, browser);
 }
+
+// After signing out of a provider that offers no sign-out of its own (decision 041): this browser's next
+// sign-in there must ask for the password again (prompt=login, ForceAuthn).
+const FRESH_SIGN_IN_MS = 30 * 24 * 3600_000;
+
+function freshCookieName(req: FastifyRequest): string {
+  return req.server.secureCookies ? '__Host-aula_sso_fresh' : 'aula_sso_fresh';
+}
+
+function freshCookieOptions(req: FastifyRequest) {
+  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
+}
+
+/** The next sign-in at the provider in this browser must ask for the password again. */
+export function requireFreshSignIn(req: FastifyRequest, reply: FastifyReply): void {
+  reply.setCookie(freshCookieName(req), '1', {
+    ...freshCookieOptions(req),
+    maxAge: FRESH_SIGN_IN_MS / 1000,
+  });
+}
+
+/** Whether this browser signed out of a provider that may still be signed in (prompt=login, ForceAuthn). */
+export function wantsFreshSignIn(req: FastifyRequest): boolean {
+  return req.cookies[freshCookieName(req)] === '1';
+}
+
+/** A sign-in through the provider completed: the fresh one asked for, if any, has happened. */
+export function freshSignInDone(req: FastifyRequest, reply: FastifyReply): void {
+  if (req.cookies[freshCookieName(req)] !== undefined)
+    reply.clearCookie(freshCookieName(req), freshCookieOptions(req));
+}

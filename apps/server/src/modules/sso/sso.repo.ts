@@ -5,7 +5,9 @@ import {
   groupMembers,
   groups,
   samlAssertions,
+  samlSpKeys,
   ssoRequests,
+  ssoSessions,
   users,
 } from '../../db/schema.ts';
 
@@ -222,4 +224,91 @@ export async function rememberAssertion(
     .onConflictDoNothing()
     .returning({ id: samlAssertions.id });
   return rows.length === 1;
+}
+
+/** What signing out at the provider will need, kept with the session it belongs to. */
+export async function insertSsoSession(db: Db, values: typeof ssoSessions.$inferInsert): Promise<void> {
+  await db.insert(ssoSessions).values(values).onConflictDoNothing();
+}
+
+export async function findSsoSession(db: Db, schoolId: number, sessionId: number) {
+  const [row] = await db
+    .select()
+    .from(ssoSessions)
+    .where(and(eq(ssoSessions.schoolId, schoolId), eq(ssoSessions.sessionId, sessionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSsoSession(db: Db, id: number): Promise<void> {
+  await db.delete(ssoSessions).where(eq(ssoSessions.id, id));
+}
+
+/** The SAML LogoutRequest sent for this session, by the hash of its ID, awaited until `expiresAt`. */
+export async function markLogoutRequest(db: Db, id: number, requestHash: string, expiresAt: Date) {
+  await db
+    .update(ssoSessions)
+    .set({ logoutRequestHash: requestHash, logoutExpiresAt: expiresAt })
+    .where(eq(ssoSessions.id, id));
+}
+
+/** An awaited LogoutRequest of this school, looked up without taking it: node-saml asks first. */
+export async function findLogoutRequest(db: Db, schoolId: number, requestHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: ssoSessions.id, createdAt: ssoSessions.createdAt })
+    .from(ssoSessions)
+    .where(
+      and(
+        eq(ssoSessions.schoolId, schoolId),
+        eq(ssoSessions.logoutRequestHash, requestHash),
+        gt(ssoSessions.logoutExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes the awaited LogoutRequest once: the row goes, so one LogoutResponse is accepted once. */
+export async function takeLogoutRequest(db: Db, schoolId: number, requestHash: string, now: Date) {
+  const rows = await db
+    .delete(ssoSessions)
+    .where(
+      and(
+        eq(ssoSessions.schoolId, schoolId),
+        eq(ssoSessions.logoutRequestHash, requestHash),
+        gt(ssoSessions.logoutExpiresAt, now),
+      ),
+    )
+    .returning({ id: ssoSessions.id });
+  return rows.length === 1;
+}
+
+/** The sessions a provider's own LogoutRequest names: by NameID, and by SessionIndex when it gives one. */
+export async function findSamlSessions(
+  db: Db,
+  schoolId: number,
+  nameId: string,
+  sessionIndexes: readonly string[],
+) {
+  return db
+    .select({ id: ssoSessions.id, sessionId: ssoSessions.sessionId })
+    .from(ssoSessions)
+    .where(
+      and(
+        eq(ssoSessions.schoolId, schoolId),
+        eq(ssoSessions.provider, 'saml'),
+        eq(ssoSessions.nameId, nameId),
+        sessionIndexes.length > 0 ? inArray(ssoSessions.sessionIndex, [...sessionIndexes]) : undefined,
+      ),
+    );
+}
+
+export async function findSpKey(db: Db, schoolId: number) {
+  const [row] = await db.select().from(samlSpKeys).where(eq(samlSpKeys.schoolId, schoolId)).limit(1);
+  return row ?? null;
+}
+
+/** Stores the school's first key pair; when two requests made one at once, the first stored wins. */
+export async function insertSpKeyIfMissing(db: Db, values: typeof samlSpKeys.$inferInsert): Promise<void> {
+  await db.insert(samlSpKeys).values(values).onConflictDoNothing();
 }

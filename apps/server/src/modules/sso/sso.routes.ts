@@ -16,7 +16,7 @@ import {
 } from '@aula/contracts';
 import { completeOidc, enabledOidc, startOidc } from './oidc.service.ts';
 import { getOidcSettings, setOidcSettings } from './oidc-settings.service.ts';
-import { completeSaml, enabledSaml, samlAcs, spMetadata, startSaml } from './saml.service.ts';
+import { completeSaml, enabledSaml, samlAcs, samlSlo, spMetadata, startSaml } from './saml.service.ts';
 import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
 
 /** GET /api/apps/moin: the providers the login page offers. */
@@ -147,6 +147,18 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       (req, reply) => samlAcs(req, reply, req.body),
     );
   });
+
+  app.get(
+    '/login/saml/slo',
+    {
+      schema: {
+        tags: ['sso'],
+        summary:
+          "Single logout service (HTTP-Redirect binding): the provider's signed LogoutResponse; sends the browser on to the login page with 303",
+      },
+    },
+    (req, reply) => samlSlo(req, reply),
+  );
 
   app.post(
     '/login/saml/complete',
