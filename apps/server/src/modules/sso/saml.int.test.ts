@@ -3,7 +3,17 @@ import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditLog, externalIdentities, groupMembers, groups, ssoRequests, users } from '../../db/schema.ts';
+import { inflateRawSync } from 'node:zlib';
+import type { LogoutResult } from '@aula/contracts';
+import {
+  auditLog,
+  externalIdentities,
+  groupMembers,
+  groups,
+  ssoRequests,
+  ssoSessions,
+  users,
+} from '../../db/schema.ts';
 import {
   call,
   cookiesFrom,
@@ -13,7 +23,7 @@ import {
   type TestApp,
   userIds,
 } from '../../test/test-app.ts';
-import { makeKeyPair, signInAtIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
+import { makeKeyPair, signInAtIdp, spForIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import { forgeResponse, newSamlId, type ForgeOptions } from '../../test/saml-forge.ts';
 
 // issue 7 (SAML), SECURITY.md (the ACS: signature, audience, time, InResponseTo kept server-side, assertion ids
@@ -141,7 +151,8 @@ beforeAll(async () => {
     acsUrl: `${t.base}/api/login/saml/acs`,
     metadataUrl: `${t.base}/api/login/saml/metadata`,
   };
-  idp = await startSamlIdp(sp);
+  // SimpleSAMLphp knows Aula's logout service and certificate, as a school registers them from the metadata
+  idp = await startSamlIdp(await spForIdp(t.base));
   keyDir = mkdtempSync(join(tmpdir(), 'aula-saml-keys-'));
   strangerKeys = makeKeyPair(keyDir, 'stranger', 'Not the school');
   ids = await userIds(t);
@@ -157,7 +168,15 @@ describe('the admin sets up the provider from its metadata', () => {
   it('shows the addresses to register before anything is set, and the login page offers nothing', async () => {
     const view = await call(t.base, '/api/config/saml', { cookie: adminCookie });
     expect(view.status).toBe(200);
-    expect(view.body).toEqual({ settings: null, idp: null, sp });
+    expect(view.body).toEqual({
+      settings: null,
+      idp: null,
+      sp: {
+        ...sp,
+        sloUrl: `${t.base}/api/login/saml/slo`,
+        certificate: expect.objectContaining({ subject: `CN=${new URL(t.base).host}` }),
+      },
+    });
     expect((await call(t.base, '/api/apps/moin')).body).toEqual({ providers: [] });
     expect((await call(t.base, '/api/login/saml', { body: {} })).body.code).toBe('sso.not_configured');
   });
@@ -221,6 +240,16 @@ describe('the admin sets up the provider from its metadata', () => {
     expect(res.text).toContain(
       `Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${sp.acsUrl}"`,
     );
+    // single logout: Aula's signing certificate and its logout service (HTTP-Redirect binding)
+    expect(res.text).toMatch(
+      /<KeyDescriptor use="signing">\s*<ds:KeyInfo>\s*<ds:X509Data>\s*<ds:X509Certificate>[\w+/=]{500,}</,
+    );
+    expect(res.text).toContain(
+      `<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${t.base}/api/login/saml/slo"/>`,
+    );
+    // the key pair is made once and kept: the same certificate every time
+    const certOf = (xml: string) => xml.match(/<ds:X509Certificate>([^<]+)</)?.[1];
+    expect(certOf((await call(t.base, '/api/login/saml/metadata')).text)).toBe(certOf(res.text));
   });
 
   it('lets only admins read or change the settings', async () => {
@@ -442,5 +471,124 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     expect(res.headers.get('location')).toBe('/login?sso=sso.not_configured');
     expect((await call(t.base, '/api/apps/moin')).body.providers).toEqual([]);
     await configure({}, '');
+  });
+});
+
+/** Follows the provider's redirects as the browser holding `jar`, until it is sent back to Aula. */
+async function followToAula(start: string, jar: Map<string, string>): Promise<URL> {
+  let url = start;
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      jar.set(kv!.slice(0, kv!.indexOf('=')), kv!.slice(kv!.indexOf('=') + 1));
+    }
+    const location = res.headers.get('location');
+    if (!location)
+      throw new Error(`the provider stopped at ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    const next = new URL(location, url);
+    if (next.origin === t.base) return next;
+    url = next.href;
+  }
+  throw new Error('too many steps at the provider');
+}
+
+/** Signs in through SimpleSAMLphp as the browser holding `jar`; answers the session cookies. */
+async function signInWithJar(username: string, jar: Map<string, string>, startCookie = '') {
+  const res = await call<{ url: string }>(t.base, '/api/login/saml', { body: {}, cookie: startCookie });
+  const form = await signInAtIdp(res.body.url, username, undefined, jar);
+  const acs = await postToAcs(form.fields);
+  const state = new URL(acs.headers.get('location')!, t.base).searchParams.get('state')!;
+  const done = await complete(state, [cookiesFrom(res), startCookie].filter(Boolean).join('; '));
+  expect(done.status, done.text).toBe(200);
+  return { cookie: cookiesFrom(done), authnRequest: new URL(res.body.url), done };
+}
+
+const xmlOf = (url: URL, param: string) =>
+  inflateRawSync(Buffer.from(url.searchParams.get(param)!, 'base64')).toString();
+
+describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () => {
+  it('sends a signed LogoutRequest naming the session; the provider signs out and answers; the next sign-in asks for the password again', async () => {
+    await configure();
+    const jar = new Map<string, string>();
+    const { cookie, authnRequest } = await signInWithJar('sara', jar);
+    // requests are signed with Aula's key (SimpleSAMLphp checks it: validate.authnrequest)
+    expect(authnRequest.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    const [kept] = await t.database.db.select().from(ssoSessions).orderBy(desc(ssoSessions.id)).limit(1);
+    expect(kept).toMatchObject({ provider: 'saml', nameId: 'sara' });
+    expect(kept!.sessionIndex).toBeTruthy();
+    // without signing out there, the provider signs the same browser straight in (why this matters)
+    await expect(signInAtIdp((await start()).url, 'sara', undefined, new Map(jar))).rejects.toThrow(
+      /no login form/,
+    );
+
+    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie, body: {} });
+    expect(out.status).toBe(200);
+    const request = new URL(out.body.redirect!);
+    expect(`${request.origin}${request.pathname}`).toBe(`${idp.url}/saml2/idp/SingleLogoutService.php`);
+    expect(request.searchParams.get('Signature')).toBeTruthy();
+    const xml = xmlOf(request, 'SAMLRequest');
+    expect(xml).toContain('>sara</saml:NameID>');
+    expect(xml).toContain(`>${kept!.sessionIndex}</saml2p:SessionIndex>`);
+    expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+      details: { provider: 'saml', via: 'single_logout' },
+    });
+
+    const back = await followToAula(request.href, jar);
+    expect(back.pathname).toBe('/api/login/saml/slo');
+    expect(back.searchParams.get('Signature')).toBeTruthy();
+    // unsigned, or with its signature broken: refused, audited, and this browser's next sign-in is a fresh one
+    const refusals: [string, string][] = [
+      [back.search.replace(/&Signature=[^&]+/, ''), 'unsigned'],
+      [back.search.replace(/Signature=[^&]{8}/, 'Signature=AAAAAAAA'), 'signature'],
+    ];
+    const expectRefusal = async (search: string, reason: string) => {
+      const refused = await call(t.base, `/api/login/saml/slo${search}`);
+      expect(refused.headers.get('location'), reason).toBe(
+        '/login?dialog=after-logout&sso=sso.logout_failed',
+      );
+      expect(
+        refused.headers.getSetCookie().some((c) => c.startsWith('aula_sso_fresh=1')),
+        reason,
+      ).toBe(true);
+      expect(await lastAudit(t, 'sso.logout_failed'), reason).toMatchObject({
+        details: { provider: 'saml', reason },
+      });
+    };
+    for (const [search, reason] of refusals) await expectRefusal(search, reason);
+    // the real answer still counts (refusals use nothing up), once
+    const answer = await call(t.base, `${back.pathname}${back.search}`);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/login?dialog=after-logout');
+    expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+      details: { provider: 'saml', via: 'single_logout', confirmed: true },
+    });
+    // the provider's session is gone: its login form again
+    const form = await signInAtIdp((await start()).url, 'sara', undefined, jar);
+    expect(form.fields.SAMLResponse).toBeTruthy();
+
+    await expectRefusal(back.search, 'in_response_to');
+  });
+
+  it('a provider without single logout: the next sign-in in this browser sends ForceAuthn, and the provider asks again', async () => {
+    await configure({}, idp.metadataXml.replace(/<md:SingleLogoutService[^>]*\/>/g, ''));
+    const jar = new Map<string, string>();
+    const { cookie } = await signInWithJar('sara', jar);
+    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie, body: {} });
+    expect(out.body).toEqual({ urls: [], providerSignedIn: true });
+    expect(out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'))).toMatch(/HttpOnly/i);
+    expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+      details: { provider: 'saml', via: 'fresh_sign_in_next' },
+    });
+    // another browser asks as before (canary)
+    expect(xmlOf(new URL((await start()).url), 'SAMLRequest')).not.toContain('ForceAuthn="true"');
+    // this one asks for a fresh authentication, and gets the login form although the provider still knows it
+    const again = await signInWithJar('sara', jar, 'aula_sso_fresh=1');
+    expect(xmlOf(again.authnRequest, 'SAMLRequest')).toContain('ForceAuthn="true"');
+    expect(again.done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
+    await configure();
   });
 });

@@ -123,7 +123,7 @@ export async function spMetadata(req: FastifyRequest): Promise<string> {
   });
   // node-saml announces its logout service with the POST binding; Aula's takes the HTTP-Redirect one
   return saml
-    .generateServiceProviderMetadata(null, toPem(key.certificate))
+    .generateServiceProviderMetadata(null, key.certificate)
     .replace(
       /(<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2\.0:bindings:)HTTP-POST"/,
       '$1HTTP-Redirect"',
