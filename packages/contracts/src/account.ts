@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
@@ -16,12 +17,11 @@ export function isEmail(value: string): boolean {
 
 /** POST /api/v2/account/reset-code: the user name or an e-mail address; the same answer for unknown ones. */
 export const ResetCodeRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(Math.max(MAX_USERNAME_LENGTH, MAX_EMAIL_LENGTH)),
+  username: text().trim().min(1).max(Math.max(MAX_USERNAME_LENGTH, MAX_EMAIL_LENGTH)),
 });
 export type ResetCodeRequest = z.infer<typeof ResetCodeRequestSchema>;
 
-const ResetCodeSchema = z
-  .string()
+const ResetCodeSchema = text()
   .trim()
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().length(RESET_CODE_LENGTH));
@@ -32,7 +32,7 @@ export type ResetCodeCheck = z.infer<typeof ResetCodeCheckSchema>;
 
 /** POST /api/v2/account/reset-code/reset */
 export const ResetCodeResetSchema = ResetCodeCheckSchema.extend({
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type ResetCodeReset = z.infer<typeof ResetCodeResetSchema>;
 
@@ -42,8 +42,8 @@ export type OkResult = z.infer<typeof OkResultSchema>;
 
 /** POST /api/v2/password_changes: the old password is required (issue 5). */
 export const PasswordChangeSchema = z.strictObject({
-  old_password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  old_password: text().min(1).max(MAX_PASSWORD_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
@@ -52,20 +52,20 @@ export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
  * the password confirms the change (a taken-over session cannot redirect them).
  */
 export const SecondaryEmailSchema = z.strictObject({
-  email: z.string().trim().max(MAX_EMAIL_LENGTH).nullable(),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  email: text().trim().max(MAX_EMAIL_LENGTH).nullable(),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type SecondaryEmail = z.infer<typeof SecondaryEmailSchema>;
 
 /** POST /api/login/reauth and DELETE /api/totp/code: the caller's password. */
 export const PasswordConfirmSchema = z.strictObject({
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type PasswordConfirm = z.infer<typeof PasswordConfirmSchema>;
 
 /** POST /api/users/impersonate/{id}: the reason is audited and shown to the impersonated user's export. */
 export const ImpersonateRequestSchema = z.strictObject({
-  reason: z.string().trim().min(3).max(MAX_REASON_LENGTH),
+  reason: text().trim().min(3).max(MAX_REASON_LENGTH),
 });
 export type ImpersonateRequest = z.infer<typeof ImpersonateRequestSchema>;
 

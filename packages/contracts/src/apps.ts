@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema, IdSchema, multilineText, text } from './text.ts';
 import { MAX_APP_CONFIG_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './constants.ts';
 import type { ErrorCode } from './errors.ts';
 import { hasRole, type RoleSubject } from './roles.ts';
@@ -112,9 +113,7 @@ export function bubbleTitle(bubble: Pick<Bubble, 'title' | 'titleTranslation'>, 
 export const BUBBLE_TITLE_MAX = MAX_TITLE_LENGTH;
 
 /** Path parameters of /api/apps/{id} */
-export const AppIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const AppIdParamsSchema = z.strictObject({ id: IdParamSchema });
 
 // spec 3.1 `type`: special tiles that open a part of the portal instead of a URL (GET /api/apps/types).
 export const APP_TYPES = ['remote-desktop', 'video-conference', 'chat', 'camera', 'sick-notice'] as const;
@@ -139,10 +138,9 @@ export const APP_TYPE_INFOS: readonly AppTypeInfo[] = APP_TYPES.map((type, index
  * per entity field, plus the files `icon` and `file`). Business rules are in validateBubbleInput.
  */
 export const BubbleInputSchema = z.strictObject({
-  title: z.string().max(MAX_TITLE_LENGTH),
-  url: z.string().max(MAX_URL_LENGTH).nullable().default(null),
-  iconName: z
-    .string()
+  title: text().max(MAX_TITLE_LENGTH),
+  url: text().max(MAX_URL_LENGTH).nullable().default(null),
+  iconName: text()
     .max(64)
     .regex(/^[a-z0-9-]+$/)
     .default(DEFAULT_ICON_NAME),
@@ -150,9 +148,9 @@ export const BubbleInputSchema = z.strictObject({
   color: PaletteColorSchema,
   target: TargetSchema.default(DEFAULT_TARGET),
   type: AppTypeSchema.nullable().default(null),
-  config: z.string().max(MAX_APP_CONFIG_LENGTH).nullable().default(null),
+  config: multilineText().max(MAX_APP_CONFIG_LENGTH).nullable().default(null),
   wantedPerms: WantedPermsSchema.default('private'),
-  groups: z.array(z.number().int().positive().max(2_147_483_647)).max(200).default([]),
+  groups: z.array(IdSchema).max(200).default([]),
   locked: z.boolean().default(false),
   /** Edit only: drop the uploaded icon and show iconName again. */
   removeIcon: z.boolean().default(false),
@@ -258,11 +256,11 @@ export function normalizeBubbleInput(input: BubbleInput): BubbleInput {
 
 /** POST /api/apps/{id}/translation (spec 7.2): the map of language to title with the id; only non-empty entries. */
 export const TranslationBodySchema = z.strictObject({
-  id: z.number().int(),
-  de: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
-  en: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
-  fa: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
-  ar: z.string().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+  id: IdSchema,
+  de: text().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+  en: text().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+  fa: text().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
+  ar: text().trim().min(1).max(MAX_TITLE_LENGTH).optional(),
 });
 export type TranslationBody = z.infer<typeof TranslationBodySchema>;
 

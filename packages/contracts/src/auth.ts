@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './constants.ts';
 import { UserInfoSchema } from './users.ts';
 
 /** POST /api/login (DESIGN.md): { username, password, totp? } */
 export const LoginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(MAX_USERNAME_LENGTH),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
-  totp: z
-    .string()
+  username: text().trim().min(1).max(MAX_USERNAME_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
+  totp: text()
     .regex(/^\d{6}$/)
     .optional(),
 });

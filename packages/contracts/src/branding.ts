@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { LOGIN_BG_STRATEGIES } from './settings.ts';
 
@@ -16,7 +17,7 @@ export const MAX_LOGO_BYTES = 1 * 1024 * 1024;
 
 const texts = (max: number) =>
   z.strictObject(
-    Object.fromEntries(LOCALES.map((l) => [l, z.string().trim().max(max).optional()])) as Record<
+    Object.fromEntries(LOCALES.map((l) => [l, text().trim().max(max).optional()])) as Record<
       Locale,
       z.ZodOptional<z.ZodString>
     >,
@@ -27,8 +28,7 @@ export const BannerSchema = z.strictObject({
   enabled: z.boolean(),
   type: BannerTypeSchema.default('info'),
   text: texts(MAX_BANNER_TEXT).default({}),
-  linkUrl: z
-    .string()
+  linkUrl: text()
     .trim()
     .max(2000)
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'http or https only' })

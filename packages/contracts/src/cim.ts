@@ -40,6 +40,7 @@ export const CIM_ROW_ERRORS = [
   'role_invalid',
   'email_invalid',
   'too_long',
+  'control_character',
   'duplicate',
 ] as const;
 export type CimRowErrorCode = (typeof CIM_ROW_ERRORS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema, PageSchema, perPageSchema, text } from './text.ts';
 
 // spec 2.3 dashboard tabs status, statistics, debug and logs; 7.4 GET /api/errors, /logs, /logs/full, /statistics
 
@@ -49,9 +50,9 @@ export const AUDIT_ACTIONS = [
   'branding.change',
   'login.sso_failed',
   'sso.link',
-] as const;
   'sso.logout',
   'sso.logout_failed',
+] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
 export const STATISTICS_PERIODS = [7, 30, 90] as const;
@@ -62,7 +63,7 @@ export const MAX_LOG_EXPORT_ROWS = 50_000;
 /** error_log keeps about this many rows per school; older ones go on insert */
 export const MAX_ERROR_LOG_ROWS = 1_000;
 
-const Page = z.coerce.number().int().min(1).max(100_000).default(1);
+/** a day in an answer */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** GET /api/status: what an admin needs to see whether the portal and the systems it uses work; no secrets. */
@@ -120,18 +121,17 @@ export type Statistics = z.infer<typeof StatisticsSchema>;
 
 /** GET /api/logs and /api/logs/full: the audit log, newest first; dates are whole days (UTC). */
 export const LogsQuerySchema = z.strictObject({
-  page: Page,
-  perPage: z.coerce.number().int().min(1).max(MAX_LOG_ROWS_PER_PAGE).default(25),
-  action: z
-    .string()
+  page: PageSchema,
+  perPage: perPageSchema(MAX_LOG_ROWS_PER_PAGE, 25),
+  action: text()
     .trim()
     .max(64)
     .regex(/^[a-z_.]*$/)
     .optional(),
   /** part of the acting user's username, first or last name */
-  actor: z.string().trim().max(100).optional(),
-  from: Day.optional(),
-  to: Day.optional(),
+  actor: text().trim().max(100).optional(),
+  from: DaySchema.optional(),
+  to: DaySchema.optional(),
 });
 export type LogsQuery = z.infer<typeof LogsQuerySchema>;
 export const LogsExportQuerySchema = LogsQuerySchema.omit({ page: true, perPage: true });
@@ -160,8 +160,8 @@ export type LogPage = z.infer<typeof LogPageSchema>;
 
 /** GET /api/errors: recent unexpected server errors (500s): where and what class, never a body or SQL. */
 export const ErrorsQuerySchema = z.strictObject({
-  page: Page,
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  page: PageSchema,
+  perPage: perPageSchema(100, 20),
 });
 export type ErrorsQuery = z.infer<typeof ErrorsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema, text } from './text.ts';
 
 export const GROUP_TYPES = ['class', 'course', 'staff', 'other'] as const;
 export const GroupTypeSchema = z.enum(GROUP_TYPES);
@@ -13,16 +14,16 @@ export type Group = z.infer<typeof GroupSchema>;
 /** GET /api/groups (spec 7.2: filters type, account) */
 export const GroupsQuerySchema = z.strictObject({
   type: GroupTypeSchema.optional(),
-  account: z.coerce.number().int().positive().optional(),
+  account: IdParamSchema.optional(),
 });
 export const GroupListSchema = z.array(GroupSchema);
 
 export const MAX_GROUP_NAME_LENGTH = 100;
-const GroupNameSchema = z.string().trim().min(1).max(MAX_GROUP_NAME_LENGTH);
+const GroupNameSchema = text().trim().min(1).max(MAX_GROUP_NAME_LENGTH);
 
 /** GET /api/groups/:group: the group id */
 export const GroupParamsSchema = z.strictObject({
-  group: z.coerce.number().int().positive().max(2_147_483_647),
+  group: IdParamSchema,
 });
 
 export const GroupMemberSchema = z.object({

@@ -23,3 +23,4 @@ export * from './branding.ts';
 export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './sso.ts';
+export * from './text.ts';

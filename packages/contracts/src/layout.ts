@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema, IdSchema, text } from './text.ts';
 import { BubbleSchema } from './apps.ts';
 import { MAX_LAYOUT_TILES } from './constants.ts';
 
@@ -7,8 +8,7 @@ export const LAYOUT_TYPES = ['logged-in', 'logged-out', 'personal'] as const;
 export const LayoutTypeSchema = z.enum(LAYOUT_TYPES);
 export type LayoutType = z.infer<typeof LayoutTypeSchema>;
 
-const idList = z
-  .string()
+const idList = text()
   .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
   .transform((value) => [...new Set(value.split(',').map(Number))]);
 
@@ -38,7 +38,7 @@ export type LayoutResponse = z.infer<typeof LayoutResponseSchema>;
 
 /** POST /api/layout (spec 7.2): the bubble ids in order; private for personal, signedOut for logged-out. */
 export const LayoutSaveSchema = z.strictObject({
-  layout: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_LAYOUT_TILES),
+  layout: z.array(IdSchema).max(MAX_LAYOUT_TILES),
   private: z.boolean(),
   signedOut: z.boolean(),
 });
@@ -51,9 +51,7 @@ export function layoutTypeOfSave(save: Pick<LayoutSave, 'private' | 'signedOut'>
 }
 
 /** PATCH /api/layout/{id}/new: {id} is the bubble whose new flag the caller clears. */
-export const LayoutNewParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const LayoutNewParamsSchema = z.strictObject({ id: IdParamSchema });
 
 /** spec 4.5: unsaved changes exist when the displayed order differs from the original. */
 export function layoutChanged(original: readonly number[], shown: readonly number[]): boolean {

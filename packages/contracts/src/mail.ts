@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PageSchema, perPageSchema } from './text.ts';
 
 /** GET /api/mail/outbox: newest first, page by page (the dashboard's debug tab). */
 export const MailOutboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  page: PageSchema,
+  perPage: perPageSchema(100, 20),
 });
 export type MailOutboxQuery = z.infer<typeof MailOutboxQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTimeSchema, IdSchema, multilineText, PageSchema, perPageSchema, text } from './text.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
 // spec 3.6 admin messages (types normal, warning, attention, a seen marker), 7.3 /api/messages/admin
@@ -13,15 +14,14 @@ export const MAX_MESSAGE_BODY = 5000;
 export const MAX_MESSAGES_PER_PAGE = 100;
 
 /** A text per language; German is the one every message has (the fallback, spec 9). */
-const textsOf = (max: number) =>
+const textsOf = (max: number, lines: boolean) =>
   z.strictObject(
-    Object.fromEntries(LOCALES.map((l) => [l, z.string().trim().max(max).optional()])) as Record<
-      Locale,
-      z.ZodOptional<z.ZodString>
-    >,
+    Object.fromEntries(
+      LOCALES.map((l) => [l, (lines ? multilineText() : text()).trim().max(max).optional()]),
+    ) as Record<Locale, z.ZodOptional<z.ZodString>>,
   );
-export const MessageTitleSchema = textsOf(MAX_MESSAGE_TITLE);
-export const MessageBodySchema = textsOf(MAX_MESSAGE_BODY);
+export const MessageTitleSchema = textsOf(MAX_MESSAGE_TITLE, false);
+export const MessageBodySchema = textsOf(MAX_MESSAGE_BODY, true);
 export type MessageTexts = Partial<Record<Locale, string>>;
 
 /** What a user sees on the home page: their unseen messages, in every language the school wrote. */
@@ -52,8 +52,8 @@ export const AdminMessagePageSchema = z.object({
 export type AdminMessagePage = z.infer<typeof AdminMessagePageSchema>;
 
 export const AdminMessageListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAX_MESSAGES_PER_PAGE).default(20),
+  page: PageSchema,
+  perPage: perPageSchema(MAX_MESSAGES_PER_PAGE, 20),
 });
 
 /** POST and PUT /api/messages/admin: the German title or text is required (422 messages.text_required). */
@@ -61,9 +61,9 @@ export const AdminMessageInputSchema = z.strictObject({
   type: MessageTypeSchema,
   title: MessageTitleSchema,
   body: MessageBodySchema,
-  groupIds: z.array(z.number().int().positive().max(2_147_483_647)).max(200).default([]),
-  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  groupIds: z.array(IdSchema).max(200).default([]),
+  startsAt: DateTimeSchema.nullable().default(null),
+  endsAt: DateTimeSchema.nullable().default(null),
 });
 export type AdminMessageInput = z.input<typeof AdminMessageInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DEVICE_ID_LENGTH } from './constants.ts';
 
 /** POST /api/users/alive: the 15 s online ping (spec 4.4, 7.4); a tiny answer, the server's time. */
@@ -10,5 +11,5 @@ export const OnlineListSchema = z.object({ ids: z.array(z.string()) });
 export type OnlineList = z.infer<typeof OnlineListSchema>;
 
 /** spec 3.6, 9: a random device id of 9 characters */
-export const DeviceIdSchema = z.string().regex(new RegExp(`^[A-Za-z0-9]{${DEVICE_ID_LENGTH}}$`));
+export const DeviceIdSchema = text().regex(new RegExp(`^[A-Za-z0-9]{${DEVICE_ID_LENGTH}}$`));
 export const StatisticsQuerySchema = z.strictObject({ id: DeviceIdSchema });

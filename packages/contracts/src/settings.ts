@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from './text.ts';
 import { CONFIG_KEYS } from './config.ts';
 import { FEATURE_NAMES } from './perms.ts';
 import { LOCALES } from './locales.ts';
@@ -133,7 +134,7 @@ export function normalizeSettingValue(key: SettingsKey, value: string): string |
 export const SettingsValuesSchema = z.record(z.string(), z.string());
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>;
 
-export const SetSettingRequestSchema = z.strictObject({ value: z.string().max(20_000) });
+export const SetSettingRequestSchema = z.strictObject({ value: multilineText().max(20_000) });
 export type SetSettingRequest = z.infer<typeof SetSettingRequestSchema>;
 export const SetSettingResultSchema = z.strictObject({ key: z.string(), value: z.string() });
 export type SetSettingResult = z.infer<typeof SetSettingResultSchema>;
@@ -150,7 +151,7 @@ export const TEXT_KEYS = [
 export type TextKey = (typeof TEXT_KEYS)[number];
 export const TEXT_MAX_LENGTH = 20_000;
 
-const textValue = z.string().max(TEXT_MAX_LENGTH);
+const textValue = multilineText().max(TEXT_MAX_LENGTH);
 export const TextsSchema = z.strictObject({
   de: textValue.optional(),
   en: textValue.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text.ts';
 import { SessionResultSchema } from './auth.ts';
 
 // External sign-in (spec 1, 2.1 /sso, /login/moin, /oidc/callback, 7.1-7.2; docs/decisions/038-oidc-sign-in.md).
@@ -7,14 +8,12 @@ import { SessionResultSchema } from './auth.ts';
 export const OIDC_LINK_FIELDS = ['email', 'username', 'external_id'] as const;
 export type OidcLinkField = (typeof OIDC_LINK_FIELDS)[number];
 
-const claimName = z
-  .string()
+const claimName = text()
   .trim()
   .max(100)
   .regex(/^[A-Za-z0-9_:./-]*$/, { message: 'letters, digits and _ : . / - only' });
 
-const absoluteHttpUrl = z
-  .string()
+const absoluteHttpUrl = text()
   .trim()
   .max(2000)
   .refine(
@@ -30,7 +29,7 @@ const absoluteHttpUrl = z
   );
 
 /** The label of the login page's button, e.g. "Schulportal NRW": "Sign in with …". */
-const buttonLabel = z.string().trim().min(1).max(60);
+const buttonLabel = text().trim().min(1).max(60);
 
 /** How the provider's claims (OIDC) or attributes (SAML) map to accounts (decisions 038, 040). */
 const ssoMappingShape = {
@@ -42,7 +41,7 @@ const ssoMappingShape = {
   /** a claim whose value says teacher or student for new accounts; empty: students */
   roleClaim: claimName.default(''),
   /** values of roleClaim (or entries of it, when it is a list) that make a teacher */
-  teacherValues: z.string().trim().max(300).default('teacher,Lehrer,L'),
+  teacherValues: text().trim().max(300).default('teacher,Lehrer,L'),
   /** a claim with the user's directory groups (a list or comma-separated); mapped by the role groups */
   groupsClaim: claimName.default(''),
 };
@@ -50,11 +49,10 @@ const ssoMappingShape = {
 /** The school's OpenID provider ("moin"), as the admin edits it. The client secret is write-only. */
 export const OidcSettingsSchema = z.strictObject({
   issuer: absoluteHttpUrl,
-  clientId: z.string().trim().min(1).max(200),
+  clientId: text().trim().min(1).max(200),
   label: buttonLabel,
   /** scopes beyond openid */
-  scopes: z
-    .string()
+  scopes: text()
     .trim()
     .max(300)
     .regex(/^[\w:. -]*$/)
@@ -66,7 +64,7 @@ export type OidcSettingsInput = z.input<typeof OidcSettingsSchema>;
 
 /** PUT /api/config/oidc: the settings and the secret; an empty or missing secret keeps the stored one. */
 export const OidcSettingsUpdateSchema = OidcSettingsSchema.extend({
-  clientSecret: z.string().max(500).optional(),
+  clientSecret: text().max(500).optional(),
 });
 export type OidcSettingsUpdate = z.input<typeof OidcSettingsUpdateSchema>;
 
@@ -95,8 +93,7 @@ export const SsoInfoSchema = z.object({
 export type SsoInfo = z.infer<typeof SsoInfoSchema>;
 
 /** A same-origin path to return to after signing in: starts with one "/", no scheme, no backslash. */
-export const ReturnToSchema = z
-  .string()
+export const ReturnToSchema = text()
   .max(2000)
   .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), { message: 'a path of this site' });
 
@@ -104,13 +101,13 @@ export const ReturnToSchema = z
  * POST /api/login/oidc and /api/login/saml: start the sign-in; the answer is the provider's address to go
  * to. `returnTo` must pass ReturnToSchema; the server checks it itself, so an off-site one is audited.
  */
-export const SsoStartRequestSchema = z.strictObject({ returnTo: z.string().max(2000).optional() });
+export const SsoStartRequestSchema = z.strictObject({ returnTo: text().max(2000).optional() });
 export type SsoStartRequest = z.infer<typeof SsoStartRequestSchema>;
 export const SsoStartResultSchema = z.object({ url: z.string() });
 export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;
 
 /** POST /api/apps/moin/callback: the query string the provider sent the browser back with. */
-export const OidcCallbackRequestSchema = z.strictObject({ query: z.string().max(8000) });
+export const OidcCallbackRequestSchema = z.strictObject({ query: text().max(8000) });
 export type OidcCallbackRequest = z.infer<typeof OidcCallbackRequestSchema>;
 export const SsoSessionResultSchema = SessionResultSchema.extend({ returnTo: z.string() });
 export type SsoSessionResult = z.infer<typeof SsoSessionResultSchema>;
@@ -132,7 +129,7 @@ export type SamlSettingsInput = z.input<typeof SamlSettingsSchema>;
 /** PUT /api/config/saml: the settings and, when it changes, the provider's metadata XML. */
 export const SamlSettingsUpdateSchema = SamlSettingsSchema.extend({
   /** the identity provider's metadata (an EntityDescriptor); missing or empty keeps the stored provider */
-  metadataXml: z.string().max(500_000).optional(),
+  metadataXml: multilineText().max(500_000).optional(),
 });
 export type SamlSettingsUpdate = z.input<typeof SamlSettingsUpdateSchema>;
 
@@ -168,5 +165,5 @@ export const SamlSettingsViewSchema = z.object({
 export type SamlSettingsView = z.infer<typeof SamlSettingsViewSchema>;
 
 /** POST /api/login/saml/complete: the one-time handle the assertion consumer service sent the browser on with. */
-export const SamlCompleteRequestSchema = z.strictObject({ state: z.string().min(20).max(200) });
+export const SamlCompleteRequestSchema = z.strictObject({ state: text().min(20).max(200) });
 export type SamlCompleteRequest = z.infer<typeof SamlCompleteRequestSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MAX_PASSWORD_LENGTH, TOTP_DIGITS } from './constants.ts';
 
-export const TotpCodeSchema = z
-  .string()
+export const TotpCodeSchema = text()
   .trim()
   .transform((code) => code.replace(/\s/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`)));
@@ -21,10 +21,10 @@ export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 /** POST /api/totp/code/verify: activates the pending seed when the code matches; the password confirms it. */
 export const TotpVerifySchema = z.strictObject({
   code: TotpCodeSchema,
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
 });
 export type TotpVerify = z.infer<typeof TotpVerifySchema>;
 
 /** DELETE /api/totp/code: turning 2FA off needs the password. */
-export const TotpDeleteSchema = z.strictObject({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+export const TotpDeleteSchema = z.strictObject({ password: text().min(1).max(MAX_PASSWORD_LENGTH) });
 export type TotpDelete = z.infer<typeof TotpDeleteSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema, IdSchema, PageSchema, perPageSchema, text } from './text.ts';
 import { EMAIL_PATTERN } from './account.ts';
 import { MAX_PASSWORD_LENGTH } from './constants.ts';
 import { StoredRoleSchema, UserTypeSchema } from './roles.ts';
@@ -14,12 +15,12 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
 
 /** GET /api/v2/users: search by name, group, role and status, paged like the spec's other lists. */
 export const UserSearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(MAX_NAME_LENGTH).optional(),
-  group: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  q: text().trim().max(MAX_NAME_LENGTH).optional(),
+  group: IdParamSchema.optional(),
   role: z.enum(USER_FILTER_ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(25),
+  page: PageSchema,
+  perPage: perPageSchema(MAX_USERS_PER_PAGE, 25),
 });
 export type UserSearchQuery = z.input<typeof UserSearchQuerySchema>;
 
@@ -48,9 +49,8 @@ export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 export const UserListSchema = z.object({ items: z.array(ManagedUserSchema), total: z.number().int() });
 export type UserList = z.infer<typeof UserListSchema>;
 
-const NameSchema = z.string().trim().min(1).max(MAX_NAME_LENGTH);
-const EmailSchema = z
-  .string()
+const NameSchema = text().trim().min(1).max(MAX_NAME_LENGTH);
+const EmailSchema = text()
   .trim()
   .max(254)
   .regex(EMAIL_PATTERN)
@@ -59,40 +59,40 @@ const EmailSchema = z
 
 /** POST /api/v2/users (admins): a new user; without a password they set one with a reset code. */
 export const UserCreateSchema = z.strictObject({
-  username: z.string().trim().min(2).max(64).regex(USERNAME_PATTERN),
+  username: text().trim().min(2).max(64).regex(USERNAME_PATTERN),
   first_name: NameSchema,
   last_name: NameSchema,
   email: EmailSchema.optional(),
   type: UserTypeSchema,
   roles: z.array(StoredRoleSchema).max(2).default([]),
-  groupIds: z.array(z.number().int().positive()).max(200).default([]),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional(),
+  groupIds: z.array(IdSchema).max(200).default([]),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH).optional(),
 });
 export type UserCreate = z.input<typeof UserCreateSchema>;
 
 /** PUT /api/v2/users/:id: any subset; teachers may change names and e-mail only. */
 export const UserUpdateSchema = z.strictObject({
-  username: z.string().trim().min(2).max(64).regex(USERNAME_PATTERN).optional(),
+  username: text().trim().min(2).max(64).regex(USERNAME_PATTERN).optional(),
   first_name: NameSchema.optional(),
   last_name: NameSchema.optional(),
   email: EmailSchema.optional(),
   type: UserTypeSchema.optional(),
   roles: z.array(StoredRoleSchema).max(2).optional(),
-  groupIds: z.array(z.number().int().positive()).max(200).optional(),
+  groupIds: z.array(IdSchema).max(200).optional(),
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
 /** POST /api/v2/accounts: a password set by a teacher or admin; by default it must be changed at sign-in. */
 export const AccountPasswordSchema = z.strictObject({
-  userId: z.number().int().positive().max(2_147_483_647),
-  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  userId: IdSchema,
+  password: text().min(1).max(MAX_PASSWORD_LENGTH),
   mustChange: z.boolean().default(true),
 });
 export type AccountPassword = z.input<typeof AccountPasswordSchema>;
 
 /** POST /api/nameinfo: display names for ids of the caller's school; unknown ids are left out. */
 export const NameInfoRequestSchema = z.strictObject({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_NAMEINFO_IDS),
+  ids: z.array(IdSchema).min(1).max(MAX_NAMEINFO_IDS),
 });
 export const NameInfoSchema = z.array(
   z.object({ id: z.number().int(), lara_id: z.string(), name: z.string(), type: UserTypeSchema }),

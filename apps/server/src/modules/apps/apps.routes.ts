@@ -8,6 +8,7 @@ import {
   ErrorBodySchema,
   SaveAppResponseSchema,
   TranslationBodySchema,
+  text,
 } from '@aula/contracts';
 import { APP_FORM_MULTIPART, readAppForm } from './app-form.ts';
 import {
@@ -134,7 +135,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps'],
         summary: "The tile's uploaded icon, a PNG (the v parameter only changes with the icon)",
         params: AppIdParamsSchema,
-        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        querystring: z.strictObject({ v: text().max(20).optional() }),
         response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
       },
     },

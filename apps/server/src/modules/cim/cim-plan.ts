@@ -6,6 +6,7 @@ import {
   EMAIL_PATTERN,
   MAX_GROUP_NAME_LENGTH,
   MAX_NAME_LENGTH,
+  SINGLE_LINE,
   type CimChangeFields,
   type CimColumn,
   type CimPlan,
@@ -97,6 +98,7 @@ const MESSAGES: Record<CimRowErrorCode, string> = {
   role_invalid: 'the role is not one of Schüler, S, student, Lehrer, L, teacher',
   email_invalid: 'the e-mail address is not valid',
   too_long: 'the value is too long',
+  control_character: 'the value holds a control character',
   duplicate: 'the same person as in an earlier line',
 };
 
@@ -130,6 +132,10 @@ export function readImportFile(text: string): { rows: ImportRow[]; errors: RowEr
       return i === undefined ? '' : (cells[i] ?? '').trim();
     };
     const before = errors.length;
+    // the rule of every text in a request (the contracts' text()): no NUL or other control character
+    for (const column of Object.keys(pos) as CimColumn[])
+      if (!SINGLE_LINE.test(cell(column))) fail('control_character', column);
+    if (errors.length > before) continue;
     const lastName = cell('lastName');
     const firstName = cell('firstName');
     const roleCell = cell('role');

@@ -11,6 +11,7 @@ import {
   LogoSchema,
   MAX_LOGIN_BG_BYTES,
   MAX_LOGO_BYTES,
+  text,
 } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
@@ -143,7 +144,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['config'],
         summary: 'The login background image (WebP); v is the version in the config key',
-        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        querystring: z.strictObject({ v: text().max(20).optional() }),
         response: { 200: z.any().describe('image/webp'), 404: ErrorBodySchema },
       },
     },
@@ -188,7 +189,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['config'],
         summary: "The school's logo (PNG); v is the version in the config key",
-        querystring: z.strictObject({ v: z.string().max(20).optional() }),
+        querystring: z.strictObject({ v: text().max(20).optional() }),
         response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
       },
     },

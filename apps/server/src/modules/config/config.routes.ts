@@ -7,11 +7,12 @@ import {
   ErrorBodySchema,
   TextLangSchema,
   TextsSchema,
+  text,
 } from '@aula/contracts';
 import { getConfigValues } from './config.service.ts';
 import { getText, setTexts } from './texts.service.ts';
 
-const TextKeyParam = z.string().min(1).max(64);
+const TextKeyParam = text().min(1).max(64);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,6 +6,7 @@ import {
   SetSettingResultSchema,
   SettingsValuesSchema,
   TextsSchema,
+  text,
 } from '@aula/contracts';
 import { getSettings, setKey } from './settings.service.ts';
 
@@ -31,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary:
           'Change one school setting ({ value }, checked against the key type), or the languages of a text key such as imprint or terms ({ de, en, fa, ar }; an empty string deletes a language)',
-        params: z.strictObject({ key: z.string().min(1).max(64) }),
+        params: z.strictObject({ key: text().min(1).max(64) }),
         body: z.union([SetSettingRequestSchema, TextsSchema]),
         response: { 200: z.union([SetSettingResultSchema, TextsSchema]), 422: ErrorBodySchema, ...errors },
       },
