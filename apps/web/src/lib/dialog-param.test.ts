@@ -5,6 +5,7 @@ import {
   parseDialogs,
   planClose,
   planOpen,
+  restackDialogs,
   serializeDialogs,
   withDialogClosed,
   withDialogOpen,
@@ -16,6 +17,25 @@ describe('the dialog parameter (spec 2.5)', () => {
     expect(parseDialogs('')).toEqual([]);
     expect(parseDialogs('settings')).toEqual(['settings']);
     expect(parseDialogs('settings, help,,help ')).toEqual(['settings', 'help']);
+  });
+
+  it('keeps only the last dialog of each family from any address, where it stands', () => {
+    expect(parseDialogs('user-search:block,user-search:2fa')).toEqual(['user-search:2fa']);
+    expect(parseDialogs('user-search:block,help,user-search:2fa')).toEqual(['help', 'user-search:2fa']);
+    expect(parseDialogs('chat:upload,bbb:room-details,chat:edit-room')).toEqual([
+      'bbb:room-details',
+      'chat:edit-room',
+    ]);
+    expect(parseDialogs('help,settings,help')).toEqual(['settings', 'help']);
+  });
+
+  it('keeps dialogs of different families, the last on top', () => {
+    expect(parseDialogs('settings,logout')).toEqual(['settings', 'logout']);
+    // the family is the part before the colon: chat's user search is not of the user-search family
+    expect(parseDialogs('user-search:block,chat:user-search')).toEqual([
+      'user-search:block',
+      'chat:user-search',
+    ]);
   });
 
   it('writes the list back comma-separated, and nothing for an empty list', () => {
@@ -88,5 +108,34 @@ describe('the dialog parameter (spec 2.5)', () => {
 
   it('closing a dialog that is not open does nothing', () => {
     expect(planClose(['help'], 'settings', { openedHere: 'help', canGoBack: true })).toBeNull();
+  });
+});
+
+describe('the mount order of stacked dialogs', () => {
+  const entries = (...pairs: [string, number][]) => pairs.map(([id, mount]) => ({ id, mount }));
+
+  it('keeps every mounted dialog when one opens on top or one is closed', () => {
+    const open = restackDialogs(entries(['settings', 0]), ['settings', 'logout']);
+    expect(open).toEqual(entries(['settings', 0], ['logout', 0]));
+    expect(restackDialogs(open, ['settings'])).toEqual(entries(['settings', 0]));
+    expect(restackDialogs(entries(['a', 0], ['b', 2], ['c', 0]), ['a', 'c'])).toEqual(
+      entries(['a', 0], ['c', 0]),
+    );
+  });
+
+  it('mounts a dialog anew when it is brought to the top over one mounted after it', () => {
+    expect(restackDialogs(entries(['help', 0], ['settings', 0]), ['settings', 'help'])).toEqual(
+      entries(['settings', 0], ['help', 1]),
+    );
+  });
+
+  it('mounts anew every dialog above one that is new below it (Back to a longer stack)', () => {
+    expect(restackDialogs(entries(['logout', 3]), ['settings', 'logout'])).toEqual(
+      entries(['settings', 0], ['logout', 4]),
+    );
+  });
+
+  it('starts from nothing with every dialog mounted once', () => {
+    expect(restackDialogs([], ['settings', 'logout'])).toEqual(entries(['settings', 0], ['logout', 0]));
   });
 });

@@ -7,13 +7,17 @@ import { HISTORY_REPLACE_MS } from '@aula/contracts';
  */
 export type DialogList = readonly string[];
 
+/**
+ * The open dialogs, bottom first. Any address holds the family rule: of two dialogs of one family (or one
+ * dialog twice) only the last stays, as if they had been opened one after the other.
+ */
 export function parseDialogs(param: string | undefined): string[] {
   if (!param) return [];
-  const ids = param
+  return param
     .split(',')
     .map((id) => id.trim())
-    .filter((id) => id !== '');
-  return [...new Set(ids)];
+    .filter((id) => id !== '')
+    .reduce<string[]>((open, id) => withDialogOpen(open, id), []);
 }
 
 export function serializeDialogs(list: DialogList): string | undefined {
@@ -65,6 +69,33 @@ export function planClose(
   // Only the top dialog goes back: a dialog replaced onto the same entry (within 100 ms) would close too.
   if (history.openedHere === id && list.at(-1) === id && history.canGoBack) return { kind: 'back' };
   return { kind: 'replace', param: serializeDialogs(withDialogClosed(list, id)) };
+}
+
+/** A shown dialog and how often it has been mounted anew; `${id}#${mount}` is its React key. */
+export interface StackEntry {
+  id: string;
+  mount: number;
+}
+
+/**
+ * Which shown dialogs keep their mounted component when the list changes. Each modal dialog's focus trap, Escape
+ * handling and hiding of the rest of the page follow the order dialogs were mounted in, so that order must be
+ * the list's: a dialog that now stands above one mounted after it (brought to the top again, or found under a
+ * new one after Back) is mounted anew, and so is every dialog above it.
+ */
+export function restackDialogs(previous: readonly StackEntry[], list: DialogList): StackEntry[] {
+  let lastKept = -1;
+  let remounting = false;
+  return list.map((id) => {
+    const index = previous.findIndex((entry) => entry.id === id);
+    const before = previous[index];
+    if (before && !remounting && index > lastKept) {
+      lastKept = index;
+      return before;
+    }
+    remounting = true;
+    return { id, mount: before ? before.mount + 1 : 0 };
+  });
 }
 
 /** The translation key of a dialog's title: `dialogs.<camelCase id>` (':' is i18next's namespace separator). */

@@ -1,7 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogFrame, DialogReturnFocusContext } from '@/components/ui/dialog';
+import { Dialog, DialogFrame, DialogReturnFocusContext, DialogShownContext } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { restackDialogs, type StackEntry } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
 import { DIALOGS, isDialogId, mayOpenDialog } from './registry';
@@ -9,43 +10,78 @@ import { DIALOGS, isDialogId, mayOpenDialog } from './registry';
 function LoadingDialog() {
   const { t } = useTranslation();
   return (
-    <DialogFrame title={t('common.loading')}>
-      <div className="flex justify-center py-6">
-        <Spinner className="size-6" />
-      </div>
-    </DialogFrame>
+    // still loading is not shown: the dialog above waits for the real one
+    <DialogShownContext.Provider value={undefined}>
+      <DialogFrame title={t('common.loading')}>
+        <div className="flex justify-center py-6">
+          <Spinner className="size-6" />
+        </div>
+      </DialogFrame>
+    </DialogShownContext.Provider>
   );
 }
 
 /** One open dialog; remembers the element that had focus when it appeared, to return focus there. */
-function DialogSlot({ close, children }: { close: () => void; children: ReactNode }) {
+function DialogSlot({
+  close,
+  onShown,
+  children,
+}: {
+  close: () => void;
+  onShown: () => void;
+  children: ReactNode;
+}) {
   const [opener] = useState(() => {
     const active = document.activeElement;
     return active instanceof HTMLElement && active !== document.body ? active : undefined;
   });
   return (
     <DialogReturnFocusContext.Provider value={opener}>
-      <Dialog open onOpenChange={(open) => !open && close()}>
-        <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
-      </Dialog>
+      <DialogShownContext.Provider value={onShown}>
+        <Dialog open onOpenChange={(open) => !open && close()}>
+          <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
+        </Dialog>
+      </DialogShownContext.Provider>
     </DialogReturnFocusContext.Provider>
   );
+}
+
+const keyOf = (entry: StackEntry) => `${entry.id}#${entry.mount}`;
+
+/** The shown dialogs with their keys, mounted anew where the list's order needs it (restackDialogs). */
+function useDialogStack(shown: string[]): StackEntry[] {
+  const [state, setState] = useState(() => ({ shown, stack: restackDialogs([], shown) }));
+  if (state.shown.join(',') !== shown.join(',')) {
+    const next = { shown, stack: restackDialogs(state.stack, shown) };
+    setState(next);
+    return next.stack;
+  }
+  return state.stack;
 }
 
 /**
  * Renders the dialogs named in the `dialog` parameter, in order (the last is on top).
  * Unknown names and dialogs the user's role may not open are left closed (a deep link from a
  * teacher does not show a student a teacher's dialog).
+ * One at a time, bottom first: each dialog mounts once the one below it is shown, so the top one is the
+ * modal that traps focus, answers Escape and keeps the accessibility tree (docs/decisions/020-dialogs.md).
  */
 export function DialogHost() {
   const { list, close } = useDialogs();
   const self = useSelf();
   const shown = list.filter((id) => isDialogId(id) && mayOpenDialog(self, id));
-  return shown.map((id) => {
+  const stack = useDialogStack(shown);
+  const [ready, setReady] = useState<ReadonlySet<string>>(() => new Set());
+  const waiting = stack.findIndex((entry) => !ready.has(keyOf(entry)));
+  const mounted = waiting === -1 ? stack : stack.slice(0, waiting + 1);
+  return mounted.map((entry) => {
+    const { id } = entry;
+    const key = keyOf(entry);
     const { Component } = DIALOGS[id as keyof typeof DIALOGS];
     const closeThis = () => void close(id);
+    const onShown = () => setReady((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
     return (
-      <DialogSlot key={id} close={closeThis}>
+      <DialogSlot key={key} close={closeThis} onShown={onShown}>
         <Component id={id} close={closeThis} />
       </DialogSlot>
     );

@@ -13,6 +13,12 @@ export const DialogClose = Primitive.Close;
  */
 export const DialogReturnFocusContext = createContext<HTMLElement | undefined>(undefined);
 
+/**
+ * Told once the dialog's content is on the page and its focus trap takes over. The host opens the next stacked
+ * dialog only then: a modal hides everything but itself and traps focus in the order modals mount.
+ */
+export const DialogShownContext = createContext<(() => void) | undefined>(undefined);
+
 function returnFocus(opener: HTMLElement | undefined): void {
   const target = opener?.isConnected ? opener : document.getElementById('main');
   target?.focus();
@@ -23,11 +29,13 @@ export function DialogContent({
   className,
   children,
   showClose = true,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Primitive.Content> & { showClose?: boolean }) {
   const { t } = useTranslation();
   const opener = useContext(DialogReturnFocusContext);
+  const onShown = useContext(DialogShownContext);
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -37,6 +45,10 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          onShown?.();
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
