@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
-import { LogoutResultSchema } from '@aula/contracts';
+import { LogoutResultSchema, type LogoutResult } from '@aula/contracts';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { useConfig, type AppConfig } from '@/lib/config';
 import { afterLogoutPath, endSession } from '@/lib/session';
@@ -10,6 +10,7 @@ import { afterLogoutPath, endSession } from '@/lib/session';
 const FRAME_LIFETIME_MS = 30_000;
 const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
 const SIGNED_OUT_IDLE_KEY = 'aula.signedOutIdle';
+const PROVIDER_SIGNED_IN_KEY = 'aula.providerSignedIn';
 
 /** When this tab last signed out, for the after-logout dialog (a time, nothing personal). */
 export function signedOutAt(): number | undefined {
@@ -30,25 +31,41 @@ export function signedOutForIdle(): boolean {
   }
 }
 
-function rememberSignOut(reason: LogoutReason): void {
+/** Whether the school's identity provider may still be signed in after this tab's last sign-out. */
+export function providerMayBeSignedIn(): boolean {
+  try {
+    return sessionStorage.getItem(PROVIDER_SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberSignOut(reason: LogoutReason, providerSignedIn: boolean): void {
   try {
     sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
     if (reason === 'idle') sessionStorage.setItem(SIGNED_OUT_IDLE_KEY, '1');
+    if (providerSignedIn) sessionStorage.setItem(PROVIDER_SIGNED_IN_KEY, '1');
+    else sessionStorage.removeItem(PROVIDER_SIGNED_IN_KEY);
   } catch {
     // Without storage the dialog simply leaves out the time.
+  }
+}
+
+/** An http(s) address, or null for anything else (a script URL must never be navigated to). */
+function webAddress(url: string): URL | null {
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
+  } catch {
+    return null;
   }
 }
 
 /** spec 4.1: each returned URL is opened in a hidden frame (single sign-out at other services). */
 function openLogoutFrames(urls: readonly string[]): void {
   for (const url of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url, window.location.href);
-    } catch {
-      continue;
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') continue;
+    const parsed = webAddress(url);
+    if (!parsed) continue;
     const frame = document.createElement('iframe');
     frame.src = parsed.href;
     frame.hidden = true;
@@ -71,15 +88,25 @@ export interface LogoutContext {
   navigate: (options: { to: '/' | '/login'; search: { dialog: string }; replace: true }) => Promise<unknown>;
 }
 
-/** Finishes a sign-out here: hidden frames, no personal data left, the after-logout dialog. */
+/**
+ * Finishes a sign-out here: hidden frames, no personal data left, then the identity provider's own sign-out
+ * in the top window when it has one (it comes back to the login page's after-logout dialog), else the
+ * after-logout dialog, which says when the provider may still be signed in (issue 16).
+ */
 async function finishLogout(
   { queryClient, config, navigate }: LogoutContext,
-  urls: readonly string[],
+  result: LogoutResult,
   reason: LogoutReason,
 ) {
-  openLogoutFrames(urls);
+  openLogoutFrames(result.urls);
   endSession(queryClient);
-  rememberSignOut(reason);
+  rememberSignOut(reason, result.providerSignedIn === true);
+  const provider = result.redirect ? webAddress(result.redirect) : null;
+  if (provider) {
+    // a top-level navigation: the provider's "sign out?" page can be answered, and its cookies are sent
+    window.location.assign(provider.href);
+    return;
+  }
   // spec 2.5: the after-logout dialog tells the user they are signed out, with a way back in.
   await navigate({ to: afterLogoutPath(config), search: { dialog: 'after-logout' }, replace: true });
 }
@@ -91,13 +118,12 @@ async function finishLogout(
  */
 export async function performLogout(context: LogoutContext, reason: LogoutReason = 'user'): Promise<boolean> {
   try {
-    const { urls } = await logout();
-    await finishLogout(context, urls, reason);
+    await finishLogout(context, await logout(), reason);
     return true;
   } catch (error) {
     // The server has already ended this session (expired or revoked): finish locally.
     if (error instanceof ApiError && (error.status === 401 || error.status === 418)) {
-      await finishLogout(context, [], reason);
+      await finishLogout(context, { urls: [] }, reason);
       return true;
     }
     return false;

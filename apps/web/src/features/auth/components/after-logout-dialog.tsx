@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { formatDateTime } from '@/lib/format';
-import { signedOutAt, signedOutForIdle } from '../api/logout';
+import { providerMayBeSignedIn, signedOutAt, signedOutForIdle } from '../api/logout';
 
 /** spec 2.5 `after-logout`: confirms the sign-out (and when), with the way back in. */
 export default function AfterLogoutDialog(_props: DialogProps) {
@@ -32,6 +32,7 @@ export default function AfterLogoutDialog(_props: DialogProps) {
         <div className="grid gap-2">
           {signedOutForIdle() && <p>{t('session.idleSignedOut')}</p>}
           {at !== undefined && <p>{t('logout.doneAt', { time: formatDateTime(at) })}</p>}
+          {providerMayBeSignedIn() && <p role="note">{t('logout.providerSignedIn')}</p>}
           <p className="text-muted-foreground">{t('logout.doneBody')}</p>
         </div>
       </div>

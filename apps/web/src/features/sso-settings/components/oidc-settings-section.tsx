@@ -77,6 +77,11 @@ function OidcForm({ view }: { view: OidcSettingsView }) {
         value={view.redirectUri}
         hint={t('ssoSettings.redirectUriHint')}
       />
+      <ReadOnlyAddress
+        label={t('ssoSettings.postLogoutRedirectUri')}
+        value={view.postLogoutRedirectUri}
+        hint={t('ssoSettings.postLogoutRedirectUriHint')}
+      />
       {TEXT_FIELDS.map(({ key, ltr, hint }) => (
         <FormField
           key={key}

@@ -75,6 +75,7 @@ function StoredProvider({ idp }: { idp: SamlSettingsView['idp'] }) {
           [
             [t('samlSettings.idpEntityId'), idp.entityId],
             [t('samlSettings.idpSsoUrl'), idp.ssoUrl],
+            [t('samlSettings.idpSloUrl'), idp.sloUrl ?? t('samlSettings.idpSloNone')],
           ] as const
         ).map(([term, value]) => (
           <div key={term} className="grid gap-0.5">
@@ -134,6 +135,14 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
         <legend className="px-1 text-sm font-semibold">{t('samlSettings.spTitle')}</legend>
         <ReadOnlyAddress label={t('samlSettings.spEntityId')} value={view.sp.entityId} />
         <ReadOnlyAddress label={t('samlSettings.acsUrl')} value={view.sp.acsUrl} />
+        <ReadOnlyAddress
+          label={t('samlSettings.sloUrl')}
+          value={view.sp.sloUrl}
+          hint={t('samlSettings.sloUrlHint')}
+        />
+        <ul className="grid gap-1 text-sm" aria-label={t('samlSettings.spCertificate')}>
+          <Certificate cert={view.sp.certificate} />
+        </ul>
         <a
           href={view.sp.metadataUrl}
           target="_blank"
