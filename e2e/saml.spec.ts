@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { IDP_PASSWORDS, startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp.ts';
+import { IDP_PASSWORDS, spForIdp, startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp.ts';
+import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
 import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
 
@@ -14,10 +15,8 @@ const journey = setUpJourney();
 let idp: TestSamlIdp;
 
 beforeAll(async () => {
-  idp = await startSamlIdp({
-    entityId: `${journey.portal.base}/api/login/saml/metadata`,
-    acsUrl: `${journey.portal.base}/api/login/saml/acs`,
-  });
+  // registered as a school would from Aula's metadata: ACS, single logout service and signing certificate
+  idp = await startSamlIdp(await spForIdp(journey.portal.base));
 });
 afterAll(() => idp?.close());
 
@@ -81,6 +80,57 @@ describe('sign in through the school SAML identity provider (issue 7)', () => {
     await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).waitFor();
     // the one-time handle left the address bar and the history
     expect(page.url()).not.toContain('state=');
+  });
+
+  it('on a shared computer, signing out signs out at the provider too: the next "Sign in with …" asks for the password again (issue 16)', async () => {
+    const page = await journey.open('/login');
+    await samlButton(page).click();
+    await signInAtIdp(page, 'sara');
+    await page.waitForURL(`${journey.portal.base}/`);
+    await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).click();
+    await page.getByRole('menuitem', { name: de.nav.signOut }).click();
+    await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+    // through the provider's single logout service and back to Aula's login page
+    await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('sso')).toBeNull();
+    const done = page.getByRole('dialog', { name: de.logout.doneTitle });
+    await done.waitFor();
+    await expectNoSeriousA11yViolations(page, 'signed out at the SAML provider');
+    await done.getByRole('link', { name: de.logout.signInAgain }).click();
+    await samlButton(page).click();
+    // the next person at this computer is asked for the password, not let in as Sara
+    await page.waitForURL((url) => url.href.startsWith(idp.url));
+    await page.locator('input[name="password"]').waitFor();
+  });
+
+  it('a provider without single logout: the signed-out dialog says so, and the next sign-in still asks for the password (ForceAuthn)', async () => {
+    const admin = await loginAs(journey.portal.base, 'admin');
+    const setUp = (metadataXml: string) =>
+      call(journey.portal.base, '/api/config/saml', {
+        method: 'PUT',
+        cookie: admin,
+        body: { enabled: true, label: LABEL, roleClaim: 'eduPersonAffiliation', metadataXml },
+      });
+    expect((await setUp(idp.metadataXml.replace(/<md:SingleLogoutService[^>]*\/>/g, ''))).status).toBe(200);
+    try {
+      const page = await journey.open('/login');
+      await samlButton(page).click();
+      await signInAtIdp(page, 'sara');
+      await page.waitForURL(`${journey.portal.base}/`);
+      await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).click();
+      await page.getByRole('menuitem', { name: de.nav.signOut }).click();
+      await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+      const done = page.getByRole('dialog', { name: de.logout.doneTitle });
+      await done.getByText(de.logout.providerSignedIn).waitFor();
+      await expectNoSeriousA11yViolations(page, 'signed out, provider still signed in');
+      await page.screenshot({ path: `${screenshotDir}/signed-out-provider-signed-in-de-1280-light.png` });
+      await done.getByRole('link', { name: de.logout.signInAgain }).click();
+      await samlButton(page).click();
+      await page.waitForURL((url) => url.href.startsWith(idp.url));
+      await page.locator('input[name="password"]').waitFor();
+    } finally {
+      expect((await setUp(idp.metadataXml)).status).toBe(200);
+    }
   });
 
   it('someone without an account here ends on the login page with a translated message', async () => {

@@ -15,6 +15,7 @@ let op: TestOidcProvider;
 beforeAll(async () => {
   op = await startOidcProvider({
     redirectUris: [`${journey.portal.base}/oidc/callback`],
+    postLogoutRedirectUris: [`${journey.portal.base}/login?dialog=after-logout`],
     accounts: [
       {
         sub: 'nrw-sara',
@@ -98,5 +99,30 @@ describe('sign in with the school identity provider (issue 7)', () => {
     // the password form is still there to use
     await page.goto(`${journey.portal.base}/login`);
     await signIn(page, 'student2');
+  });
+
+  it('on a shared computer, signing out signs out at the provider too: the next "Sign in with …" asks for the password again (issue 16)', async () => {
+    const page = await journey.open('/login');
+    await ssoButton(page).click();
+    await signInAtProvider(page, 'nrw-sara');
+    await page.waitForURL(`${journey.portal.base}/`);
+    const userMenu = page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') });
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: de.nav.signOut }).click();
+    await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+    // the provider's own "sign out?" page, in the top window where it can be answered
+    await page.waitForURL((url) => url.href.startsWith(`${op.issuer}/session/end`));
+    await page.getByRole('button', { name: /Yes, sign me out/ }).click();
+    // back on Aula's login page with the after-logout dialog
+    await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/login');
+    const done = page.getByRole('dialog', { name: de.logout.doneTitle });
+    await done.waitFor();
+    expect(await done.getByText(de.logout.providerSignedIn).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'signed out at the provider');
+    await done.getByRole('link', { name: de.logout.signInAgain }).click();
+    await ssoButton(page).click();
+    // the next person at this computer is asked for the password, not let in as Sara
+    await page.waitForURL((url) => url.href.startsWith(op.issuer));
+    await page.locator('input[name="password"]').waitFor();
   });
 });
