@@ -36,7 +36,7 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login/saml': { access: 'public', objects: 'school' },
   'GET /api/login/saml/metadata': { access: 'public', objects: 'school' },
   'POST /api/login/saml/acs': { access: 'public', objects: 'school', csrfExempt: true },
-  // single logout: the provider's LogoutResponse arrives as a top-level GET (decision 041)
+  // single logout: the provider's LogoutResponse arrives as a top-level GET (decision 042)
   'GET /api/login/saml/slo': { access: 'public', objects: 'school' },
   'POST /api/login/saml/complete': { access: 'public', objects: 'school' },
   'GET /api/config/saml': { access: 'admin', objects: 'school' },

@@ -586,7 +586,7 @@ export const ssoRequests = pgTable(
       issuer: string;
       subject: string;
       claims: Record<string, unknown>;
-      // what a LogoutRequest names later (single logout, decision 041)
+      // what a LogoutRequest names later (single logout, decision 042)
       logout?: {
         nameId: string;
         nameIdFormat: string | null;

@@ -11,12 +11,12 @@ import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 import { describeCertificate, MetadataError, parseIdpMetadata, type IdpDescriptor } from './saml-metadata.ts';
-import { findSpKey, insertSpKeyIfMissing } from './sso.repo.ts';
+import { deleteSpKey, findSpKey, insertSpKeyIfMissing } from './sso.repo.ts';
 import { makeSpKeyPair, type SpKeyPair } from './sp-certificate.ts';
 
 // The school's SAML identity provider (decision 040): the admin's settings in config key "saml", what was read
 // from the provider's metadata in "saml_idp". Nothing there is secret. Aula's own signing key pair (for
-// requests and single logout, decision 041) is made on first need and kept in saml_sp_keys, the key sealed.
+// requests and single logout, decision 042) is made on first need and kept in saml_sp_keys, the key sealed.
 
 export interface LoadedSaml {
   settings: SamlSettings;
@@ -75,6 +75,19 @@ export async function spSigningKey(req: FastifyRequest): Promise<SpKeyPair> {
   const { db, secretKey } = req.server;
   const key = purposeKey(secretKey, 'sso-seal');
   let row = await findSpKey(db, req.schoolId);
+  if (row) {
+    try {
+      return {
+        certificate: row.certificate,
+        privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(req.schoolId)),
+      };
+    } catch {
+      // sealed under another AULA_SECRET_KEY: a new pair, whose certificate the school registers again
+      req.log.warn('saml signing key unreadable under the current secret key; making a new one');
+      await deleteSpKey(db, req.schoolId);
+      row = null;
+    }
+  }
   if (!row) {
     const made = makeSpKeyPair(new URL(spAddresses(req).entityId).host, req.server.clock());
     await insertSpKeyIfMissing(db, {

@@ -97,7 +97,7 @@ export async function keepSsoRequest(
   setBrowserCookie(req, reply, browser);
 }
 
-// After signing out of a provider that offers no sign-out of its own (decision 041): this browser's next
+// After signing out of a provider that offers no sign-out of its own (decision 042): this browser's next
 // sign-in there must ask for the password again (prompt=login, ForceAuthn).
 const FRESH_SIGN_IN_MS = 30 * 24 * 3600_000;
 

@@ -6,7 +6,7 @@ import { samlLogoutUrl } from './saml.service.ts';
 import type { SsoProvider } from './sso.repo.ts';
 import { requireFreshSignIn } from './sso-common.ts';
 
-// Signing out of the school's identity provider too (issue 16 item 10, decision 041). On a shared classroom
+// Signing out of the school's identity provider too (issue 16 item 10, decision 042). On a shared classroom
 // computer the provider's own session would otherwise sign the next pupil in as the previous one. Where the
 // provider offers a sign-out (OIDC end_session_endpoint, SAML SingleLogoutService), the browser goes there
 // as a top-level navigation; where it offers none, this browser's next "Sign in with …" forces a fresh

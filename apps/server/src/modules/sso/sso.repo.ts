@@ -308,6 +308,11 @@ export async function findSpKey(db: Db, schoolId: number) {
   return row ?? null;
 }
 
+/** A key pair sealed under a key the server no longer has is of no use: it goes, and a new one is made. */
+export async function deleteSpKey(db: Db, schoolId: number): Promise<void> {
+  await db.delete(samlSpKeys).where(eq(samlSpKeys.schoolId, schoolId));
+}
+
 /** Stores the school's first key pair; when two requests made one at once, the first stored wins. */
 export async function insertSpKeyIfMissing(db: Db, values: typeof samlSpKeys.$inferInsert): Promise<void> {
   await db.insert(samlSpKeys).values(values).onConflictDoNothing();
