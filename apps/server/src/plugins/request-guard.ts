@@ -3,7 +3,8 @@ import { CSRF_HEADER, hasRole, type ErrorCode } from '@aula/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
-import { createSessionSettings, type SessionSettings } from '../modules/auth/session-settings.ts';
+import { createSessionSettings } from '../modules/auth/session-settings.ts';
+import { getConfigValues } from '../modules/config/config.service.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
 import { DURING_FORCED_STEP, policyFor, policyKey, type RoutePolicy } from '../policy.ts';
 
@@ -70,17 +71,23 @@ export function matchedApiRoute(req: FastifyRequest): string | undefined {
 /**
  * The step a signed-in user must take before anything else (spec 4.2, in the web app's order): the
  * terms, then a password someone else gave (always honoured), then two-factor for teachers and above.
- * Never while impersonating: the superadmin cannot take the other user's steps.
+ * Never while impersonating: the superadmin cannot take the other user's steps. The school's flags are
+ * read fresh, and only for a user who could be held back by them (terms not accepted, or a teacher
+ * without two-factor), so a changed setting holds at once on every instance and others pay nothing.
  */
-export function pendingStep(
-  user: NonNullable<FastifyRequest['user']>,
-  impersonating: boolean,
-  settings: SessionSettings,
-): ErrorCode | null {
-  if (impersonating) return null;
-  if (settings.forceAcceptPolicy && !user.sitePolicyAccepted) return 'auth.policy_required';
+export async function pendingStep(req: FastifyRequest): Promise<ErrorCode | null> {
+  const user = req.user;
+  if (!user || req.session?.impersonatorId != null) return null;
+  const mayNeedTerms = !user.sitePolicyAccepted;
+  const mayNeedTotp = hasRole(user, 'teacher') && !user.totpEnabled;
+  if (!mayNeedTerms && !mayNeedTotp) return user.mustChangePassword ? 'auth.password_change_required' : null;
+  const flags = await getConfigValues(req.server.db, req.schoolId, [
+    'force_accept_policy',
+    'force_2fa_teachers',
+  ]);
+  if (mayNeedTerms && flags.force_accept_policy === 'true') return 'auth.policy_required';
   if (user.mustChangePassword) return 'auth.password_change_required';
-  if (settings.force2faTeachers && hasRole(user, 'teacher') && !user.totpEnabled) return 'auth.totp_required';
+  if (mayNeedTotp && flags.force_2fa_teachers === 'true') return 'auth.totp_required';
   return null;
 }
 
@@ -123,11 +130,7 @@ export function registerRequestGuard(
     await authenticate(req, reply, routeKey);
     checkPolicy(req, policy);
     if (req.user && !DURING_FORCED_STEP.has(routeKey)) {
-      const step = pendingStep(
-        req.user,
-        req.session?.impersonatorId != null,
-        await app.sessionSettings(req.schoolId),
-      );
+      const step = await pendingStep(req);
       if (step) throw new AppError(403, step);
     }
   });

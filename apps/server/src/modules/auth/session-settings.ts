@@ -10,18 +10,9 @@ export interface SessionSettings {
   idleMs: number;
   /** logout_on_browser_close: cookies without an expiry */
   browserSession: boolean;
-  /** force_2fa_teachers: teachers and above set up two-factor before anything else */
-  force2faTeachers: boolean;
-  /** force_accept_policy: everyone accepts the terms before anything else */
-  forceAcceptPolicy: boolean;
 }
 
-const SESSION_KEYS = [
-  'logout_on_idle_time',
-  'logout_on_browser_close',
-  'force_2fa_teachers',
-  'force_accept_policy',
-] as const;
+const SESSION_KEYS = ['logout_on_idle_time', 'logout_on_browser_close'] as const;
 
 const flag = (value: string | undefined) => value?.trim().toLowerCase() === 'true';
 
@@ -41,8 +32,6 @@ export function parseSessionSettings(
   return {
     idleMs: Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes * 60_000) : 0,
     browserSession: flag(values.logout_on_browser_close),
-    force2faTeachers: flag(values.force_2fa_teachers),
-    forceAcceptPolicy: flag(values.force_accept_policy),
   };
 }
 
