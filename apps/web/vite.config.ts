@@ -36,6 +36,9 @@ const pwa = VitePWA({
   workbox: {
     // The app shell: every page's code, styles, fonts and icons.
     globPatterns: ['**/*.{js,css,html,woff,woff2,svg,png,ico}'],
+    // the common-password list (about 150 KB compressed) is only fetched by a password form, which needs
+    // the server anyway: installing the app must not download it on every phone
+    globIgnores: ['**/common-passwords-*.js'],
     navigateFallback: 'index.html',
     // As the server's SPA fallback: only extension-less pages outside /api/ are the app.
     // No runtime caching at all: a stale session or tile list would be worse than the offline page.
