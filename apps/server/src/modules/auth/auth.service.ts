@@ -236,6 +236,11 @@ export async function login(
   return result;
 }
 
+/** Ends a session (and its family) that is not the caller's: the identity provider's single logout names it. */
+export async function endSessionFamily(req: FastifyRequest, sessionId: number, reason: string): Promise<number> {
+  return revokeSessionFamily(req.server.db, sessionId, req.server.clock(), reason);
+}
+
 /** Signing in again in this browser replaces its cookies: the session they named ends, it is not orphaned. */
 export async function endReplacedSession(req: FastifyRequest): Promise<void> {
   if (req.sessionId !== null)
