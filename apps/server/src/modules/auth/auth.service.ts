@@ -237,7 +237,11 @@ export async function login(
 }
 
 /** Ends a session (and its family) that is not the caller's: the identity provider's single logout names it. */
-export async function endSessionFamily(req: FastifyRequest, sessionId: number, reason: string): Promise<number> {
+export async function endSessionFamily(
+  req: FastifyRequest,
+  sessionId: number,
+  reason: string,
+): Promise<number> {
   return revokeSessionFamily(req.server.db, sessionId, req.server.clock(), reason);
 }
 
