@@ -9,6 +9,10 @@ import { loadSecretKey } from './lib/secret-box.ts';
 const SHUTDOWN_LIMIT_MS = 20_000;
 const env = readEnv();
 const log = pino({ level: env.LOG_LEVEL });
+if (env.UV_THREADPOOL_SIZE === undefined)
+  log.warn(
+    'UV_THREADPOOL_SIZE is not set: start with npm start, or node --env-file=apps/server/thread-pool.env',
+  );
 
 const database = await openDb({
   url: env.DATABASE_URL,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { amplificationSvg } from '../test/svg-amplification.ts';
 import { checkDownload, iconToPng, looksLikeSvg } from './uploads.ts';
 
 const svg = (text: string) => looksLikeSvg(Buffer.from(text));
@@ -45,6 +46,15 @@ describe('iconToPng', () => {
       status: 415,
       code: 'upload.invalid_type',
     });
+  });
+
+  it('refuses the "billion laughs" of nested <use> unrendered, at once (issue 16)', async () => {
+    const started = Date.now();
+    await expect(iconToPng(amplificationSvg())).rejects.toMatchObject({
+      status: 415,
+      code: 'upload.too_complex',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses bytes that claim to be an image but do not decode', async () => {

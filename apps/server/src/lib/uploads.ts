@@ -3,10 +3,35 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './app-error.ts';
+import { IMAGE_LIMITS, imageLimiter } from './image-limiter.ts';
+import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
 
 export const ICON_SIZE_PX = 256;
 // a 1 MB image can declare a huge canvas; refuse decoding beyond this many pixels
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = SVG_LIMITS.pixels;
+// one libvips worker thread per image job: a job uses one core, whatever the machine (decision 041)
+sharp.concurrency(1);
+
+const tooComplex = () => new AppError(415, 'upload.too_complex');
+
+/**
+ * Runs a sharp pipeline in the image queue with a time limit. An AppError passes through; a pipeline stopped
+ * by its time limit is too complex; any other failure means the bytes do not decode as the type they claim.
+ */
+async function imageJob<T>(job: () => Promise<T>, onError: () => AppError): Promise<T> {
+  return imageLimiter.run(async () => {
+    try {
+      return await job();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof Error && err.message.includes('timeout')) throw tooComplex();
+      throw onError();
+    }
+  });
+}
+
+const decodeOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+const timeLimit = { seconds: IMAGE_LIMITS.timeoutSeconds };
 
 const ICON_TYPES: Record<string, string> = {
   'image/png': 'PNG',
@@ -74,31 +99,39 @@ export function looksLikeSvg(data: Buffer): boolean {
 
 /**
  * An uploaded icon as a PNG of at most 256 px without metadata. PNG, JPEG, WebP and GIF by their magic
- * number; SVG is rasterised here, so no script or external reference in it ever reaches a browser.
+ * number; SVG is rasterised here, so no script or external reference in it ever reaches a browser. An SVG
+ * whose references would make the renderer draw more than a school icon ever needs is refused unrendered.
  */
 export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   const svg = (detected === undefined || detected.mime === 'application/xml') && looksLikeSvg(data);
   if (!svg && (!detected || !ICON_TYPES[detected.mime])) throw invalidType(ICON_TYPE_NAMES);
-  // entity declarations are how XML bombs start; icons never need them
-  if (svg && /<!ENTITY/i.test(data.toString('utf8'))) throw invalidType(ICON_TYPE_NAMES);
-  try {
-    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
-    let density: number | undefined;
-    if (svg) {
-      // render the vector at about the final size instead of scaling up a tiny bitmap
-      const { width = size, height = size } = await sharp(data, options).metadata();
-      density = Math.min(72 * 16, Math.max(1, (72 * size) / Math.max(width, height, 1)));
-    }
-    return await sharp(data, { ...options, density })
-      .rotate()
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    // the magic number matched but the image does not decode
-    throw invalidType(ICON_TYPE_NAMES);
+  if (svg) {
+    const text = data.toString('utf8');
+    // entity declarations are how XML bombs start; icons never need them
+    if (/<!ENTITY/i.test(text)) throw invalidType(ICON_TYPE_NAMES);
+    const { refusal } = inspectSvg(text);
+    if (refusal === 'malformed' || refusal === 'doctype') throw invalidType(ICON_TYPE_NAMES);
+    if (refusal) throw tooComplex();
   }
+  return imageJob(
+    async () => {
+      let density: number | undefined;
+      if (svg) {
+        // render the vector at about the final size instead of scaling up a tiny bitmap
+        const { width = size, height = size } = await sharp(data, decodeOptions).metadata();
+        density = Math.min(72 * 16, Math.max(1, (72 * size) / Math.max(width, height, 1)));
+      }
+      return sharp(data, { ...decodeOptions, density })
+        .timeout(timeLimit)
+        .rotate()
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+    },
+    // the magic number matched but the image does not decode
+    () => invalidType(ICON_TYPE_NAMES),
+  );
 }
 
 const PHOTO_TYPES: Record<string, string> = {
@@ -115,15 +148,16 @@ export const PHOTO_TYPE_NAMES = Object.values(PHOTO_TYPES).join(', ');
 export async function photoToWebp(data: Buffer, maxWidth = 2560): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
-  try {
-    return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: maxWidth, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw invalidType(PHOTO_TYPE_NAMES);
-  }
+  return imageJob(
+    () =>
+      sharp(data, decodeOptions)
+        .timeout(timeLimit)
+        .rotate()
+        .resize({ width: maxWidth, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    () => invalidType(PHOTO_TYPE_NAMES),
+  );
 }
 
 /** A download file's exact type, and a generated file name with the extension of that type. */

@@ -1,0 +1,95 @@
+// npm run bench:images: sign-in latency while four "billion laughs" SVG icons upload at once (issue 16,
+// item 2). The server runs in its own process, as in production, so its thread pool is sized as at start-up.
+// Prints figures, asserts nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { amplificationSvg } from '../apps/server/src/test/svg-amplification.ts';
+import { freePort, waitForHealth } from './server-process.ts';
+
+const PASSWORD = 'Bench-Passwort-2026';
+const UPLOADS = 4;
+const dataDir = mkdtempSync(join(tmpdir(), 'aula-bench-images-'));
+const port = await freePort();
+// as `npm start` runs it: the thread pool sized by apps/server/thread-pool.env
+const server = spawn(
+  process.execPath,
+  ['--env-file=apps/server/thread-pool.env', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    env: {
+      ...process.env,
+      // the embedded database in a throw-away folder: the README quick start
+      DATABASE_URL: '',
+      AULA_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AULA_DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+
+async function signIn(username: string): Promise<{ ms: number; status: number; cookie: string }> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  await res.arrayBuffer();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { ms: Math.round(performance.now() - started), status: res.status, cookie };
+}
+
+async function uploadIcon(cookie: string, n: number): Promise<{ ms: number; status: number }> {
+  const form = new FormData();
+  form.append('title', `Bombe ${n}`);
+  form.append('url', 'https://example.org/');
+  form.append('icon', new Blob([new Uint8Array(amplificationSvg())], { type: 'image/svg+xml' }), 'icon.svg');
+  const started = performance.now();
+  const res = await fetch(`${base}/api/apps`, {
+    method: 'POST',
+    headers: { cookie, 'x-aula-csrf': '1' },
+    body: form,
+  });
+  await res.arrayBuffer();
+  return { ms: Math.round(performance.now() - started), status: res.status };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  await waitForHealth(base);
+  const pupil = await signIn('student');
+  const quiet: number[] = [];
+  for (let i = 0; i < 5; i++) quiet.push((await signIn('teacher')).ms);
+
+  let uploading = true;
+  const uploads = Promise.all(
+    Array.from({ length: UPLOADS }, (_, n) => uploadIcon(pupil.cookie, n + 1)),
+  ).then((results) => {
+    uploading = false;
+    return results;
+  });
+  const busy: { ms: number; status: number }[] = [];
+  // sign-ins one after another for as long as the uploads run (at least three)
+  while (uploading || busy.length < 3) busy.push(await signIn('teacher'));
+  const results = await uploads;
+
+  console.log(`sign-in alone, median of 5: ${median(quiet)} ms`);
+  console.log(
+    `sign-ins during ${UPLOADS} parallel amplification SVG uploads: ${busy.map((b) => `${b.ms} ms (${b.status})`).join(', ')}`,
+  );
+  console.log(`  median ${median(busy.map((b) => b.ms))} ms, max ${Math.max(...busy.map((b) => b.ms))} ms`);
+  console.log(`uploads: ${results.map((r) => `${r.status} after ${r.ms} ms`).join(', ')}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
