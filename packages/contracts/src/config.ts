@@ -25,6 +25,10 @@ export const CONFIG_KEYS = [
   'login_msg',
   // not in spec 3.5: the character-class password rules, off by default (docs/decisions/025-passwords.md)
   'password_char_classes',
+  // not in spec 3.5: upload quotas in MB per student, per teacher and for the whole school (decision 042)
+  'upload_quota_student_mb',
+  'upload_quota_teacher_mb',
+  'upload_quota_school_mb',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export const ConfigKeySchema = z.enum(CONFIG_KEYS);
@@ -53,6 +57,9 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   forget_cached_pw_time: '0',
   login_msg: '',
   password_char_classes: 'false',
+  upload_quota_student_mb: '50',
+  upload_quota_teacher_mb: '200',
+  upload_quota_school_mb: '2048',
 };
 
 /** POST /api/config/key: a list of key names (spec 7.4). */

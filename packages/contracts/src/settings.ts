@@ -14,12 +14,19 @@ export const SETTINGS_KEYS = [...CONFIG_KEYS, ...SETTINGS_SERVER_KEYS] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export const SettingsKeySchema = z.enum(SETTINGS_KEYS);
 
-export const SETTINGS_SECTIONS = ['signin', 'sessions', 'privacy', 'features', 'embedding'] as const;
+export const SETTINGS_SECTIONS = [
+  'signin',
+  'sessions',
+  'privacy',
+  'storage',
+  'features',
+  'embedding',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export type SettingControl =
   | { type: 'boolean' }
-  | { type: 'integer'; min: number; max: number; unit?: 'minutes' | 'characters' }
+  | { type: 'integer'; min: number; max: number; unit?: 'minutes' | 'characters' | 'megabytes' }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'text'; maxLength: number }
   | { type: 'features' }
@@ -32,6 +39,15 @@ export type SettingMeta = SettingControl & {
 };
 
 const bool = (section: SettingsSection): SettingMeta => ({ type: 'boolean', tab: 'settings', section });
+// 0 allows no uploads at all (decision 042)
+const megabytes = (max: number): SettingMeta => ({
+  type: 'integer',
+  min: 0,
+  max,
+  unit: 'megabytes',
+  tab: 'settings',
+  section: 'storage',
+});
 
 /**
  * Every editable key with its control (spec 3.5). Help and label texts live in the web strings
@@ -76,6 +92,9 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   forward_emails: bool('privacy'),
   enable_sick_photo: bool('privacy'),
   chat_show_seen_indicator: bool('privacy'),
+  upload_quota_student_mb: megabytes(100_000),
+  upload_quota_teacher_mb: megabytes(100_000),
+  upload_quota_school_mb: megabytes(10_000_000),
   enabled_features: { type: 'features', tab: 'settings', section: 'features' },
   embed_allowed_hosts: { type: 'hosts', tab: 'settings', section: 'embedding' },
   // edited in the login background tab
