@@ -23,6 +23,7 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'e2e/screenshots/**',
       '.test-reports/**',
+      '.venv-fuzz/**',
     ],
   },
   js.configs.recommended,

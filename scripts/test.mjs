@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The whole suite: lint, typecheck, build, unit, integration on PGlite and (with DATABASE_URL) on the
-// PostgreSQL server, and the end-to-end journeys in Chromium. Ends with one line "N passed, N failed".
+// PostgreSQL server, the API fuzzing (schemathesis) and the end-to-end journeys in Chromium. Ends with one
+// line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -88,6 +89,27 @@ function vitest(name, projects, env) {
   }
 }
 
+/** schemathesis against the real server, as a visitor and each role: one test per role and operation. */
+function fuzz() {
+  const name = 'API fuzzing (schemathesis)';
+  console.log(`\n=== ${name} ===`);
+  const { seconds } = run('node', ['scripts/fuzz.mjs']);
+  const file = `${reports}/fuzz.json`;
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    lines.push(`FAIL ${name}: the fuzzer produced no report (${seconds} s)`);
+    return;
+  }
+  const { results } = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = results.filter((r) => !r.ok);
+  totals.passed += results.length - failed.length;
+  totals.failed += failed.length;
+  lines.push(
+    `${failed.length ? 'FAIL' : 'ok  '} ${name}: ${results.length - failed.length} passed, ${failed.length} failed (${seconds} s)`,
+  );
+  for (const r of failed) lines.push(`     fuzz as ${r.role} > ${r.operation}: ${r.checks.join('; ')}`);
+}
+
 const started = Date.now();
 run('bash', ['scripts/install-test-deps.sh']);
 
@@ -105,6 +127,8 @@ const { DATABASE_URL, ...withoutDb } = process.env;
 vitest('integration (PGlite)', ['integration'], withoutDb);
 if (DATABASE_URL) vitest('integration (PostgreSQL)', ['integration'], process.env);
 else lines.push('note integration (PostgreSQL): not run, DATABASE_URL is not set');
+
+fuzz();
 
 // the journeys run on one database: the PostgreSQL server when there is one (it answers the pages faster than
 // PGlite in the test process, which shares the cores with Chromium), else PGlite

@@ -119,7 +119,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: { info: { title: 'Aula API', version: API_VERSION } },
+    // OpenAPI 3.1 (JSON Schema 2020-12): a 204 or 304 without a body is declared as having none
+    openapi: { openapi: '3.1.0', info: { title: 'Aula API', version: API_VERSION } },
     transform: jsonSchemaTransform,
   });
 

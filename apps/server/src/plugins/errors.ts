@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@aula/contracts';
+import { ERROR_MESSAGES, ErrorBodySchema, type ErrorBody, type ErrorCode } from '@aula/contracts';
 import { isDbUnavailable } from '../db/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { recordServerError } from '../modules/status/diagnostics.service.ts';
@@ -71,12 +71,31 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
   return logged;
 }
 
+/** A multipart body the parser cannot read (no boundary, cut off, a broken part header): the client's fault. */
+function isMalformedMultipart(err: Error): boolean {
+  return /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message);
+}
+
 function body(code: ErrorCode, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { code, message: ERROR_MESSAGES[code], ...extra };
 }
 
+/**
+ * The error answers any /api route may give, declared on every route in one place (the OpenAPI document
+ * names them, and the serializer holds them to ErrorBody): bad input, no or ended session, the policy or
+ * CSRF refusal, not found, conflicts, size and type limits, business rules, sign-in locks and rate
+ * limits, and the database being away.
+ */
+export const STANDARD_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 418, 422, 423, 429, 503] as const;
+
 /** One error handler: AppError as is, zod failures as 400 with issues, the rest as 500 without internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith('/api/') || !route.schema || route.schema.hide) return;
+    const response: Record<string, unknown> = { ...((route.schema.response as object | undefined) ?? {}) };
+    for (const status of STANDARD_ERROR_STATUSES) response[status] ??= ErrorBodySchema;
+    route.schema = { ...route.schema, response };
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -94,6 +113,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: v.message ?? 'invalid',
       }));
       return reply.code(400).send(body('common.validation', { issues }));
+    }
+    if (isMalformedMultipart(err)) {
+      return reply
+        .code(400)
+        .send(
+          body('common.validation', { issues: [{ path: 'body', code: 'multipart', message: err.message }] }),
+        );
     }
     if (isDbUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');

@@ -26,7 +26,7 @@ const SANDBOX_CSP = "default-src 'none'; sandbox";
 const MULTIPART_FIELDS =
   'multipart/form-data: one field per BubbleInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
   'and the files `icon` (PNG, JPEG, WebP, GIF or SVG, at most 1 MB; stored as a PNG of at most 256 px) and `file` (the download of a download tile, at most 20 MB). ' +
-  '400 common.validation with issues [{ path, code, message }] (code: apps.missing_title, …), 403 apps.perms_not_allowed / apps.group_not_allowed / apps.lock_not_allowed, 413 upload.too_large { max }, 415 upload.invalid_type { allowed }.';
+  '400 common.validation with issues [{ path, code, message }] (code: apps.missing_title, …), 403 apps.perms_not_allowed / apps.group_not_allowed / apps.lock_not_allowed, 413 upload.too_large { max } / upload.quota_exceeded / upload.school_quota_exceeded { used, limit } (MB), 415 upload.invalid_type { allowed } / upload.too_complex, 429 upload.busy with Retry-After.';
 
 export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, APP_FORM_MULTIPART);
@@ -57,6 +57,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
           403: ErrorBodySchema,
           413: ErrorBodySchema,
           415: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },
@@ -92,6 +93,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
           404: ErrorBodySchema,
           413: ErrorBodySchema,
           415: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },
@@ -136,7 +138,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The tile's uploaded icon, a PNG (the v parameter only changes with the icon)",
         params: AppIdParamsSchema,
         querystring: z.strictObject({ v: text().max(20).optional() }),
-        response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
+        response: { 200: { description: 'the icon', content: { 'image/png': { schema: z.any() } } } },
       },
     },
     async (req, reply) => {
@@ -156,7 +158,9 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps'],
         summary: 'The file of a download bubble, as an attachment',
         params: AppIdParamsSchema,
-        response: { 200: z.any().describe('the file, as an attachment'), 404: ErrorBodySchema },
+        response: {
+          200: { description: 'the file, as an attachment', content: { '*/*': { schema: z.any() } } },
+        },
       },
     },
     async (req, reply) => {

@@ -34,6 +34,7 @@ const errors = {
   413: ErrorBodySchema,
   415: ErrorBodySchema,
   422: ErrorBodySchema,
+  429: ErrorBodySchema,
 };
 
 /**
@@ -75,6 +76,12 @@ async function sendImage(req: FastifyRequest, reply: FastifyReply, what: 'login-
 }
 
 // spec 3.5/3.6/7.4: the banner, the login background and the logo; reads are public (the login page)
+/** A stored image as the OpenAPI document declares it: WebP or PNG, whichever it was stored as. */
+const IMAGE_RESPONSE = {
+  description: 'the image',
+  content: { 'image/webp': { schema: z.any() }, 'image/png': { schema: z.any() } },
+};
+
 export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_LOGIN_BG_BYTES, files: 1, fields: 5, parts: 6 },
@@ -145,7 +152,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'The login background image (WebP); v is the version in the config key',
         querystring: z.strictObject({ v: text().max(20).optional() }),
-        response: { 200: z.any().describe('image/webp'), 404: ErrorBodySchema },
+        response: { 200: IMAGE_RESPONSE },
       },
     },
     (req, reply) => sendImage(req, reply, 'login-bg'),
@@ -190,7 +197,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: "The school's logo (PNG); v is the version in the config key",
         querystring: z.strictObject({ v: text().max(20).optional() }),
-        response: { 200: z.any().describe('image/png'), 404: ErrorBodySchema },
+        response: { 200: IMAGE_RESPONSE },
       },
     },
     (req, reply) => sendImage(req, reply, 'logo'),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ErrorBodySchema,
   OidcCallbackRequestSchema,
@@ -121,6 +122,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sso'],
         summary: "Aula's SAML service provider metadata, to register at the school's identity provider",
+        response: {
+          200: {
+            description: 'an EntityDescriptor',
+            content: { 'application/samlmetadata+xml': { schema: z.string() } },
+          },
+        },
       },
     },
     async (req, reply) =>

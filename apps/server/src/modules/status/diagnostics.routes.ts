@@ -62,7 +62,10 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['status'],
         summary: 'The filtered audit log as a CSV download (UTF-8 with BOM, at most 50,000 rows); audited',
         querystring: LogsExportQuerySchema,
-        response: { 200: z.string().describe('text/csv'), ...errors },
+        response: {
+          200: { description: 'the audit log as CSV', content: { 'text/csv': { schema: z.string() } } },
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
