@@ -488,7 +488,12 @@ async function followToAula(start: string, jar: Map<string, string>): Promise<UR
     }
     const location = res.headers.get('location');
     if (!location)
-      throw new Error(`the provider stopped at ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      throw new Error(
+        `the provider stopped at ${res.status}: ${(await res.text())
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 1500)}`,
+      );
     const next = new URL(location, url);
     if (next.origin === t.base) return next;
     url = next.href;
@@ -571,6 +576,39 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     expect(form.fields.SAMLResponse).toBeTruthy();
 
     await expectRefusal(back.search, 'in_response_to');
+  });
+
+  it('the provider signs the person out everywhere (IdP-initiated): the Aula session named ends, and the provider gets a signed answer', async () => {
+    await configure();
+    const jar = new Map<string, string>();
+    const { cookie } = await signInWithJar('sara', jar);
+    const other = await signInWithJar('sara', new Map());
+    const everywhere = `${idp.url}/saml2/idp/SingleLogoutService.php?ReturnTo=${encodeURIComponent(`${t.base}/login`)}`;
+    const request = await followToAula(everywhere, jar);
+    expect(request.pathname).toBe('/api/login/saml/slo');
+    expect(xmlOf(request, 'SAMLRequest')).toContain('>sara<');
+    // unsigned: refused, nothing ends
+    const unsigned = await call(
+      t.base,
+      `/api/login/saml/slo${request.search.replace(/&Signature=[^&]+/, '')}`,
+    );
+    expect(unsigned.headers.get('location')).toBe('/login?dialog=after-logout&sso=sso.logout_failed');
+    expect((await call(t.base, '/api/self', { cookie })).status).toBe(200);
+
+    const answer = await call(t.base, `${request.pathname}${request.search}`);
+    expect(answer.status).toBe(302);
+    const response = new URL(answer.headers.get('location')!);
+    expect(`${response.origin}${response.pathname}`).toBe(`${idp.url}/saml2/idp/SingleLogoutService.php`);
+    expect(response.searchParams.get('Signature')).toBeTruthy();
+    expect(xmlOf(response, 'SAMLResponse')).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+    // SimpleSAMLphp checks Aula's signature on the answer and finishes at the ReturnTo address
+    expect((await followToAula(response.href, jar)).href).toBe(`${t.base}/login`);
+    // the session of that sign-in (its SessionIndex) ended; Sara's other sign-in elsewhere did not
+    expect((await call(t.base, '/api/self', { cookie })).status).toBe(418);
+    expect((await call(t.base, '/api/self', { cookie: other.cookie })).status).toBe(200);
+    expect(await lastAudit(t, 'sso.logout')).toMatchObject({
+      details: { provider: 'saml', via: 'idp_initiated', sessions: 1 },
+    });
   });
 
   it('a provider without single logout: the next sign-in in this browser sends ForceAuthn, and the provider asks again', async () => {

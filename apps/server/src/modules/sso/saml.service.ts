@@ -4,12 +4,14 @@ import type { SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import { endReplacedSession, startSessionWithId } from '../auth/auth.service.ts';
+import { endReplacedSession, endSessionFamily, startSessionWithId } from '../auth/auth.service.ts';
 import { toPem } from './saml-metadata.ts';
 import { loadSaml, spAddresses, spSigningKey, type LoadedSaml } from './saml-settings.service.ts';
 import {
   clearSsoIdentity,
   deleteOldSsoRequests,
+  deleteSsoSession,
+  findSamlSessions,
   findLogoutRequest,
   findOpenSsoRequest,
   findSsoSession,
@@ -416,6 +418,52 @@ function logoutRefusalReason(err: unknown): string {
 }
 
 /**
+ * The provider signs the person out everywhere (IdP-initiated single logout, another service started it): its
+ * LogoutRequest must be signed by the provider and come from its entity id; the Aula sessions it names (NameID,
+ * and SessionIndex when given) end, and the browser goes back to the provider with Aula's signed
+ * LogoutResponse, Success (or a failure status when it named no session here).
+ */
+async function idpLogout(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  loaded: LoadedSaml,
+  params: Record<string, string>,
+  rawQuery: string,
+  refuseLogout: (reason: string) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  if (!loaded.idp.sloUrl) return refuseLogout('no_slo_service');
+  if ((params.SAMLRequest ?? '').length > MAX_RESPONSE_CHARS) return refuseLogout('no_request');
+  if (!params.Signature || !params.SigAlg) return refuseLogout('unsigned');
+  const { privateKeyPem } = await spSigningKey(req);
+  const sp = serviceProvider(req, loaded, { privateKeyPem });
+  let profile: Profile | null;
+  try {
+    ({ profile } = await sp.validateRedirectAsync(params, rawQuery));
+  } catch (err) {
+    const reason = logoutRefusalReason(err);
+    req.log.warn(
+      { reason, error: err instanceof Error ? err.name : typeof err },
+      'saml logout request refused',
+    );
+    return refuseLogout(reason);
+  }
+  if (!profile?.nameID || typeof profile.ID !== 'string') return refuseLogout('invalid');
+  const indexes = typeof profile.sessionIndex === 'string' ? [profile.sessionIndex] : [];
+  const kept = await findSamlSessions(req.server.db, req.schoolId, profile.nameID, indexes);
+  let ended = 0;
+  for (const row of kept) {
+    ended += await endSessionFamily(req, row.sessionId, 'provider_logout');
+    await deleteSsoSession(req.server.db, row.id);
+  }
+  await audit(req, 'sso.logout', {
+    details: { provider: 'saml', via: 'idp_initiated', sessions: ended },
+  });
+  const relayState = typeof params.RelayState === 'string' ? params.RelayState : '';
+  const url = await sp.getLogoutResponseUrlAsync(profile, relayState, {}, kept.length > 0);
+  return reply.redirect(url, 302);
+}
+
+/**
  * GET /api/login/saml/slo: the provider's LogoutResponse (HTTP-Redirect binding). It must be signed by the
  * provider, come from its entity id, say Success and answer a LogoutRequest this server sent (once). Then
  * the browser lands on the login page's "signed out" dialog; otherwise on the same dialog with the message
@@ -432,7 +480,7 @@ export async function samlSlo(req: FastifyRequest, reply: FastifyReply): Promise
   const params = Object.fromEntries(new URLSearchParams(rawQuery));
   const loaded = await loadSaml(req.server.db, req.schoolId);
   if (!loaded) return refuseLogout('not_configured');
-  if (params.SAMLRequest) return refuseLogout('idp_initiated');
+  if (params.SAMLRequest) return idpLogout(req, reply, loaded, params, rawQuery, refuseLogout);
   if (!params.SAMLResponse || params.SAMLResponse.length > MAX_RESPONSE_CHARS)
     return refuseLogout('no_response');
   // node-saml checks a redirect signature only when one is there: an unsigned answer is refused here

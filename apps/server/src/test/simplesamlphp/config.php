@@ -23,4 +23,7 @@ $config = [
     'session.cookie.secure' => false,
     'session.phpsession.cookiename' => 'AulaTestIdpSession',
     'metadata.sources' => [['type' => 'flatfile', 'directory' => $base . 'metadata']],
+    // where a logout started at the provider may end: Aula on loopback, any port
+    'trusted.url.regex' => true,
+    'trusted.url.domains' => ['127\\.0\\.0\\.1:\\d+'],
 ];
