@@ -24,7 +24,7 @@ const EnvSchema = z.object({
     .optional(),
   // behind a reverse proxy: its address(es) or CIDR ranges, comma-separated, so sign-in limits see the real client address
   AULA_TRUST_PROXY: z.string().optional(),
-  // set by `node --env-file=thread-pool.env` before libuv starts (decision 041); read here only to warn when missing
+  // set by `node --env-file=thread-pool.env` before libuv starts (decision 044); read here only to warn when missing
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),

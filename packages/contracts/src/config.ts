@@ -25,7 +25,7 @@ export const CONFIG_KEYS = [
   'login_msg',
   // not in spec 3.5: the character-class password rules, off by default (docs/decisions/025-passwords.md)
   'password_char_classes',
-  // not in spec 3.5: upload quotas in MB per student, per teacher and for the whole school (decision 042)
+  // not in spec 3.5: upload quotas in MB per student, per teacher and for the whole school (decision 045)
   'upload_quota_student_mb',
   'upload_quota_teacher_mb',
   'upload_quota_school_mb',

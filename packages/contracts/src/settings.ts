@@ -39,7 +39,7 @@ export type SettingMeta = SettingControl & {
 };
 
 const bool = (section: SettingsSection): SettingMeta => ({ type: 'boolean', tab: 'settings', section });
-// 0 allows no uploads at all (decision 042)
+// 0 allows no uploads at all (decision 045)
 const megabytes = (max: number): SettingMeta => ({
   type: 'integer',
   min: 0,

@@ -1,4 +1,4 @@
-// Every decode, rasterise and re-encode runs through one queue (SECURITY.md "Staying up", decision 041): image
+// Every decode, rasterise and re-encode runs through one queue (SECURITY.md "Staying up", decision 044): image
 // work takes at most `concurrency` of libuv's threads, so sign-in (argon2 on the same pool) always has threads.
 import { AppError } from './app-error.ts';
 
@@ -7,7 +7,7 @@ export const IMAGE_LIMITS = {
   concurrency: 1,
   /** jobs waiting behind it; more are answered 429 at once */
   queue: 8,
-  /** seconds before sharp stops a pipeline (checked between tiles; see decision 041) */
+  /** seconds before sharp stops a pipeline (checked between tiles; see decision 044) */
   timeoutSeconds: 10,
   /** Retry-After of the 429 */
   retryAfterSeconds: 10,

@@ -1,4 +1,4 @@
-// What an SVG will cost before librsvg renders it (SECURITY.md "Staying up", decision 041): one pass over the
+// What an SVG will cost before librsvg renders it (SECURITY.md "Staying up", decision 044): one pass over the
 // text, no regex over the document and no XML parser, so no entity is resolved and no input makes it slow.
 
 /** Limits for an SVG icon or logo; a school icon needs a few hundred elements at most. */

@@ -9,7 +9,7 @@ import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
 export const ICON_SIZE_PX = 256;
 // a 1 MB image can declare a huge canvas; refuse decoding beyond this many pixels
 const MAX_INPUT_PIXELS = SVG_LIMITS.pixels;
-// one libvips worker thread per image job: a job uses one core, whatever the machine (decision 041)
+// one libvips worker thread per image job: a job uses one core, whatever the machine (decision 044)
 sharp.concurrency(1);
 
 const tooComplex = () => new AppError(415, 'upload.too_complex');
