@@ -132,8 +132,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
   cwd: ROOT,
   stdio: ['ignore', openSync(serverLog, 'w'), openSync(serverLog, 'a')],
   env: {
-    ...process.env,
-    DATABASE_URL: '',
+    ...withoutDatabaseUrl(process.env),
     PORT: String(port),
     HOST: '127.0.0.1',
     AULA_DATA_DIR: 'memory://',
@@ -223,6 +222,13 @@ try {
   results.push({ role: '(setup)', operation: '(server)', ok: false, checks: [String(err.message ?? err)] });
 } finally {
   stopServer();
+}
+
+/** The fuzzer's server always runs on its own in-memory PGlite, never on the suite's PostgreSQL. */
+function withoutDatabaseUrl(env) {
+  const { DATABASE_URL, ...rest } = env;
+  void DATABASE_URL;
+  return rest;
 }
 
 /** schemathesis names an operation "METHOD /path". */

@@ -98,6 +98,15 @@ describe('NUL and other control characters in text fields', () => {
     expectValidation(await put(`Schule${NUL}`));
   });
 
+  it('a multipart body the parser cannot read (no boundary) is a 400, not a 500', async () => {
+    const res = await call(t.base, '/api/apps', {
+      cookie: cookies.get('admin'),
+      rawBody: 'title=x',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expectValidation(res, 'body');
+  });
+
   it('the identity import refuses a cell with a control character as a row error', async () => {
     const res = await call(t.base, '/api/cim/import?dryRun=true', {
       cookie: cookies.get('superadmin'),
@@ -212,5 +221,27 @@ describe('every text a route takes refuses control characters (the contracts use
       'canary.name',
     ]);
     expect(acceptsNul({ type: 'string', allOf: [{ pattern: '^[^\\u0000-\\u001F]*$' }] }, 'safe')).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document declares what the routes answer (what schemathesis checks)', () => {
+  it('every /api operation declares the error bodies, and a 204 or 304 has no body', async () => {
+    const doc = (await call(t.base, '/api/openapi.json')).body as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const status of ['400', '401', '403', '404', '413', '415', '418', '429', '503']) {
+          // a route may declare its own body for a status (GET /api/health answers 503 with its health)
+          if (!op.responses[status]?.content) missing.push(`${method} ${path} ${status}`);
+        }
+        for (const status of ['204', '304'])
+          if (op.responses[status]?.content) missing.push(`${method} ${path} ${status} has a body`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
