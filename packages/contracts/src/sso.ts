@@ -72,10 +72,10 @@ export type OidcSettingsUpdate = z.input<typeof OidcSettingsUpdateSchema>;
 export const OidcSettingsViewSchema = z.object({
   settings: OidcSettingsSchema.nullable(),
   clientSecretSet: z.boolean(),
-  /** where the provider sends the browser after signing out there; to register as post_logout_redirect_uri */
-  postLogoutRedirectUri: z.string(),
   /** the address to register at the provider */
   redirectUri: z.string(),
+  /** where the provider sends the browser after signing out there; to register as post_logout_redirect_uri */
+  postLogoutRedirectUri: z.string(),
 });
 export type OidcSettingsView = z.infer<typeof OidcSettingsViewSchema>;
 
