@@ -150,7 +150,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'upload.too_complex': 'The image is too complex to process; simplify it or upload a PNG',
   'upload.busy': 'Too many images are being processed; try again in a few seconds',
   'upload.quota_exceeded': 'There is no room for this file ({size} MB): {used} of your {limit} MB are used',
-  'upload.school_quota_exceeded': "There is no room for this file ({size} MB): {used} of the school's {limit} MB are used",
+  'upload.school_quota_exceeded':
+    "There is no room for this file ({size} MB): {used} of the school's {limit} MB are used",
   'layout.locked_missing': 'A locked tile cannot be removed',
   'layout.unknown_tile': 'A tile of this layout does not exist or is not visible to you',
   'users.username_taken': 'This username is already taken',
