@@ -56,17 +56,6 @@ export async function findSchoolGroupIds(db: Db, schoolId: number, ids: number[]
   return rows.map((r) => r.id);
 }
 
-export async function insertFile(
-  db: Db,
-  values: { schoolId: number; ownerId: number; name: string; mime: string; data: Buffer },
-): Promise<number> {
-  const [row] = await db
-    .insert(files)
-    .values({ ...values, size: values.data.length })
-    .returning({ id: files.id });
-  return row!.id;
-}
-
 /** Deletes these files unless a tile still uses them (demo tiles share one). */
 export async function deleteUnusedFiles(db: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
   const wanted = ids.filter((id): id is number => id !== null);

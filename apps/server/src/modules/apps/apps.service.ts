@@ -28,6 +28,7 @@ import { checkDownload, iconToPng } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
+import { checkQuota, storeFile } from '../files/files.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
   bumpAppsVersion,
@@ -38,7 +39,6 @@ import {
   findSchoolApps,
   findSchoolGroupIds,
   insertApp,
-  insertFile,
   isOnLoggedOutLayout,
   replaceAppGroups,
   updateApp as updateAppRow,
@@ -247,12 +247,12 @@ async function saveApp(
   const schoolId = req.schoolId;
   const id = await transaction(req.server.db, async (tx) => {
     const iconFileId = icon
-      ? await insertFile(tx, { schoolId, ownerId: user.id, name: 'icon.png', mime: 'image/png', data: icon })
+      ? await storeFile(tx, { schoolId, owner: user, name: 'icon.png', mime: 'image/png', data: icon })
       : input.removeIcon
         ? null
         : (existing?.iconFileId ?? null);
     const fileId = download
-      ? await insertFile(tx, { schoolId, ownerId: user.id, ...download })
+      ? await storeFile(tx, { schoolId, owner: user, ...download })
       : input.target === 'download'
         ? (existing?.fileId ?? null)
         : null;
@@ -271,6 +271,9 @@ async function saveApp(
         existing.fileId !== fileId ? existing.fileId : null,
       ]);
     }
+    // after the replaced files are gone, so a new icon or file never counts twice (decision 045)
+    if (icon || download)
+      await checkQuota(tx, schoolId, user, (icon?.length ?? 0) + (download?.data.length ?? 0));
     await bumpAppsVersion(tx, schoolId);
     await audit(req, existing ? 'app.update' : 'app.create', {
       db: tx,

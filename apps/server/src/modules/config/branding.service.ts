@@ -12,7 +12,8 @@ import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { iconToPng, photoToWebp } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
-import { deleteBrandingFile, findBrandingFile, insertBrandingFile } from './branding.repo.ts';
+import { checkQuota, storeFile } from '../files/files.service.ts';
+import { deleteBrandingFile, findBrandingFile } from './branding.repo.ts';
 import { getConfigValues, getServerConfigValue, setConfigValue } from './config.service.ts';
 
 const LOGO_SIZE_PX = 512;
@@ -75,10 +76,12 @@ async function replaceImage(
   const path = what === 'login-bg' ? LOGIN_BG_PATH : LOGO_PATH;
   const old = await fileIdOf(req, fileKey);
   await transaction(req.server.db, async (tx) => {
-    const id = image ? await insertBrandingFile(tx, req.schoolId, { ...image, ownerId: req.user!.id }) : null;
+    // the school's own file: no owner, so it counts to the school's quota only (decision 045)
+    const id = image ? await storeFile(tx, { schoolId: req.schoolId, owner: null, ...image }) : null;
     await setConfigValue(tx, req.schoolId, fileKey, id ? String(id) : '');
     await setConfigValue(tx, req.schoolId, urlKey, id ? `${path}?v=${id}` : '');
     if (old) await deleteBrandingFile(tx, req.schoolId, old);
+    if (image) await checkQuota(tx, req.schoolId, null, image.data.length);
     await audit(req, 'branding.change', { details: { what, image: id !== null }, db: tx });
   });
 }

@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { files, schools } from '../../db/schema.ts';
+
+/**
+ * Holds the school's row until the transaction ends, so quota decisions of one school happen one after
+ * another: two parallel uploads cannot both see room for themselves. NO KEY UPDATE, so rows that merely
+ * refer to the school (sessions, audit entries) are still inserted meanwhile.
+ */
+export async function lockSchoolFiles(db: Db, schoolId: number): Promise<void> {
+  await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).for('no key update');
+}
+
+export async function insertFile(
+  db: Db,
+  values: { schoolId: number; ownerId: number | null; name: string; mime: string; data: Buffer },
+): Promise<number> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, size: values.data.length })
+    .returning({ id: files.id });
+  return row!.id;
+}
+
+/** Bytes stored by the school, and by one of its users when `ownerId` is given. */
+export async function sumFileSizes(db: Db, schoolId: number, ownerId?: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${files.size})` })
+    .from(files)
+    .where(
+      ownerId === undefined
+        ? eq(files.schoolId, schoolId)
+        : and(eq(files.schoolId, schoolId), eq(files.ownerId, ownerId)),
+    );
+  return Number(row?.bytes ?? 0);
+}
