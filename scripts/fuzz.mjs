@@ -47,7 +47,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const maxExamples = option('max-examples', '8');
+const maxExamples = option('max-examples', '3');
 const seed = option('seed', '16');
 const roles = option('roles', ROLES.join(',')).split(',');
 const phases = option('phases', 'examples,coverage,fuzzing');
