@@ -154,6 +154,7 @@ try {
   // every session first: the fuzzing of one role may change what another may do, never who is signed in
   const cookies = {};
   for (const role of roles) if (role !== 'visitor') cookies[role] = await signIn(base, role);
+  await canary(base);
   for (const role of roles) {
     const junit = join(REPORTS, `fuzz-${role}.xml`);
     const excluded = role === 'visitor' ? SKIPPED : [...SKIPPED, ...VISITOR_ONLY];
@@ -222,6 +223,54 @@ try {
   results.push({ role: '(setup)', operation: '(server)', ok: false, checks: [String(err.message ?? err)] });
 } finally {
   stopServer();
+}
+
+/**
+ * The canary: a document that declares GET /api/health answers only 418 must make schemathesis report an
+ * undocumented status. If it does not, the checks are not running (a changed CLI, say) and the step fails.
+ */
+async function canary(base) {
+  const doc = join(REPORTS, 'fuzz-canary.json');
+  const junit = join(REPORTS, 'fuzz-canary.xml');
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'canary', version: '1' },
+    paths: { '/api/health': { get: { responses: { 418: { description: 'never answered' } } } } },
+  };
+  writeFileSync(doc, JSON.stringify(spec));
+  await new Promise((resolve) => {
+    const child = spawn(
+      SCHEMATHESIS,
+      [
+        'run',
+        doc,
+        '--url',
+        base,
+        '--checks',
+        'status_code_conformance',
+        '--max-examples',
+        '1',
+        '--phases',
+        'examples,fuzzing',
+        '--report',
+        'junit',
+        '--report-junit-path',
+        junit,
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
+    child.on('close', resolve);
+  });
+  const caught =
+    existsSync(junit) &&
+    readJunit(junit).some((c) => checksIn(c.failures.join('\n')).some((x) => x.startsWith('ST103')));
+  if (!caught) failed += 1;
+  results.push({
+    role: '(canary)',
+    operation: 'GET /api/health declared as 418 only',
+    ok: caught,
+    checks: caught ? [] : ['the undocumented status was not reported: are the checks running?'],
+  });
 }
 
 /** The fuzzer's server always runs on its own in-memory PGlite, never on the suite's PostgreSQL. */
