@@ -24,6 +24,9 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
     'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier; a checked SAML identity until claimed, at most two minutes)',
   saml_assertions: 'ids of SAML assertions already accepted (replay protection), without a user',
   used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
+  sso_sessions:
+    "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted with its session",
+  saml_sp_keys: "the school's own SAML signing key pair, without a user",
 };
 
 export const REDACTED = '[redacted]';
