@@ -35,7 +35,7 @@ import { dataExportRoutes } from './modules/users/data-export.routes.ts';
 import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { registerErrorHandler, serializeError } from './plugins/errors.ts';
+import { registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.ts';
 import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/request-guard.ts';
 import './types.ts';
 
@@ -59,14 +59,17 @@ export interface BuildAppOptions {
 
 export const API_VERSION = '1.0';
 
+const LOG_SERIALIZERS = { err: serializeError, req: serializeRequest };
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // every logged error goes through serializeError: a failed query's parameters never reach a log
+    // every logged error and request goes through these: a failed query's parameters and a URL's query
+    // string never reach a log
     ...(opts.loggerInstance
-      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { err: serializeError } }) }
+      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: LOG_SERIALIZERS }) }
       : {
           logger: opts.logger
-            ? { ...(opts.logger === true ? {} : opts.logger), serializers: { err: serializeError } }
+            ? { ...(opts.logger === true ? {} : opts.logger), serializers: LOG_SERIALIZERS }
             : false,
         }),
     genReqId: () => randomUUID(),

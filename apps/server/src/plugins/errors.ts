@@ -71,6 +71,19 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
   return logged;
 }
 
+/**
+ * The request as every log line shows it: method and path, never the query string (an identity
+ * provider's authorization code, a SAML message, a search for a pupil's name), headers or body.
+ */
+export function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+}): Record<string, string | undefined> {
+  return { method: req.method, url: req.url?.split('?')[0], host: req.hostname, remoteAddress: req.ip };
+}
+
 /** A multipart body the parser cannot read (no boundary, cut off, a broken part header): the client's fault. */
 function isMalformedMultipart(err: Error): boolean {
   return /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message);
