@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'sso.no_account',
   'sso.saml_metadata_invalid',
   'sso.logout_failed',
+  'sso.not_fresh',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -172,4 +173,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'sso.no_account': 'There is no account here for this identity',
   'sso.saml_metadata_invalid': 'The identity provider metadata cannot be used ({reason})',
   'sso.logout_failed': 'The identity provider did not confirm the sign-out',
+  'sso.not_fresh':
+    'The identity provider did not ask for the password again after a sign-out on this browser',
 };
