@@ -164,11 +164,19 @@ describe('the list of calls allowed during a forced step', () => {
     for (const key of DURING_FORCED_STEP) expect(POLICY[key], key).toBeDefined();
   });
 
-  it('holds nothing that reads or changes school data beyond the step', () => {
+  it("reaches only the caller's own data or what a visitor may see, besides the permissions", () => {
+    // GET /api/perms answers the caller's own permissions and the school's feature list (no one's data)
+    const schoolWide = new Set(['GET /api/perms']);
     for (const key of DURING_FORCED_STEP) {
-      expect(key, key).not.toMatch(
-        /\/api\/(layout|apps\/:id|messages|v2\/users|users\/data|groups|logs|status)/,
-      );
+      const row = POLICY[key]!;
+      // public rows that reach tiles answer a signed-in user more than a visitor: none of them
+      const visitorData = row.access === 'public' && row.objects !== 'visible-bubble';
+      const allowed = visitorData || row.objects === 'self' || schoolWide.has(key);
+      expect(allowed, `${key} is ${row.access}/${row.objects}`).toBe(true);
     }
+    // a canary: the online list (objects 'school', signed in) would be refused by this rule
+    const online = POLICY['GET /api/users/online']!;
+    expect(online.access === 'public' || online.objects === 'self').toBe(false);
+    expect(POLICY['GET /api/layout']!.objects).toBe('visible-bubble');
   });
 });
