@@ -24,6 +24,15 @@ export async function findSchoolApps(db: Db, schoolId: number): Promise<BubbleRo
     .orderBy(apps.id);
 }
 
+/** A tile's current icon and download file, read again inside a transaction that holds the school's files. */
+export async function findAppFileIds(db: Db, schoolId: number, id: number) {
+  const [row] = await db
+    .select({ iconFileId: apps.iconFileId, fileId: apps.fileId })
+    .from(apps)
+    .where(and(eq(apps.schoolId, schoolId), eq(apps.id, id)));
+  return row ?? null;
+}
+
 export async function findAppFile(db: Db, schoolId: number, fileId: number) {
   const [row] = await db
     .select({ name: files.name, mime: files.mime, data: files.data })

@@ -28,13 +28,14 @@ import { checkDownload, iconToPng } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
-import { checkQuota, storeFile } from '../files/files.service.ts';
+import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
   bumpAppsVersion,
   deleteApp as deleteAppRow,
   deleteUnusedFiles,
   findAppFile,
+  findAppFileIds,
   findAppsByIds,
   findSchoolApps,
   findSchoolGroupIds,
@@ -222,11 +223,21 @@ async function saveApp(
 ): Promise<SaveAppResponse> {
   const input = parseInput(form, existing);
   await checkRoleRules(req, user, input, existing);
+  const schoolId = req.schoolId;
+  const upload = form.file && input.target === 'download' ? form.file : null;
+  // before the image work: a user already at the quota cannot make the server do it again and again
+  await precheckQuota(req.server.db, schoolId, user, {
+    minBytes: (form.icon ? 1 : 0) + (upload?.data.length ?? 0),
+    uploadedBytes: (form.icon?.data.length ?? 0) + (upload?.data.length ?? 0),
+    replacing: [
+      form.icon ? (existing?.iconFileId ?? null) : null,
+      upload ? (existing?.fileId ?? null) : null,
+    ],
+  });
   const icon = form.icon ? await iconToPng(form.icon.data) : null;
-  const download =
-    form.file && input.target === 'download'
-      ? { ...(await checkDownload(form.file.data, form.file.filename)), data: form.file.data }
-      : null;
+  const download = upload
+    ? { ...(await checkDownload(upload.data, upload.filename)), data: upload.data }
+    : null;
   // outside the transaction: the check may wait for a slow site, and it never blocks saving
   const embedCheck = await embedCheckFor(req, input);
   const values: AppValues = {
@@ -244,17 +255,21 @@ async function saveApp(
     embeddable: embedCheck?.embeddable ?? null,
     embedCheckedAt: embedCheck ? req.server.clock() : null,
   };
-  const schoolId = req.schoolId;
   const id = await transaction(req.server.db, async (tx) => {
+    // the files as they are now, not as they were before the uploads were processed: a parallel change
+    // may have replaced them meanwhile, and deleting the old ids would leave its new files orphaned
+    await lockFiles(tx, schoolId);
+    const current = existing ? await findAppFileIds(tx, schoolId, existing.id) : null;
+    if (existing && !current) throw AppError.notFound();
     const iconFileId = icon
       ? await storeFile(tx, { schoolId, owner: user, name: 'icon.png', mime: 'image/png', data: icon })
       : input.removeIcon
         ? null
-        : (existing?.iconFileId ?? null);
+        : (current?.iconFileId ?? null);
     const fileId = download
       ? await storeFile(tx, { schoolId, owner: user, ...download })
       : input.target === 'download'
-        ? (existing?.fileId ?? null)
+        ? (current?.fileId ?? null)
         : null;
     let appId: number;
     if (existing) {
@@ -265,10 +280,10 @@ async function saveApp(
       appId = await insertApp(tx, schoolId, { ...values, iconFileId, fileId, creatorId: user.id });
     }
     await replaceAppGroups(tx, schoolId, appId, input.groups);
-    if (existing) {
+    if (current) {
       await deleteUnusedFiles(tx, schoolId, [
-        existing.iconFileId !== iconFileId ? existing.iconFileId : null,
-        existing.fileId !== fileId ? existing.fileId : null,
+        current.iconFileId !== iconFileId ? current.iconFileId : null,
+        current.fileId !== fileId ? current.fileId : null,
       ]);
     }
     // after the replaced files are gone, so a new icon or file never counts twice (decision 045)
@@ -310,8 +325,12 @@ export async function updateApp(
 export async function deleteApp(req: FastifyRequest, id: number): Promise<void> {
   const { row } = await editableBubbleRow(req, id);
   await transaction(req.server.db, async (tx) => {
+    await lockFiles(tx, req.schoolId);
+    // the files as they are now: a parallel edit may have replaced those `row` was read with
+    const current = await findAppFileIds(tx, req.schoolId, id);
+    if (!current) throw AppError.notFound();
     await deleteAppRow(tx, req.schoolId, id);
-    await deleteUnusedFiles(tx, req.schoolId, [row.fileId, row.iconFileId]);
+    await deleteUnusedFiles(tx, req.schoolId, [current.fileId, current.iconFileId]);
     await bumpAppsVersion(tx, req.schoolId);
     await audit(req, 'app.delete', { db: tx, details: { appId: id, title: row.title } });
   });

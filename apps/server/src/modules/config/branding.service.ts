@@ -8,11 +8,11 @@ import {
   type LoginBgStrategy,
   type Logo,
 } from '@aula/contracts';
-import { transaction } from '../../db/index.ts';
+import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { iconToPng, photoToWebp } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
-import { checkQuota, storeFile } from '../files/files.service.ts';
+import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
 import { deleteBrandingFile, findBrandingFile } from './branding.repo.ts';
 import { getConfigValues, getServerConfigValue, setConfigValue } from './config.service.ts';
 
@@ -44,8 +44,12 @@ export async function setBanner(req: FastifyRequest, banner: Banner): Promise<Ba
   return value;
 }
 
-async function fileIdOf(req: FastifyRequest, key: 'login_bg_file' | 'logo_file'): Promise<number | null> {
-  const id = Number(await getServerConfigValue(req.server.db, req.schoolId, key));
+async function fileIdOf(
+  db: Db,
+  schoolId: number,
+  key: 'login_bg_file' | 'logo_file',
+): Promise<number | null> {
+  const id = Number(await getServerConfigValue(db, schoolId, key));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
@@ -74,8 +78,10 @@ async function replaceImage(
   const fileKey = what === 'login-bg' ? 'login_bg_file' : 'logo_file';
   const urlKey = what === 'login-bg' ? 'login_bg' : 'logo_replacement';
   const path = what === 'login-bg' ? LOGIN_BG_PATH : LOGO_PATH;
-  const old = await fileIdOf(req, fileKey);
   await transaction(req.server.db, async (tx) => {
+    // the file as it is now, read after the lock: a parallel replacement may have changed it meanwhile
+    await lockFiles(tx, req.schoolId);
+    const old = await fileIdOf(tx, req.schoolId, fileKey);
     // the school's own file: no owner, so it counts to the school's quota only (decision 045)
     const id = image ? await storeFile(tx, { schoolId: req.schoolId, owner: null, ...image }) : null;
     await setConfigValue(tx, req.schoolId, fileKey, id ? String(id) : '');
@@ -86,12 +92,23 @@ async function replaceImage(
   });
 }
 
+/** Before the image work: a school at its quota is refused at once (the transaction still decides). */
+async function precheckBranding(req: FastifyRequest, key: 'login_bg_file' | 'logo_file', upload: Buffer) {
+  const replacing = await fileIdOf(req.server.db, req.schoolId, key);
+  await precheckQuota(req.server.db, req.schoolId, null, {
+    minBytes: 1,
+    uploadedBytes: upload.length,
+    replacing: [replacing],
+  });
+}
+
 /** POST /api/config/login-bg: a new background (re-encoded without metadata), a strategy, or removal. */
 export async function setLoginBg(
   req: FastifyRequest,
   opts: { file: Buffer | null; strategy?: LoginBgStrategy; remove: boolean },
 ): Promise<LoginBg> {
   if (opts.file) {
+    await precheckBranding(req, 'login_bg_file', opts.file);
     const data = await photoToWebp(opts.file);
     await replaceImage(req, 'login-bg', { data, mime: 'image/webp', name: 'login-background.webp' });
   } else if (opts.remove) await replaceImage(req, 'login-bg', null);
@@ -108,6 +125,7 @@ export async function setLogo(
   opts: { file: Buffer | null; show?: boolean; remove: boolean },
 ): Promise<Logo> {
   if (opts.file) {
+    await precheckBranding(req, 'logo_file', opts.file);
     const data = await iconToPng(opts.file, LOGO_SIZE_PX);
     await replaceImage(req, 'logo', { data, mime: 'image/png', name: 'logo.png' });
   } else if (opts.remove) await replaceImage(req, 'logo', null);
@@ -120,7 +138,7 @@ export async function setLogo(
 
 /** The stored image behind GET /api/config/login-bg/image and /logo/image. */
 export async function brandingImage(req: FastifyRequest, what: 'login-bg' | 'logo') {
-  const id = await fileIdOf(req, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
+  const id = await fileIdOf(req.server.db, req.schoolId, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
   const file = id ? await findBrandingFile(req.server.db, req.schoolId, id) : null;
   if (!file) throw AppError.notFound();
   return { ...file, id: id! };

@@ -1,7 +1,8 @@
 // Issue 16, item 3: upload quotas per user and per school (SECURITY.md "Uploads", decision 045).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq, isNull, sum } from 'drizzle-orm';
-import { apps, files, users } from '../../db/schema.ts';
+import { count, eq, inArray, isNull, sum } from 'drizzle-orm';
+import sharp from 'sharp';
+import { apps, config, files, users } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
 import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -46,6 +47,34 @@ async function usage(owner: Who | null) {
     .from(files)
     .where(owner ? eq(files.ownerId, ids[owner]) : isNull(files.ownerId));
   return { bytes: Number(row!.bytes ?? 0), files: row!.n };
+}
+
+/** A small PNG icon, each call another colour (so another stored file). */
+async function png(n: number): Promise<Buffer> {
+  const background = { r: (n * 53) % 256, g: (n * 97) % 256, b: 200 };
+  return sharp({ create: { width: 8, height: 8, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+function iconForm(title: string, icon: Buffer): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, url: 'https://example.org/', color: 'sky-500' }))
+    form.append(k, v);
+  form.append('icon', new Blob([new Uint8Array(icon)], { type: 'image/png' }), 'icon.png');
+  return form;
+}
+
+/** Stored files that no tile and no branding key refers to: space counted against a quota for ever. */
+async function orphanedFiles(): Promise<number[]> {
+  const stored = await t.database.db.select({ id: files.id }).from(files);
+  const tiles = await t.database.db.select({ icon: apps.iconFileId, file: apps.fileId }).from(apps);
+  const branding = await t.database.db
+    .select({ value: config.value })
+    .from(config)
+    .where(inArray(config.key, ['logo_file', 'login_bg_file']));
+  const used = new Set([...tiles.flatMap((r) => [r.icon, r.file]), ...branding.map((r) => Number(r.value))]);
+  return stored.map((r) => r.id).filter((id) => !used.has(id));
 }
 
 async function tileCount() {
@@ -175,5 +204,87 @@ describe('upload quotas', () => {
     expect(await usage('teacher')).toEqual(before);
     // a smaller one still fits
     expect((await createDownload('teacher', 'Kleines Blatt', pdf(300))).status).toBe(201);
+  });
+
+  it('parallel replacements of a tile’s icon and of the logo leave no file that nothing uses', async () => {
+    const created = await call(t.base, '/api/apps', {
+      cookie: cookies.teacher,
+      form: iconForm('Symbol', await png(0)),
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { bubble: { id: number } }).bubble.id;
+    const icons = await Promise.all([1, 2, 3, 4].map(png));
+    const results = await Promise.all(
+      icons.map((icon, n) =>
+        call(t.base, `/api/apps/${id}`, {
+          method: 'PUT',
+          cookie: cookies.teacher,
+          form: iconForm(`Symbol ${n}`, icon),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+
+    const logos = await Promise.all(
+      [5, 6, 7, 8].map(async (n) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(await png(n))], { type: 'image/png' }), 'logo.png');
+        return call(t.base, '/api/config/logo', { cookie: cookies.admin, form });
+      }),
+    );
+    expect(logos.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await orphanedFiles()).toEqual([]);
+    expect(await usage('teacher')).toMatchObject({ files: 1 });
+  });
+
+  it('a tile deleted while it is being edited leaves no file behind', async () => {
+    const created = await call(t.base, '/api/apps', {
+      cookie: cookies.teacher,
+      form: iconForm('Kurz', await png(9)),
+    });
+    const id = (created.body as { bubble: { id: number } }).bubble.id;
+    const [edit, removal] = await Promise.all([
+      call(t.base, `/api/apps/${id}`, {
+        method: 'PUT',
+        cookie: cookies.teacher,
+        form: iconForm('Kurz, neu', await png(10)),
+      }),
+      call(t.base, `/api/apps/${id}`, { method: 'DELETE', cookie: cookies.teacher }),
+    ]);
+    // either order is fine: the edit first (then the delete), or the delete first (then the edit finds nothing)
+    expect([200, 404]).toContain(edit.status);
+    expect(removal.status).toBe(204);
+    expect(await orphanedFiles()).toEqual([]);
+  });
+
+  it('a pupil at the quota is refused before the upload is processed', async () => {
+    // exactly the 1 MB quota: full, not over it
+    expect((await createDownload('student', 'Voll', pdf(1024))).status).toBe(201);
+    const notAnImage = Buffer.from('kein Bild, aber teuer zu prüfen');
+    const refused = await call(t.base, '/api/apps', {
+      cookie: cookies.student,
+      form: iconForm('Noch eins', notAnImage),
+    });
+    // 413 and not the 415 the image check would answer: the quota was checked first
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ code: 'upload.quota_exceeded', params: { used: 1, limit: 1 } });
+
+    // the canary: with room, the same bytes reach the image check
+    const checked = await call(t.base, '/api/apps', {
+      cookie: cookies.student2,
+      form: iconForm('Noch eins', notAnImage),
+    });
+    expect(checked.status).toBe(415);
+    expect(checked.body).toMatchObject({ code: 'upload.invalid_type' });
+  });
+
+  it('the school at its quota is refused before a logo is processed', async () => {
+    // a school total of 0 MB: full, whatever it stores
+    await setKey('admin', 'upload_quota_school_mb', '0');
+    const form = new FormData();
+    form.append('file', new Blob(['kein Bild']), 'logo.png');
+    const refused = await call(t.base, '/api/config/logo', { cookie: cookies.admin, form });
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ code: 'upload.school_quota_exceeded', params: { limit: 0 } });
   });
 });

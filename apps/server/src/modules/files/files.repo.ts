@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { files, schools } from '../../db/schema.ts';
 
@@ -31,6 +31,27 @@ export async function sumFileSizes(db: Db, schoolId: number, ownerId?: number): 
       ownerId === undefined
         ? eq(files.schoolId, schoolId)
         : and(eq(files.schoolId, schoolId), eq(files.ownerId, ownerId)),
+    );
+  return Number(row?.bytes ?? 0);
+}
+
+/** Bytes of these files of the school, only those `ownerId` owns when it is given. */
+export async function sumFileSizesOf(
+  db: Db,
+  schoolId: number,
+  ids: number[],
+  ownerId?: number,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${files.size})` })
+    .from(files)
+    .where(
+      and(
+        eq(files.schoolId, schoolId),
+        inArray(files.id, ids),
+        ownerId === undefined ? undefined : eq(files.ownerId, ownerId),
+      ),
     );
   return Number(row?.bytes ?? 0);
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getConfigValues } from '../config/config.service.ts';
-import { insertFile, lockSchoolFiles, sumFileSizes } from './files.repo.ts';
+import { insertFile, lockSchoolFiles, sumFileSizes, sumFileSizesOf } from './files.repo.ts';
 
 const MB = 1024 * 1024;
 
@@ -17,6 +17,15 @@ export type FileOwner = Pick<SessionUser, 'id' | 'type' | 'roles'> | null;
  * Stores one file in the transaction `tx`. The school's row stays locked until the transaction ends, so
  * call `checkQuota` in the same transaction, after the old files a change replaces are deleted.
  */
+/**
+ * Holds the school's files until the transaction `tx` ends. A change that replaces or deletes files takes
+ * it first and only then reads which files it replaces, so a parallel change cannot make it delete a file
+ * that is no longer the current one and leave the new current one unreferenced (decision 045).
+ */
+export async function lockFiles(tx: Db, schoolId: number): Promise<void> {
+  await lockSchoolFiles(tx, schoolId);
+}
+
 export async function storeFile(
   tx: Db,
   file: { schoolId: number; owner: FileOwner; name: string; mime: string; data: Buffer },
@@ -51,6 +60,22 @@ async function quotaBytes(db: Db, schoolId: number) {
  * or the school's now exceed their quota. The error rolls the transaction back, so nothing is stored; its
  * params say in MB what was used before this upload, the upload's size and the limit.
  */
+type QuotaCode = 'upload.quota_exceeded' | 'upload.school_quota_exceeded';
+
+/** 413 with what was used before this upload, its size and the limit, in MB. */
+function quotaRefusal(code: QuotaCode, usedBefore: number, size: number, limit: number): AppError {
+  return new AppError(413, code, {
+    used: megabytes(Math.max(0, usedBefore)),
+    size: megabytes(size),
+    limit: megabytes(limit),
+  });
+}
+
+/**
+ * After a change stored `addedBytes` for `owner` (and deleted what it replaced): 413 when the owner's files
+ * or the school's now exceed their quota. The error rolls the transaction back, so nothing is stored; its
+ * params say in MB what was used before this upload, the upload's size and the limit.
+ */
 export async function checkQuota(
   tx: Db,
   schoolId: number,
@@ -58,21 +83,41 @@ export async function checkQuota(
   addedBytes: number,
 ): Promise<void> {
   const limits = await quotaBytes(tx, schoolId);
-  const refuse = (
-    code: 'upload.quota_exceeded' | 'upload.school_quota_exceeded',
-    used: number,
-    limit: number,
-  ) =>
-    new AppError(413, code, {
-      used: megabytes(Math.max(0, used - addedBytes)),
-      size: megabytes(addedBytes),
-      limit: megabytes(limit),
-    });
   if (owner) {
     const used = await sumFileSizes(tx, schoolId, owner.id);
     const limit = hasRole(owner, 'teacher') ? limits.teacher : limits.student;
-    if (used > limit) throw refuse('upload.quota_exceeded', used, limit);
+    if (used > limit) throw quotaRefusal('upload.quota_exceeded', used - addedBytes, addedBytes, limit);
   }
   const schoolUsed = await sumFileSizes(tx, schoolId);
-  if (schoolUsed > limits.school) throw refuse('upload.school_quota_exceeded', schoolUsed, limits.school);
+  if (schoolUsed > limits.school)
+    throw quotaRefusal('upload.school_quota_exceeded', schoolUsed - addedBytes, addedBytes, limits.school);
+}
+
+/**
+ * Before the expensive part of an upload (decoding, rasterising, a large insert): 413 when even the least it
+ * can store, `minBytes`, does not fit beside what the owner and the school store now, counting the files it
+ * would replace as freed. No lock and no exact size: `checkQuota` in the transaction still decides; this
+ * only keeps a user who is already at the quota from making the server do that work again and again.
+ * `uploadedBytes` is the size the message shows.
+ */
+export async function precheckQuota(
+  db: Db,
+  schoolId: number,
+  owner: FileOwner,
+  upload: { minBytes: number; uploadedBytes: number; replacing: (number | null)[] },
+): Promise<void> {
+  if (upload.minBytes <= 0) return;
+  const limits = await quotaBytes(db, schoolId);
+  const replacing = upload.replacing.filter((id): id is number => id !== null);
+  if (owner) {
+    const used =
+      (await sumFileSizes(db, schoolId, owner.id)) -
+      (await sumFileSizesOf(db, schoolId, replacing, owner.id));
+    const limit = hasRole(owner, 'teacher') ? limits.teacher : limits.student;
+    if (used + upload.minBytes > limit)
+      throw quotaRefusal('upload.quota_exceeded', used, upload.uploadedBytes, limit);
+  }
+  const schoolUsed = (await sumFileSizes(db, schoolId)) - (await sumFileSizesOf(db, schoolId, replacing));
+  if (schoolUsed + upload.minBytes > limits.school)
+    throw quotaRefusal('upload.school_quota_exceeded', schoolUsed, upload.uploadedBytes, limits.school);
 }
