@@ -11,6 +11,7 @@ import type { LoggerOptions } from 'pino';
 import { ERROR_MESSAGES } from '@aula/contracts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { svgRenderer } from './lib/svg-render.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -94,6 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('presence', presence);
   app.addHook('onReady', async () => presence.start());
   app.addHook('onClose', async () => presence.stop());
+  // the SVG renderer's child process ends with the last app of the process (tests build several)
+  app.addHook('onClose', svgRenderer.retain());
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',
