@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 import { IMAGE_LIMITS, imageLimiter } from './image-limiter.ts';
 import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
+import { svgRenderer } from './svg-render.ts';
 
 export const ICON_SIZE_PX = 256;
 // a 1 MB image can declare a huge canvas; refuse decoding beyond this many pixels
@@ -100,7 +101,8 @@ export function looksLikeSvg(data: Buffer): boolean {
 /**
  * An uploaded icon as a PNG of at most 256 px without metadata. PNG, JPEG, WebP and GIF by their magic
  * number; SVG is rasterised here, so no script or external reference in it ever reaches a browser. An SVG
- * whose references would make the renderer draw more than a school icon ever needs is refused unrendered.
+ * whose references or filters would make the renderer draw more than a school icon ever needs is refused
+ * unrendered; the others render in a child process that is killed at the time limit.
  */
 export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
@@ -110,25 +112,23 @@ export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buff
     const text = data.toString('utf8');
     // entity declarations are how XML bombs start; icons never need them
     if (/<!ENTITY/i.test(text)) throw invalidType(ICON_TYPE_NAMES);
-    const { refusal } = inspectSvg(text);
+    const { refusal } = inspectSvg(text, SVG_LIMITS, size);
     if (refusal === 'malformed' || refusal === 'doctype') throw invalidType(ICON_TYPE_NAMES);
     if (refusal) throw tooComplex();
+    // in the renderer's child process, killed at the time limit: what the count misses still has a bound
+    return imageJob(
+      () => svgRenderer.render(data, size, MAX_INPUT_PIXELS),
+      () => invalidType(ICON_TYPE_NAMES),
+    );
   }
   return imageJob(
-    async () => {
-      let density: number | undefined;
-      if (svg) {
-        // render the vector at about the final size instead of scaling up a tiny bitmap
-        const { width = size, height = size } = await sharp(data, decodeOptions).metadata();
-        density = Math.min(72 * 16, Math.max(1, (72 * size) / Math.max(width, height, 1)));
-      }
-      return sharp(data, { ...decodeOptions, density })
+    async () =>
+      sharp(data, decodeOptions)
         .timeout(timeLimit)
         .rotate()
         .resize(size, size, { fit: 'inside', withoutEnlargement: true })
         .png()
-        .toBuffer();
-    },
+        .toBuffer(),
     // the magic number matched but the image does not decode
     () => invalidType(ICON_TYPE_NAMES),
   );
