@@ -586,6 +586,10 @@ export const ssoRequests = pgTable(
       issuer: string;
       subject: string;
       claims: Record<string, unknown>;
+      // when the person authenticated at the provider (AuthnInstant) and when the sign-in started here, for
+      // the fresh sign-in check after a sign-out (decision 042)
+      authnInstant?: string | null;
+      startedAt?: string;
       // what a LogoutRequest names later (single logout, decision 042)
       logout?: {
         nameId: string;

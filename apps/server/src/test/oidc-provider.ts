@@ -24,6 +24,8 @@ export async function startOidcProvider(opts: {
   accounts: TestOidcAccount[];
   clientId?: string;
   clientSecret?: string;
+  /** the client asks for auth_time in every ID token (OIDC Registration require_auth_time) */
+  requireAuthTime?: boolean;
 }): Promise<TestOidcProvider> {
   const clientId = opts.clientId ?? 'aula-portal';
   const clientSecret = opts.clientSecret ?? 'aula-portal-secret-0123456789';
@@ -41,6 +43,7 @@ export async function startOidcProvider(opts: {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        ...(opts.requireAuthTime ? { require_auth_time: true } : {}),
       },
     ],
     pkce: { required: () => true },

@@ -1,7 +1,8 @@
 // SAML answers as an attacker (or a misconfigured provider) would send them, for the negative sign-in tests:
 // wrong audience, expired, unsigned, signed with a stranger's key, an assertion id used twice. Signed with
 // xml-crypto exactly as an identity provider signs (enveloped signature, exclusive c14n, RSA-SHA256).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, sign } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 
 export interface ForgeOptions {
@@ -20,6 +21,8 @@ export interface ForgeOptions {
   notBefore?: Date;
   notOnOrAfter?: Date;
   issueInstant?: Date;
+  /** when the person authenticated at the provider (AuthnStatement); default: issueInstant */
+  authnInstant?: Date;
   /** which element carries a signature */
   sign: 'assertion' | 'response' | 'none';
   keyPem: string;
@@ -72,7 +75,7 @@ export function forgeResponse(o: ForgeOptions): string {
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${esc(o.nameId)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${esc(o.recipient ?? o.acsUrl)}"${confirmIrt}/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${notBefore.toISOString()}" NotOnOrAfter="${notOnOrAfter.toISOString()}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-    `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${newSamlId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+    `<saml:AuthnStatement AuthnInstant="${(o.authnInstant ?? now).toISOString()}" SessionIndex="${newSamlId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : '') +
     `</saml:Assertion>`;
   const signedAssertion = o.sign === 'assertion' ? signed(assertion, 'Assertion', o) : assertion;
@@ -84,4 +87,41 @@ export function forgeResponse(o: ForgeOptions): string {
     `</samlp:Response>`;
   if (o.sign === 'response') response = signed(response, 'Response', o);
   return Buffer.from(response).toString('base64');
+}
+
+/** A provider's LogoutRequest (IdP-initiated single logout), as XML. */
+export function forgeLogoutRequest(o: {
+  idpEntityId: string;
+  destination: string;
+  nameId: string;
+  sessionIndex?: string;
+  id?: string;
+  issueInstant?: Date;
+}): string {
+  const index = o.sessionIndex ? `<samlp:SessionIndex>${esc(o.sessionIndex)}</samlp:SessionIndex>` : '';
+  return (
+    `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${esc(o.id ?? newSamlId())}" Version="2.0" IssueInstant="${(o.issueInstant ?? new Date()).toISOString()}" Destination="${esc(o.destination)}">` +
+    `<saml:Issuer>${esc(o.idpEntityId)}</saml:Issuer>` +
+    `<saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${esc(o.nameId)}</saml:NameID>` +
+    index +
+    `</samlp:LogoutRequest>`
+  );
+}
+
+/**
+ * The query of the HTTP-Redirect binding for `xml` (deflated, base64), signed with `keyPem` as the binding
+ * says (RSA-SHA256 over the URL-encoded message, RelayState and SigAlg), or unsigned when keyPem is null.
+ */
+export function redirectQuery(
+  param: 'SAMLRequest' | 'SAMLResponse',
+  xml: string,
+  keyPem: string | null,
+  relayState?: string,
+): string {
+  const pieces = [`${param}=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}`];
+  if (relayState !== undefined) pieces.push(`RelayState=${encodeURIComponent(relayState)}`);
+  if (!keyPem) return pieces.join('&');
+  pieces.push(`SigAlg=${encodeURIComponent('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256')}`);
+  const signature = sign('sha256', Buffer.from(pieces.join('&')), keyPem).toString('base64');
+  return `${pieces.join('&')}&Signature=${encodeURIComponent(signature)}`;
 }

@@ -376,6 +376,8 @@ describe('settings and sign-out', () => {
     expect(out.body.urls).toEqual([]);
     const end = new URL(out.body.redirect!);
     expect(`${end.origin}${end.pathname}`).toBe(`${op.issuer}/session/end`);
+    // the provider's "sign out?" page may be left unanswered: the next sign-in here is a fresh one anyway
+    expect(out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'))).toMatch(/HttpOnly/i);
     expect(end.searchParams.get('client_id')).toBe(op.clientId);
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${t.base}/login?dialog=after-logout`);
     expect(kept!.idTokenSealed).not.toContain(end.searchParams.get('id_token_hint')!.split('.')[1]!);
@@ -467,6 +469,122 @@ describe('settings and sign-out', () => {
     } finally {
       await bare.close();
       await configure();
+    }
+  });
+
+  it('a provider that ignores prompt=login and max_age=0 is refused while this browser must sign in afresh (audited); an honest answer is accepted', async () => {
+    const strict = await startOidcProvider({
+      redirectUris: [`${t.base}/oidc/callback`],
+      accounts: ACCOUNTS,
+      requireAuthTime: true,
+    });
+    const saved = now;
+    try {
+      // a second provider is a new issuer: another person, whose account it links by the e-mail address
+      for (const [provider, reason, sub] of [
+        [op, 'auth_time_missing', 'nrw-sara'],
+        [strict, 'not_fresh', 'nrw-mia'],
+      ] as const) {
+        now = saved;
+        await configure({
+          issuer: provider.issuer,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+        });
+        const jar: CookieJar = new Map();
+        const first = await start();
+        const back = await signInAtProvider(first.url, sub, `${t.base}/oidc/callback`, { jar });
+        const res = await complete(back.search, first.cookie);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+        expect(out.headers.getSetCookie().some((c) => c.startsWith('aula_sso_fresh=1'))).toBe(true);
+        // the pupil leaves the provider's sign-out page alone; the next one starts minutes later
+        now = Date.now() + 5 * 60_000;
+        const ignoring = async (fresh: boolean) => {
+          const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+            body: {},
+            cookie: fresh ? 'aula_sso_fresh=1' : '',
+          });
+          const url = new URL(forced.body.url);
+          expect(url.searchParams.get('prompt')).toBe(fresh ? 'login' : null);
+          // a provider that ignores both: its old session answers
+          url.searchParams.delete('prompt');
+          url.searchParams.delete('max_age');
+          const prompts: string[] = [];
+          const again = await signInAtProvider(url.href, sub, `${t.base}/oidc/callback`, {
+            jar,
+            prompts,
+          });
+          expect(prompts).not.toContain('login');
+          return complete(again.search, [cookiesFrom(forced), fresh ? 'aula_sso_fresh=1' : ''].join('; '));
+        };
+        const refused = await ignoring(true);
+        expect(refused.status, reason).toBe(403);
+        expect(refused.body.code).toBe('sso.not_fresh');
+        expect(cookiesFrom(refused)).not.toMatch(/aula_at=/);
+        expect(refused.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(false);
+        expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({
+          details: { provider: 'oidc', reason },
+        });
+        // canary: a browser that did not sign out here is not held to it
+        expect((await ignoring(false)).status).toBe(200);
+        // the honest way (its clock and Aula's agree again): the provider asks for the password, the cookie goes
+        now = Date.now();
+        const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+          body: {},
+          cookie: 'aula_sso_fresh=1',
+        });
+        const prompts: string[] = [];
+        const honest = await signInAtProvider(forced.body.url, sub, `${t.base}/oidc/callback`, {
+          jar,
+          prompts,
+        });
+        expect(prompts).toContain('login');
+        const done = await complete(honest.search, `${cookiesFrom(forced)}; aula_sso_fresh=1`);
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        expect(done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
+      }
+    } finally {
+      now = saved;
+      await strict.close();
+      await configure();
+    }
+  });
+
+  it('the sign-out handle (the sealed ID token) goes when its session is revoked or expires, not only when it signs out', async () => {
+    const handleOf = async (sessionCookie: string) => {
+      const session = await call(t.base, '/api/self', { cookie: sessionCookie });
+      expect(session.status).toBe(200);
+      const [row] = await t.database.db.select().from(ssoSessions).orderBy(desc(ssoSessions.id)).limit(1);
+      return row!.id;
+    };
+    const exists = async (id: number) =>
+      (await t.database.db.select().from(ssoSessions).where(eq(ssoSessions.id, id))).length === 1;
+    const mia = await signInAs('nrw-mia');
+    expect(mia.status).toBe(200);
+    const miaHandle = await handleOf(cookiesFrom(mia));
+    const sara = await signInAs('nrw-sara');
+    const saraHandle = await handleOf(cookiesFrom(sara));
+    const miaId = ids.get('student3')!;
+    const block = (blocked: boolean) =>
+      call(t.base, `/api/users/${miaId}/block`, { cookie: adminCookie, body: { blocked } });
+    try {
+      expect((await block(true)).status).toBe(200);
+      // kept for a minute, for a sign-out that ended it and reads it in the same request
+      await start();
+      expect(await exists(miaHandle)).toBe(true);
+      now += 90_000;
+      await start();
+      expect(await exists(miaHandle)).toBe(false);
+      // a live session keeps its own (canary)
+      expect(await exists(saraHandle)).toBe(true);
+      // past the session's end (one school day): any sign-out clears it
+      now += 13 * 3600_000;
+      const teacher = await loginAs(t.base, 'teacher');
+      await call(t.base, '/api/logout', { cookie: teacher, body: {} });
+      expect(await exists(saraHandle)).toBe(false);
+    } finally {
+      await block(false);
     }
   });
 

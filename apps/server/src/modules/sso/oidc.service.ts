@@ -13,9 +13,11 @@ import { deleteSsoSession, findSsoSession, insertSsoSession, takeSsoRequest } fr
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
 import {
   checkedReturnTo,
+  freshnessRefusal,
   freshSignInDone,
   keepSsoRequest,
   refuse as refuseSso,
+  requestStartedAt,
   takeBrowserCookie,
   wantsFreshSignIn,
   type SsoRefusal,
@@ -172,6 +174,10 @@ export async function completeOidc(
   }
   const idClaims = tokens.claims();
   if (!idClaims) return refuse(req, 403, 'sso.failed', 'no_id_token');
+  // this browser asked for prompt=login and max_age=0: the ID token must show an authentication since then
+  const authTime = typeof idClaims.auth_time === 'number' ? new Date(idClaims.auth_time * 1000) : null;
+  const stale = freshnessRefusal(req, authTime, requestStartedAt(request));
+  if (stale) return refuse(req, 403, 'sso.not_fresh', stale);
   let claims: Record<string, unknown> = { ...idClaims };
   try {
     // the ID token may carry only the subject; the rest comes from userinfo, checked for the same subject

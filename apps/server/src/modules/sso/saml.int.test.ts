@@ -24,7 +24,13 @@ import {
   userIds,
 } from '../../test/test-app.ts';
 import { makeKeyPair, signInAtIdp, spForIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
-import { forgeResponse, newSamlId, type ForgeOptions } from '../../test/saml-forge.ts';
+import {
+  forgeLogoutRequest,
+  forgeResponse,
+  newSamlId,
+  redirectQuery,
+  type ForgeOptions,
+} from '../../test/saml-forge.ts';
 
 // issue 7 (SAML), SECURITY.md (the ACS: signature, audience, time, InResponseTo kept server-side, assertion ids
 // never reused; same-origin return paths); docs/decisions/040-saml-sign-in.md. A real SAML identity provider:
@@ -512,6 +518,26 @@ async function signInWithJar(username: string, jar: Map<string, string>, startCo
   return { cookie: cookiesFrom(done), authnRequest: new URL(res.body.url), done };
 }
 
+/** A message at the SLO address that the provider did not sign: the same page, no audit entry, no cookie. */
+async function expectIgnored(search: string) {
+  const before = await lastAuditId();
+  const res = await call(t.base, `/api/login/saml/slo${search}`);
+  expect(res.status, search).toBe(303);
+  expect(res.headers.get('location'), search).toBe('/login?dialog=after-logout&sso=sso.logout_failed');
+  expect(res.headers.getSetCookie(), search).toEqual([]);
+  expect(await lastAuditId(), search).toBe(before);
+}
+
+/** A message the provider signed but Aula refuses: the same page, and the reason on record. */
+async function expectAuditedRefusal(search: string, reason: string) {
+  const res = await call(t.base, `/api/login/saml/slo${search}`);
+  expect(res.status, reason).toBe(303);
+  expect(res.headers.get('location'), reason).toBe('/login?dialog=after-logout&sso=sso.logout_failed');
+  expect(await lastAudit(t, 'sso.logout_failed'), reason).toMatchObject({
+    details: { provider: 'saml', reason },
+  });
+}
+
 const xmlOf = (url: URL, param: string) =>
   inflateRawSync(Buffer.from(url.searchParams.get(param)!, 'base64')).toString();
 
@@ -541,33 +567,27 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     expect(await lastAudit(t, 'sso.logout')).toMatchObject({
       details: { provider: 'saml', via: 'single_logout' },
     });
+    // whatever becomes of the LogoutResponse, this browser's next sign-in there is a fresh one
+    expect(out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'))).toMatch(/HttpOnly/i);
 
     const back = await followToAula(request.href, jar);
     expect(back.pathname).toBe('/api/login/saml/slo');
     expect(back.searchParams.get('Signature')).toBeTruthy();
-    // unsigned, or with its signature broken: refused, audited, and this browser's next sign-in is a fresh one
-    const refusals: [string, string][] = [
-      [back.search.replace(/&Signature=[^&]+/, ''), 'unsigned'],
-      [back.search.replace(/Signature=[^&]{8}/, 'Signature=AAAAAAAA'), 'signature'],
-    ];
-    const expectRefusal = async (search: string, reason: string) => {
-      const refused = await call(t.base, `/api/login/saml/slo${search}`);
-      expect(refused.headers.get('location'), reason).toBe(
-        '/login?dialog=after-logout&sso=sso.logout_failed',
-      );
-      expect(
-        refused.headers.getSetCookie().some((c) => c.startsWith('aula_sso_fresh=1')),
-        reason,
-      ).toBe(true);
-      expect(await lastAudit(t, 'sso.logout_failed'), reason).toMatchObject({
-        details: { provider: 'saml', reason },
-      });
-    };
-    for (const [search, reason] of refusals) await expectRefusal(search, reason);
+    // unsigned, with its signature broken, or no message at all: not the provider's, so neither audited
+    // nor answered with a cookie (anyone may send these, review finding 9)
+    for (const search of [
+      back.search.replace(/&Signature=[^&]+/, ''),
+      back.search.replace(/Signature=[^&]{8}/, 'Signature=AAAAAAAA'),
+      '?x',
+      '',
+      '?SAMLResponse=AAAA&SigAlg=x&Signature=AAAA',
+    ])
+      await expectIgnored(search);
     // the real answer still counts (refusals use nothing up), once
     const answer = await call(t.base, `${back.pathname}${back.search}`);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/login?dialog=after-logout');
+    expect(answer.headers.getSetCookie()).toEqual([]);
     expect(await lastAudit(t, 'sso.logout')).toMatchObject({
       details: { provider: 'saml', via: 'single_logout', confirmed: true },
     });
@@ -575,7 +595,8 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     const form = await signInAtIdp((await start()).url, 'sara', undefined, jar);
     expect(form.fields.SAMLResponse).toBeTruthy();
 
-    await expectRefusal(back.search, 'in_response_to');
+    // the provider's genuine answer once more: its signature holds, so the refusal is on record
+    await expectAuditedRefusal(back.search, 'in_response_to');
   });
 
   it('the provider signs the person out everywhere (IdP-initiated): the Aula session named ends, and the provider gets a signed answer', async () => {
@@ -628,5 +649,85 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     expect(xmlOf(again.authnRequest, 'SAMLRequest')).toContain('ForceAuthn="true"');
     expect(again.done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
     await configure();
+  });
+
+  it("a genuine signed LogoutRequest with another spliced in cannot end someone else's sessions (refused, audited); replayed or old ones neither", async () => {
+    // the attacker is a teacher with an account made by the provider
+    await configure({ createUsers: true });
+    const sloUrl = `${t.base}/api/login/saml/slo`;
+    const victim = await signInWithJar('sara', new Map());
+    // the attacker signs in with his own account and has the provider sign him out everywhere, but keeps
+    // the provider's signed LogoutRequest instead of delivering it
+    const jar = new Map<string, string>();
+    const attacker = await signInWithJar('nora', jar);
+    const everywhere = `${idp.url}/saml2/idp/SingleLogoutService.php?ReturnTo=${encodeURIComponent(`${t.base}/login`)}`;
+    const own = await followToAula(everywhere, jar);
+    expect(own.pathname).toBe('/api/login/saml/slo');
+    expect(xmlOf(own, 'SAMLRequest')).toContain('>nora.neu</saml:NameID>');
+    // an unsigned request naming the victim, without SessionIndex: all of her sessions
+    const forged = redirectQuery(
+      'SAMLRequest',
+      forgeLogoutRequest({ idpEntityId: idp.entityId, destination: sloUrl, nameId: 'sara' }),
+      null,
+    );
+    const before = await lastAuditId();
+    await expectAuditedRefusal(`${own.search}&${forged}`, 'duplicate_parameter');
+    expect(await lastAuditId()).toBe(before + 1);
+    // spliced in front, the signature covers nothing that is read: not the provider's message
+    await expectIgnored(`?${forged}&${own.search.slice(1)}`);
+    expect((await call(t.base, '/api/self', { cookie: victim.cookie })).status).toBe(200);
+    expect((await call(t.base, '/api/self', { cookie: attacker.cookie })).status).toBe(200);
+
+    // canary: the provider's request alone ends the attacker's own session
+    const genuine = await call(t.base, `/api/login/saml/slo${own.search}`);
+    expect(genuine.status).toBe(302);
+    expect((await call(t.base, '/api/self', { cookie: attacker.cookie })).status).toBe(418);
+    // once: the same request again is a replay
+    const attackerAgain = await signInWithJar('nora', new Map());
+    await expectAuditedRefusal(own.search, 'replayed');
+    expect((await call(t.base, '/api/self', { cookie: attackerAgain.cookie })).status).toBe(200);
+
+    // a request signed by the provider but issued ten minutes ago is refused; the same made now is not
+    const signedRequest = (issueInstant: Date) =>
+      `?${redirectQuery(
+        'SAMLRequest',
+        forgeLogoutRequest({ idpEntityId: idp.entityId, destination: sloUrl, nameId: 'sara', issueInstant }),
+        idp.keyPem,
+      )}`;
+    await expectAuditedRefusal(signedRequest(new Date(Date.now() - 10 * 60_000)), 'too_old');
+    expect((await call(t.base, '/api/self', { cookie: victim.cookie })).status).toBe(200);
+    expect((await call(t.base, `/api/login/saml/slo${signedRequest(new Date())}`)).status).toBe(302);
+    expect((await call(t.base, '/api/self', { cookie: victim.cookie })).status).toBe(418);
+  });
+
+  it('a provider that ignores ForceAuthn is refused while this browser must sign in afresh (audited); a fresh AuthnInstant is accepted', async () => {
+    await configure();
+    const attempt = async (fresh: boolean, authnInstant: Date) => {
+      const cookie = fresh ? 'aula_sso_fresh=1' : '';
+      const res = await call<{ url: string }>(t.base, '/api/login/saml', { body: {}, cookie });
+      const url = new URL(res.body.url);
+      expect(xmlOf(url, 'SAMLRequest').includes('ForceAuthn="true"')).toBe(fresh);
+      const acs = await postToAcs({
+        SAMLResponse: forge({ inResponseTo: await requestIdOf(url), authnInstant }),
+      });
+      const state = new URL(acs.headers.get('location')!, t.base).searchParams.get('state')!;
+      return complete(state, [cookiesFrom(res), cookie].filter(Boolean).join('; '));
+    };
+    // the provider answered from the session it already had, an hour old
+    const old = new Date(Date.now() - 3600_000);
+    const refused = await attempt(true, old);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('sso.not_fresh');
+    expect(cookiesFrom(refused)).not.toMatch(/aula_at=/);
+    expect(refused.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(false);
+    expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({
+      details: { provider: 'saml', reason: 'not_fresh' },
+    });
+    // canary: a browser that did not sign out here is not held to it
+    expect((await attempt(false, old)).status).toBe(200);
+    // the person authenticated just now: accepted, and the cookie goes
+    const done = await attempt(true, new Date());
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
   });
 });

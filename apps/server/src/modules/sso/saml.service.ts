@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { verify, X509Certificate } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import type { SsoSessionResult, SsoStartResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,12 +28,14 @@ import {
 import { resolveSsoUser } from './sso-accounts.service.ts';
 import {
   auditRefusal,
+  CLOCK_SKEW_MS,
   checkedReturnTo,
+  freshnessRefusal,
   freshSignInDone,
   keepSsoRequest,
   refuse,
   REQUEST_TTL_MS,
-  requireFreshSignIn,
+  requestStartedAt,
   takeBrowserCookie,
   wantsFreshSignIn,
   type SsoRefusal,
@@ -46,8 +51,6 @@ import {
 const HANDOFF_TTL_MS = 2 * 60_000;
 /** Assertions issued longer ago than this are refused whatever their own validity says. */
 const MAX_ASSERTION_AGE_MS = 10 * 60_000;
-/** Clocks of schools' servers drift; a minute either way is accepted. */
-const CLOCK_SKEW_MS = 60_000;
 /** Accepted assertion ids are kept this long; older assertions are refused by age anyway. */
 const ASSERTION_MEMORY_MS = 24 * 3600_000;
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
@@ -233,7 +236,7 @@ function assertionFacts(
   profile: Profile,
   requestId: string,
   acsUrl: string,
-): { id: string | null; confirmed: boolean } {
+): { id: string | null; confirmed: boolean; authnInstant: string | null } {
   const root = profile.getAssertion?.() as { Assertion?: XmlNode } | undefined;
   const assertion = root?.Assertion;
   const id = assertion?.$?.ID;
@@ -246,7 +249,14 @@ function assertionFacts(
         (d) => d.$?.InResponseTo === requestId && d.$?.Recipient === acsUrl,
       ),
   );
-  return { id: typeof id === 'string' && id.length <= 200 ? id : null, confirmed };
+  // when the person authenticated at the provider: the fresh sign-in check after a sign-out (decision 042)
+  const statements = (assertion?.AuthnStatement as XmlNode[] | undefined) ?? [];
+  const instant = statements[0]?.$?.AuthnInstant;
+  return {
+    id: typeof id === 'string' && id.length <= 200 ? id : null,
+    confirmed,
+    authnInstant: typeof instant === 'string' && instant.length <= 40 ? instant : null,
+  };
 }
 
 /**
@@ -285,7 +295,11 @@ export async function samlAcs(
   if (!profile || typeof inResponseTo !== 'string') return toLogin('sso.state_invalid', 'in_response_to');
   // node-saml checks the signature with the provider's certificate, not who the assertion says issued it
   if (profile.issuer !== loaded.idp.entityId) return toLogin('sso.failed', 'issuer');
-  const { id: assertionId, confirmed } = assertionFacts(profile, inResponseTo, spAddresses(req).acsUrl);
+  const {
+    id: assertionId,
+    confirmed,
+    authnInstant,
+  } = assertionFacts(profile, inResponseTo, spAddresses(req).acsUrl);
   if (!confirmed) return toLogin('sso.failed', 'subject_confirmation');
   if (!assertionId) return toLogin('sso.failed', 'no_assertion_id');
   const request = await takeSsoRequest(
@@ -327,6 +341,8 @@ export async function samlAcs(
       issuer: loaded.idp.entityId,
       subject,
       claims,
+      authnInstant,
+      startedAt: requestStartedAt(request).toISOString(),
       logout: {
         nameId: profile.nameID,
         nameIdFormat: profile.nameIDFormat ?? null,
@@ -355,7 +371,14 @@ export async function completeSaml(
     return refuse(req, 'saml', 400, 'sso.state_invalid', 'other_browser');
   const loaded = await enabledSaml(req);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
-  const { issuer, subject, claims, logout } = handoff.identity;
+  const { issuer, subject, claims, logout, authnInstant, startedAt } = handoff.identity;
+  // this browser asked for ForceAuthn: the assertion's AuthnInstant must lie after the sign-in started here
+  const stale = freshnessRefusal(
+    req,
+    authnInstant ? new Date(authnInstant) : null,
+    new Date(startedAt ?? handoff.createdAt),
+  );
+  if (stale) return refuse(req, 'saml', 403, 'sso.not_fresh', stale);
   const user = await resolveSsoUser(
     req,
     { provider: 'saml', issuer, subject, claims, emailVerified: true },
@@ -413,32 +436,131 @@ function logoutRefusalReason(err: unknown): string {
     [/signature/i, 'signature'],
     [/issuer/i, 'issuer'],
     [/status code/i, 'status'],
+    [/expired|not yet valid/i, 'expired'],
   ];
   return reasons.find(([re]) => re.test(message))?.[1] ?? 'invalid';
 }
 
+/** The parameters of the HTTP-Redirect binding (SAML 2.0 Bindings 3.4.4). */
+const REDIRECT_KEYS = ['SAMLRequest', 'SAMLResponse', 'RelayState', 'SigAlg', 'Signature'] as const;
+type RedirectKey = (typeof REDIRECT_KEYS)[number];
+
+/** Redirect signatures Aula accepts (RSA with SHA-2; SHA-1 is not accepted). */
+const REDIRECT_SIG_ALGS: Record<string, string> = {
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384': 'sha384',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'sha512',
+};
+
+interface RedirectMessage {
+  kind: 'SAMLRequest' | 'SAMLResponse';
+  /** each parameter exactly as it arrived (name=value, still URL-encoded), the first of its name */
+  raw: Partial<Record<RedirectKey, string>>;
+  /** the same, decoded */
+  values: Partial<Record<RedirectKey, string>>;
+  /** a binding parameter appeared more than once (a signed message with another one spliced in) */
+  duplicate: boolean;
+}
+
+/**
+ * Reads the binding's parameters from the raw query, piece by piece as they arrived. A name that appears
+ * twice is noted: the signature covers one piece, and nothing may read another (review finding 1: node-saml
+ * checks the first SAMLRequest piece while URLSearchParams keeps the last). Null without exactly one message.
+ */
+function redirectMessage(rawQuery: string): RedirectMessage | null {
+  const raw: Partial<Record<RedirectKey, string>> = {};
+  const values: Partial<Record<RedirectKey, string>> = {};
+  let duplicate = false;
+  for (const piece of rawQuery.split('&')) {
+    const [[name, value] = []] = new URLSearchParams(piece);
+    if (name === undefined || value === undefined) continue;
+    const key = REDIRECT_KEYS.find((k) => k === name);
+    if (!key) continue;
+    if (raw[key] !== undefined) {
+      duplicate = true;
+      continue;
+    }
+    raw[key] = piece;
+    values[key] = value;
+  }
+  if (!values.SAMLRequest === !values.SAMLResponse) return null;
+  return { kind: values.SAMLRequest ? 'SAMLRequest' : 'SAMLResponse', raw, values, duplicate };
+}
+
+/**
+ * Whether the provider signed exactly these pieces: the message, RelayState when given, and SigAlg, as they
+ * arrived (the binding signs the URL-encoded text), checked with the certificates from its metadata.
+ */
+function signedByProvider(message: RedirectMessage, certificates: readonly string[]): boolean {
+  const { raw, values, kind } = message;
+  const hash = REDIRECT_SIG_ALGS[values.SigAlg ?? ''];
+  if (!hash || !values.Signature || !raw.SigAlg) return false;
+  const signedText = Buffer.from([raw[kind], raw.RelayState, raw.SigAlg].filter(Boolean).join('&'));
+  const signature = Buffer.from(values.Signature, 'base64');
+  return certificates.some((cert) => {
+    try {
+      return verify(hash, signedText, new X509Certificate(toPem(cert)).publicKey, signature);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The signed pieces alone, in the binding's order: all that node-saml is given to read. */
+function canonicalQuery(message: RedirectMessage): string {
+  const { raw, kind } = message;
+  return [raw[kind], raw.RelayState, raw.SigAlg, raw.Signature].filter(Boolean).join('&');
+}
+
+/** The root element's ID and IssueInstant of a deflated, base64 SAML message (already signature-checked). */
+function messageHeader(deflated: string): { id: string | null; issueInstant: Date | null } {
+  let xml: string;
+  try {
+    xml = inflateRawSync(Buffer.from(deflated, 'base64'), { maxOutputLength: MAX_RESPONSE_CHARS }).toString();
+  } catch {
+    return { id: null, issueInstant: null };
+  }
+  let failed = false;
+  const doc = /<!DOCTYPE/i.test(xml)
+    ? null
+    : new DOMParser({
+        errorHandler: { error: () => (failed = true), fatalError: () => (failed = true) },
+      }).parseFromString(xml, 'text/xml');
+  const root = failed ? null : doc?.documentElement;
+  const id = root?.getAttribute('ID') ?? '';
+  const instant = root?.getAttribute('IssueInstant') ?? '';
+  const issueInstant = instant ? new Date(instant) : null;
+  return {
+    id: id && id.length <= 200 ? id : null,
+    issueInstant: issueInstant && !Number.isNaN(issueInstant.getTime()) ? issueInstant : null,
+  };
+}
+
+/** A provider's LogoutRequest issued longer ago than this is refused: it is a replay, or lost in transit. */
+const MAX_LOGOUT_REQUEST_AGE_MS = 5 * 60_000;
+/** LogoutRequest ids are remembered this long; older requests are refused by age anyway. */
+const LOGOUT_REQUEST_MEMORY_MS = 3600_000;
+
 /**
  * The provider signs the person out everywhere (IdP-initiated single logout, another service started it): its
- * LogoutRequest must be signed by the provider and come from its entity id; the Aula sessions it names (NameID,
- * and SessionIndex when given) end, and the browser goes back to the provider with Aula's signed
+ * LogoutRequest must be signed by the provider (checked before this runs), come from its entity id, be
+ * issued within the last five minutes and not seen before; the Aula sessions it names (NameID, and
+ * SessionIndex when given) end, and the browser goes back to the provider with Aula's signed
  * LogoutResponse, Success (or a failure status when it named no session here).
  */
 async function idpLogout(
   req: FastifyRequest,
   reply: FastifyReply,
   loaded: LoadedSaml,
-  params: Record<string, string>,
-  rawQuery: string,
+  message: RedirectMessage,
   refuseLogout: (reason: string) => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
   if (!loaded.idp.sloUrl) return refuseLogout('no_slo_service');
-  if ((params.SAMLRequest ?? '').length > MAX_RESPONSE_CHARS) return refuseLogout('no_request');
-  if (!params.Signature || !params.SigAlg) return refuseLogout('unsigned');
   const { privateKeyPem } = await spSigningKey(req);
   const sp = serviceProvider(req, loaded, { privateKeyPem });
   let profile: Profile | null;
   try {
-    ({ profile } = await sp.validateRedirectAsync(params, rawQuery));
+    ({ profile } = await sp.validateRedirectAsync(message.values, canonicalQuery(message)));
   } catch (err) {
     const reason = logoutRefusalReason(err);
     req.log.warn(
@@ -448,6 +570,25 @@ async function idpLogout(
     return refuseLogout(reason);
   }
   if (!profile?.nameID || typeof profile.ID !== 'string') return refuseLogout('invalid');
+  if (profile.issuer !== loaded.idp.entityId) return refuseLogout('issuer');
+  const now = req.server.clock();
+  const { id, issueInstant } = messageHeader(message.values.SAMLRequest!);
+  if (!id || id !== profile.ID || !issueInstant) return refuseLogout('invalid');
+  const age = now.getTime() - issueInstant.getTime();
+  if (age > MAX_LOGOUT_REQUEST_AGE_MS + CLOCK_SKEW_MS) return refuseLogout('too_old');
+  if (age < -CLOCK_SKEW_MS) return refuseLogout('not_yet_valid');
+  // one LogoutRequest ends sessions once: its id is remembered beside the assertion ids
+  const fresh = await rememberAssertion(
+    req.server.db,
+    {
+      schoolId: req.schoolId,
+      issuer: loaded.idp.entityId,
+      assertionId: `logout-request:${id}`,
+      expiresAt: new Date(now.getTime() + LOGOUT_REQUEST_MEMORY_MS),
+    },
+    now,
+  );
+  if (!fresh) return refuseLogout('replayed');
   const indexes = typeof profile.sessionIndex === 'string' ? [profile.sessionIndex] : [];
   const kept = await findSamlSessions(req.server.db, req.schoolId, profile.nameID, indexes);
   let ended = 0;
@@ -458,33 +599,46 @@ async function idpLogout(
   await audit(req, 'sso.logout', {
     details: { provider: 'saml', via: 'idp_initiated', sessions: ended },
   });
-  const relayState = typeof params.RelayState === 'string' ? params.RelayState : '';
-  const url = await sp.getLogoutResponseUrlAsync(profile, relayState, {}, kept.length > 0);
+  const url = await sp.getLogoutResponseUrlAsync(
+    profile,
+    message.values.RelayState ?? '',
+    {},
+    kept.length > 0,
+  );
   return reply.redirect(url, 302);
 }
 
 /**
- * GET /api/login/saml/slo: the provider's LogoutResponse (HTTP-Redirect binding). It must be signed by the
- * provider, come from its entity id, say Success and answer a LogoutRequest this server sent (once). Then
+ * GET /api/login/saml/slo: the provider's LogoutResponse, or its own LogoutRequest (HTTP-Redirect binding).
+ * Only a message signed by the provider counts, and only its signed pieces are read. A LogoutResponse must
+ * come from the provider's entity id, say Success and answer a LogoutRequest this server sent (once). Then
  * the browser lands on the login page's "signed out" dialog; otherwise on the same dialog with the message
- * that the provider did not confirm, and this browser's next sign-in there asks for the password again.
+ * that the provider did not confirm (the sign-out already asked for a fresh sign-in next time). What the
+ * provider did not sign is nobody's sign-out: it is neither audited nor answered with a cookie, so that
+ * anyone's requests cannot fill the audit log (review finding 9).
  */
 export async function samlSlo(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const signedOut = '/login?dialog=after-logout';
-  const refuseLogout = async (reason: string) => {
-    requireFreshSignIn(req, reply);
-    await audit(req, 'sso.logout_failed', { details: { provider: 'saml', reason } });
-    return reply.redirect(`${signedOut}&sso=sso.logout_failed`, 303);
+  const notConfirmed = `${signedOut}&sso=sso.logout_failed`;
+  const ignore = (reason: string) => {
+    req.log.info({ reason }, 'saml logout message ignored');
+    return reply.redirect(notConfirmed, 303);
   };
-  const rawQuery = req.url.split('?')[1] ?? '';
-  const params = Object.fromEntries(new URLSearchParams(rawQuery));
+  const refuseLogout = async (reason: string) => {
+    await audit(req, 'sso.logout_failed', { details: { provider: 'saml', reason } });
+    return reply.redirect(notConfirmed, 303);
+  };
   const loaded = await loadSaml(req.server.db, req.schoolId);
-  if (!loaded) return refuseLogout('not_configured');
-  if (params.SAMLRequest) return idpLogout(req, reply, loaded, params, rawQuery, refuseLogout);
-  if (!params.SAMLResponse || params.SAMLResponse.length > MAX_RESPONSE_CHARS)
-    return refuseLogout('no_response');
-  // node-saml checks a redirect signature only when one is there: an unsigned answer is refused here
-  if (!params.Signature || !params.SigAlg) return refuseLogout('unsigned');
+  if (!loaded) return ignore('not_configured');
+  const message = redirectMessage(req.url.split('?')[1] ?? '');
+  if (!message) return ignore('no_message');
+  if (message.values[message.kind]!.length > MAX_RESPONSE_CHARS) return ignore('too_large');
+  // node-saml checks a redirect signature only when one is there: an unsigned message is refused here
+  if (!message.values.Signature || !message.values.SigAlg) return ignore('unsigned');
+  if (!signedByProvider(message, loaded.idp.certificates)) return ignore('signature');
+  // a genuine message with another spliced in beside it: an attack with someone's own sign-out, on record
+  if (message.duplicate) return refuseLogout('duplicate_parameter');
+  if (message.kind === 'SAMLRequest') return idpLogout(req, reply, loaded, message, refuseLogout);
   const now = req.server.clock();
   let asked: string | null = null;
   const logoutRequests: CacheProvider = {
@@ -505,7 +659,7 @@ export async function samlSlo(req: FastifyRequest, reply: FastifyReply): Promise
       idpCert: loaded.idp.certificates.map(toPem),
       validateInResponseTo: ValidateInResponseTo.always,
       cacheProvider: logoutRequests,
-    }).validateRedirectAsync(params, rawQuery);
+    }).validateRedirectAsync(message.values, canonicalQuery(message));
   } catch (err) {
     const reason = logoutRefusalReason(err);
     req.log.warn({ reason, error: err instanceof Error ? err.name : typeof err }, 'saml logout refused');

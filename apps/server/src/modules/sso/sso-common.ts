@@ -3,12 +3,24 @@ import { ReturnToSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import { deleteOldSsoRequests, insertSsoRequest, type SsoProvider } from './sso.repo.ts';
+import {
+  deleteEndedSsoSessions,
+  deleteOldSsoRequests,
+  insertSsoRequest,
+  type SsoProvider,
+} from './sso.repo.ts';
 
 // What OIDC and SAML sign-ins share (decisions 038 and 040): the request lifetime, the cookie that binds a
 // sign-in in flight to the browser that started it (login CSRF), and the audited refusal.
 
 export const REQUEST_TTL_MS = 10 * 60_000;
+/** Clocks of schools' servers and their providers drift; a minute either way is accepted. */
+export const CLOCK_SKEW_MS = 60_000;
+
+/** When a kept sign-in request was started, by the server's clock (its row expires REQUEST_TTL_MS later). */
+export function requestStartedAt(request: { expiresAt: Date }): Date {
+  return new Date(request.expiresAt.getTime() - REQUEST_TTL_MS);
+}
 
 export function browserCookieName(req: FastifyRequest): string {
   return req.server.secureCookies ? '__Host-aula_sso' : 'aula_sso';
@@ -30,7 +42,8 @@ export function takeBrowserCookie(req: FastifyRequest, reply: FastifyReply): str
   return value;
 }
 
-export type SsoRefusal = 'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable';
+export type SsoRefusal =
+  'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable' | 'sso.not_fresh';
 
 /** Audits a refused sign-in with the reason (never tokens, codes or assertions). */
 export function auditRefusal(req: FastifyRequest, provider: SsoProvider, reason: string): Promise<void> {
@@ -84,6 +97,7 @@ export async function keepSsoRequest(
   const now = req.server.clock();
   const browser = newToken();
   await deleteOldSsoRequests(req.server.db, now);
+  await deleteEndedSsoSessions(req.server.db, now);
   await insertSsoRequest(req.server.db, {
     schoolId: req.schoolId,
     provider: request.provider,
@@ -97,8 +111,9 @@ export async function keepSsoRequest(
   setBrowserCookie(req, reply, browser);
 }
 
-// After signing out of a provider that offers no sign-out of its own (decision 042): this browser's next
-// sign-in there must ask for the password again (prompt=login, ForceAuthn).
+// After every sign-out of a session that came from the provider (decision 042): this browser's next sign-in
+// there must ask for the password again (prompt=login, ForceAuthn), whether or not the provider's own
+// sign-out page was answered, and until a sign-in here is proven fresh (auth_time, AuthnInstant).
 const FRESH_SIGN_IN_MS = 30 * 24 * 3600_000;
 
 function freshCookieName(req: FastifyRequest): string {
@@ -122,7 +137,23 @@ export function wantsFreshSignIn(req: FastifyRequest): boolean {
   return req.cookies[freshCookieName(req)] === '1';
 }
 
-/** A sign-in through the provider completed: the fresh one asked for, if any, has happened. */
+/**
+ * While this browser must sign in afresh, the provider must say when the person authenticated (OIDC
+ * auth_time, SAML AuthnInstant), and that must be after the sign-in started here, give or take the clock
+ * skew: a provider that ignores prompt=login or ForceAuthn would otherwise let the previous pupil's session
+ * sign the next one in. Answers the refusal reason, or null when the sign-in may go on.
+ */
+export function freshnessRefusal(
+  req: FastifyRequest,
+  authenticatedAt: Date | null,
+  startedAt: Date,
+): 'auth_time_missing' | 'not_fresh' | null {
+  if (!wantsFreshSignIn(req)) return null;
+  if (!authenticatedAt || Number.isNaN(authenticatedAt.getTime())) return 'auth_time_missing';
+  return authenticatedAt.getTime() < startedAt.getTime() - CLOCK_SKEW_MS ? 'not_fresh' : null;
+}
+
+/** A sign-in through the provider completed and was proven fresh (freshnessRefusal): the cookie goes. */
 export function freshSignInDone(req: FastifyRequest, reply: FastifyReply): void {
   if (req.cookies[freshCookieName(req)] !== undefined)
     reply.clearCookie(freshCookieName(req), freshCookieOptions(req));

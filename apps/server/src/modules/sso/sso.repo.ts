@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   externalIdentities,
@@ -6,6 +6,7 @@ import {
   groups,
   samlAssertions,
   samlSpKeys,
+  sessions,
   ssoRequests,
   ssoSessions,
   users,
@@ -243,6 +244,38 @@ export async function findSsoSession(db: Db, schoolId: number, sessionId: number
 export async function deleteSsoSession(db: Db, id: number): Promise<void> {
   await db.delete(ssoSessions).where(eq(ssoSessions.id, id));
 }
+
+/** The sign-out handle of this session goes (signing out here used it, or had no use for it). */
+export async function deleteSsoSessionOf(db: Db, schoolId: number, sessionId: number): Promise<void> {
+  await db
+    .delete(ssoSessions)
+    .where(and(eq(ssoSessions.schoolId, schoolId), eq(ssoSessions.sessionId, sessionId)));
+}
+
+/**
+ * A session that ended a minute ago (the sign-out that ended it reads its handle in the same request) or
+ * whose refresh token expired needs no sign-out handle any more: sealed ID tokens and NameIDs go, unless a
+ * LogoutResponse for them is still awaited. Sessions are revoked, never deleted, so the foreign key's
+ * cascade alone would keep them for ever; this runs on every sign-out and every start of an SSO sign-in.
+ */
+export async function deleteEndedSsoSessions(db: Db, now: Date): Promise<void> {
+  const graceEnd = new Date(now.getTime() - ENDED_GRACE_MS);
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(lt(sessions.revokedAt, graceEnd), lte(sessions.refreshExpiresAt, now)));
+  await db
+    .delete(ssoSessions)
+    .where(
+      and(
+        or(isNull(ssoSessions.logoutExpiresAt), lte(ssoSessions.logoutExpiresAt, now)),
+        inArray(ssoSessions.sessionId, ended),
+      ),
+    );
+}
+
+/** How long the handle of a just-ended session is kept for the sign-out that ended it. */
+const ENDED_GRACE_MS = 60_000;
 
 /** The SAML LogoutRequest sent for this session, by the hash of its ID, awaited until `expiresAt`. */
 export async function markLogoutRequest(db: Db, id: number, requestHash: string, expiresAt: Date) {
