@@ -143,6 +143,10 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
         <ul className="grid gap-1 text-sm" aria-label={t('samlSettings.spCertificate')}>
           <Certificate cert={view.sp.certificate} />
         </ul>
+        {/* decision 042: the key is sealed with AULA_SECRET_KEY; a new secret key means a new certificate */}
+        <MessageBox tone="notice" icon={TriangleAlert}>
+          {t('samlSettings.spKeyNote')}
+        </MessageBox>
         <a
           href={view.sp.metadataUrl}
           target="_blank"
