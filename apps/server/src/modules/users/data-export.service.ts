@@ -25,7 +25,7 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   saml_assertions: 'ids of SAML assertions already accepted (replay protection), without a user',
   used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
   sso_sessions:
-    "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted with its session",
+    "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
 };
 
