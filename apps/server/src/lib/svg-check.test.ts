@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amplificationSvg } from '../test/svg-amplification.ts';
+import { amplificationSvg, filterSvg } from '../test/svg-amplification.ts';
 import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -83,6 +83,74 @@ describe('inspectSvg', () => {
     ['an unclosed comment', `<svg ${NS}><!-- `, 'malformed'],
   ])('refuses %s', (_name, text, refusal) => {
     expect(inspectSvg(text).refusal).toBe(refusal);
+  });
+
+  it('refuses the review’s filter SVG at once, by its octaves and by its filter work (review finding 2)', () => {
+    const started = Date.now();
+    expect(inspectSvg(filterSvg(600, 10).toString('utf8')).refusal).toBe('filter_params');
+    expect(inspectSvg(filterSvg(3300, 10).toString('utf8')).refusal).toBe('filter_params');
+    const oneOctave = inspectSvg(filterSvg(600, 1).toString('utf8'));
+    expect(oneOctave.refusal).toBe('filter_work');
+    expect(Date.now() - started).toBeLessThan(500);
+    // the same work is allowed on a smaller canvas, and refused on a larger one
+    expect(inspectSvg(filterSvg(40, 8).toString('utf8')).refusal).toBe(null);
+    expect(inspectSvg(filterSvg(40, 8).toString('utf8'), SVG_LIMITS, 512).refusal).toBe('filter_work');
+  });
+
+  it('counts filter passes through references: a filtered group used many times', () => {
+    const filter = '<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>';
+    const group = `<g id="g">${'<rect width="9" height="9" filter="url(#f)"/>'.repeat(10)}</g>`;
+    const report = (uses: number) =>
+      inspectSvg(doc(`<defs>${filter}${group}</defs>${'<use href="#g"/>'.repeat(uses)}`));
+    expect(report(2).refusal).toBe(null);
+    // the filter in <defs> once, the group in <defs> once, and the group twice through <use>
+    expect(report(2).filterPasses).toBe(1 + 10 + 2 * 10);
+    expect(report(40).refusal).toBe('filter_work');
+  });
+
+  it('accepts a drop shadow on a few elements, an Inkscape-style filter in a style attribute', () => {
+    const shadow =
+      '<filter id="s"><feGaussianBlur in="SourceAlpha" stdDeviation="3"/><feOffset dx="2" dy="2"/>' +
+      '<feComponentTransfer><feFuncA type="linear" slope="0.5"/></feComponentTransfer>' +
+      '<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>';
+    const shapes = '<circle r="5" style="fill:#c00;filter:url(#s)"/>'.repeat(12);
+    const report = inspectSvg(doc(`<defs>${shadow}</defs>${shapes}`));
+    expect(report).toMatchObject({ refusal: null, filterPasses: 4 * 13 });
+  });
+
+  it.each([
+    ['numOctaves over 8', '<filter id="f"><feTurbulence numOctaves="9"/></filter>'],
+    ['a huge blur', '<filter id="f"><feGaussianBlur stdDeviation="5 1000"/></filter>'],
+    ['a huge drop shadow', '<filter id="f"><feDropShadow stdDeviation="500"/></filter>'],
+    ['a huge morphology radius', '<filter id="f"><feMorphology radius="101"/></filter>'],
+    ['a large convolution', '<filter id="f"><feConvolveMatrix order="6" kernelMatrix="1"/></filter>'],
+    [
+      'a long kernel',
+      `<filter id="f"><feConvolveMatrix order="3" kernelMatrix="${'1 '.repeat(26)}"/></filter>`,
+    ],
+  ])('refuses %s', (_name, filter) => {
+    expect(inspectSvg(doc(`<defs>${filter}</defs><rect filter="url(#f)"/>`)).refusal).toBe('filter_params');
+  });
+
+  it('refuses too many filters and primitives, and filters set from a style sheet', () => {
+    const filters = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<filter id="f${i}"><feOffset dx="1"/></filter>`).join('');
+    expect(inspectSvg(doc(filters(SVG_LIMITS.filters))).refusal).toBe(null);
+    expect(inspectSvg(doc(filters(SVG_LIMITS.filters + 1))).refusal).toBe('filters');
+    const merge = `<filter id="m"><feMerge>${'<feMergeNode/>'.repeat(SVG_LIMITS.filterPrimitives)}</feMerge></filter>`;
+    expect(inspectSvg(doc(merge)).refusal).toBe('filters');
+    expect(inspectSvg(doc('<style>rect { fill: red }</style><rect/>')).refusal).toBe(null);
+    expect(inspectSvg(doc('<style><![CDATA[rect { FILTER: url(#f) }]]></style><rect/>')).refusal).toBe(
+      'filters',
+    );
+  });
+
+  it('counts CSS filter functions as passes', () => {
+    const blurred = (n: number) =>
+      doc('<rect width="9" height="9" filter="blur(4px) drop-shadow(1px 1px 2px)"/>'.repeat(n));
+    expect(inspectSvg(blurred(10))).toMatchObject({ refusal: null, filterPasses: 20 });
+    expect(inspectSvg(blurred(200)).refusal).toBe('filter_work');
+    expect(inspectSvg(doc('<rect style="stroke:red; filter: blur(2px)"/>')).filterPasses).toBe(1);
   });
 
   it('stays fast on hostile input', () => {

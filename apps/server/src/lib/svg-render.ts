@@ -82,10 +82,10 @@ export class SvgRenderer {
           child.off('message', onMessage);
           child.off('exit', onExit);
         };
+        // answered once the child is gone, so the image queue's slot frees with the core it used
         const timer = setTimeout(() => {
           done();
-          void this.kill(child);
-          reject(tooComplex());
+          void this.kill(child).then(() => reject(tooComplex()));
         }, this.timeLimitMs);
         const onMessage = (reply: RenderReply) => {
           if (reply.id !== id) return;
@@ -163,8 +163,11 @@ export class SvgRenderer {
   }
 
   private async kill(child: ChildProcess): Promise<void> {
-    if (this.child === child) await this.stop();
-    else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (this.child === child) return this.stop();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
   }
 }
 

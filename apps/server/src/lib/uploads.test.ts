@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amplificationSvg } from '../test/svg-amplification.ts';
+import { amplificationSvg, filterSvg } from '../test/svg-amplification.ts';
+import { SvgRenderer } from './svg-render.ts';
 import { checkDownload, iconToPng, looksLikeSvg } from './uploads.ts';
 
 const svg = (text: string) => looksLikeSvg(Buffer.from(text));
@@ -57,6 +58,13 @@ describe('iconToPng', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('refuses the review’s filter SVG (600 turbulence filters) unrendered, at once', async () => {
+    const started = Date.now();
+    for (const svg of [filterSvg(600, 10), filterSvg(600, 1)])
+      await expect(iconToPng(svg)).rejects.toMatchObject({ status: 415, code: 'upload.too_complex' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('refuses bytes that claim to be an image but do not decode', async () => {
     const broken = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -84,5 +92,55 @@ describe('checkDownload', () => {
       name: 'Plan _2026_.pdf',
     });
     expect((await checkDownload(pdf, '.hidden')).name).toBe('download.pdf');
+  });
+});
+
+describe('SvgRenderer', () => {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const small = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
+  );
+
+  it('kills a render over the time limit, answers too complex, and starts a new child for the next', async () => {
+    const renderer = new SvgRenderer();
+    const release = renderer.retain();
+    try {
+      expect((await renderer.render(small, 16, 1e6)).readUInt32BE(16)).toBe(16);
+      const first = renderer.pid!;
+      renderer.timeLimitMs = 50;
+      // within the check's limits, about a second of librsvg
+      await expect(renderer.render(filterSvg(40, 8), 256, 1e6)).rejects.toMatchObject({
+        status: 415,
+        code: 'upload.too_complex',
+      });
+      expect(alive(first)).toBe(false);
+      renderer.timeLimitMs = 10_000;
+      expect((await renderer.render(small, 16, 1e6)).readUInt32BE(16)).toBe(16);
+      expect(renderer.pid).not.toBe(first);
+    } finally {
+      await release();
+    }
+    expect(renderer.pid).toBe(undefined);
+  });
+
+  it('answers bytes librsvg cannot read with its error, and keeps the child', async () => {
+    const renderer = new SvgRenderer();
+    const release = renderer.retain();
+    try {
+      await renderer.render(small, 16, 1e6);
+      const pid = renderer.pid!;
+      await expect(renderer.render(Buffer.from('<svg><g></svg>'), 16, 1e6)).rejects.toThrow();
+      expect(renderer.pid).toBe(pid);
+    } finally {
+      await release();
+    }
+    expect(renderer.pid).toBe(undefined);
   });
 });

@@ -14,3 +14,16 @@ export function amplificationSvg(levels = 8, fanout = 5): Buffer {
       `<defs>${groups.join('')}</defs><use xlink:href="#l${levels}"/></svg>`,
   );
 }
+
+/**
+ * The review's filter SVG: `uses` full-size rectangles, each drawn through an feTurbulence of `octaves`
+ * octaves. 30 KB at 600 × 10 cost 16.7 s of CPU before filters were counted; 40 × 8 is within the limits
+ * and still takes about a second to render, more than a lowered time limit allows.
+ */
+export function filterSvg(uses: number, octaves: number): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">` +
+      `<defs><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="${octaves}"/></filter></defs>` +
+      `${'<rect width="256" height="256" filter="url(#f)"/>'.repeat(uses)}</svg>`,
+  );
+}

@@ -6,21 +6,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { apps, files } from '../../db/schema.ts';
 import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { amplificationSvg } from '../../test/svg-amplification.ts';
+import { svgRenderer } from '../../lib/svg-render.ts';
+import { amplificationSvg, filterSvg } from '../../test/svg-amplification.ts';
 
 let t: TestApp;
+let closed = false;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  svgRenderer.timeLimitMs = 10_000;
+  if (!closed) await t?.close();
+});
 
-function iconForm(title: string): FormData {
+function iconForm(title: string, svg: Buffer = amplificationSvg()): FormData {
   const form = new FormData();
   form.append('title', title);
   form.append('url', 'https://example.org/');
   form.append('color', 'sky-500');
-  form.append('icon', new Blob([new Uint8Array(amplificationSvg())], { type: 'image/svg+xml' }), 'icon.svg');
+  form.append('icon', new Blob([new Uint8Array(svg)], { type: 'image/svg+xml' }), 'icon.svg');
   return form;
+}
+
+const ORDINARY_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Signs the teacher in again and again until `done` settles (at least three times). */
+async function signInsDuring(done: Promise<unknown>) {
+  let running = true;
+  void done.finally(() => (running = false));
+  const signIns: { status: number; ms: number }[] = [];
+  while (running || signIns.length < 3) {
+    const started = performance.now();
+    const res = await call(t.base, '/api/login', { body: { username: 'teacher', password: DEMO_PASSWORD } });
+    signIns.push({ status: res.status, ms: Math.round(performance.now() - started) });
+  }
+  return signIns;
 }
 
 async function stored() {
@@ -75,5 +106,54 @@ describe('image work never starves sign-in', () => {
     );
     expect(fine.status).toBe(200);
     expect(fine.body).toMatchObject({ url: expect.stringMatching(/^\/api\/config\/logo\/image\?v=\d+$/) });
+  });
+
+  it('a render over the time limit is killed and answered too complex while a sign-in completes', async () => {
+    const pupil = await loginAs(t.base, 'student');
+    // a warm child: the time limit counts the render, not the child's start
+    expect(
+      (await call(t.base, '/api/apps', { cookie: pupil, form: iconForm('Kreis', ORDINARY_SVG) })).status,
+    ).toBe(201);
+    const child = svgRenderer.pid!;
+    expect(alive(child)).toBe(true);
+    const before = await stored();
+
+    // the test-only lowered limit: 40 turbulence filters pass the check and take about a second to draw
+    svgRenderer.timeLimitMs = 300;
+    const started = performance.now();
+    const upload = call(t.base, '/api/apps', { cookie: pupil, form: iconForm('Rauschen', filterSvg(40, 8)) });
+    const signIns = await signInsDuring(upload);
+    const res = await upload;
+    const uploadMs = Math.round(performance.now() - started);
+    svgRenderer.timeLimitMs = 10_000;
+
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ code: 'upload.too_complex' });
+    expect(alive(child)).toBe(false);
+    expect(signIns.map((s) => s.status)).toEqual(signIns.map(() => 200));
+    expect(await stored()).toEqual(before);
+    console.log(
+      `killed render answered after ${uploadMs} ms (limit 300 ms); sign-ins meanwhile: ${signIns.map((s) => s.ms).join(', ')} ms`,
+    );
+
+    // the next SVG starts a new child
+    expect(
+      (await call(t.base, '/api/apps', { cookie: pupil, form: iconForm('Kreis 2', ORDINARY_SVG) })).status,
+    ).toBe(201);
+    expect(svgRenderer.pid).not.toBe(child);
+  });
+
+  // the last test: it closes the app
+  it('the renderer’s child process does not outlive app.close()', async () => {
+    const admin = await loginAs(t.base, 'admin');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(ORDINARY_SVG)], { type: 'image/svg+xml' }), 'logo.svg');
+    expect((await call(t.base, '/api/config/logo', { cookie: admin, form })).status).toBe(200);
+    const child = svgRenderer.pid!;
+    expect(alive(child)).toBe(true);
+    closed = true;
+    await t.close();
+    expect(alive(child)).toBe(false);
+    expect(svgRenderer.pid).toBe(undefined);
   });
 });
