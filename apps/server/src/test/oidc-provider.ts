@@ -91,6 +91,44 @@ function keepCookies(jar: CookieJar, res: Response): void {
 const cookieHeader = (jar: CookieJar) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /**
+ * Walks the provider's pages as the browser holding `jar`: follows redirects until `done` says a target is
+ * reached (returned without being followed), and answers each page with the form `answer` picks (a body:
+ * POST; none: GET), failing on a page it cannot answer.
+ */
+async function walkProvider(
+  start: string,
+  jar: CookieJar,
+  maxSteps: number,
+  done: (next: URL) => boolean,
+  answer: (html: string, url: string) => { url: string; body?: URLSearchParams } | undefined,
+): Promise<URL> {
+  let url = start;
+  let body: URLSearchParams | undefined;
+  for (let i = 0; i < maxSteps; i++) {
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      body,
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(jar) },
+    });
+    keepCookies(jar, res);
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (done(next)) return next;
+      url = next.href;
+      body = undefined;
+      continue;
+    }
+    const html = await res.text();
+    const step = answer(html, url);
+    if (!step) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
+    ({ url, body } = step);
+  }
+  throw new Error('too many steps at the provider');
+}
+
+/**
  * A minimal browser for the provider's development pages: follows redirects, keeps the provider's
  * cookies (in `jar`, to go on as the same browser), signs in as `login` and consents (or cancels), and
  * stops at the first redirect to `stopAt`. `prompts` collects the pages the provider showed (login, consent).
@@ -102,44 +140,25 @@ export async function signInAtProvider(
   opts: { cancel?: boolean; jar?: CookieJar; prompts?: string[] } = {},
 ): Promise<URL> {
   const jar = opts.jar ?? new Map<string, string>();
-  let url = start;
-  let method = 'GET';
-  let body: URLSearchParams | undefined;
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(url, {
-      method,
-      body,
-      redirect: 'manual',
-      headers: { cookie: cookieHeader(jar) },
-    });
-    keepCookies(jar, res);
-    const location = res.headers.get('location');
-    if (location) {
-      const next = new URL(location, url);
-      if (next.href.startsWith(stopAt)) return next;
-      url = next.href;
-      method = 'GET';
-      body = undefined;
-      continue;
-    }
-    const html = await res.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
-    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
-    opts.prompts?.push(prompt);
-    if (opts.cancel) {
-      const abort = html.match(/href="([^"]*\/abort)"/)?.[1];
-      if (!abort) throw new Error('no cancel link on the provider page');
-      url = new URL(abort, url).href;
-      method = 'GET';
-      body = undefined;
-      continue;
-    }
-    url = new URL(action, url).href;
-    method = 'POST';
-    body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
-  }
-  throw new Error('too many steps at the provider');
+  return walkProvider(
+    start,
+    jar,
+    20,
+    (next) => next.href.startsWith(stopAt),
+    (html, url) => {
+      const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+      const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
+      if (!action || !prompt) return undefined;
+      opts.prompts?.push(prompt);
+      if (opts.cancel) {
+        const abort = html.match(/href="([^"]*\/abort)"/)?.[1];
+        if (!abort) throw new Error('no cancel link on the provider page');
+        return { url: new URL(abort, url).href };
+      }
+      const fields = prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
+      return { url: new URL(action, url).href, body: new URLSearchParams(fields) };
+    },
+  );
 }
 
 /**
@@ -147,33 +166,17 @@ export async function signInAtProvider(
  * answered yes, and the redirect back (post_logout_redirect_uri) is returned without being followed.
  */
 export async function signOutAtProvider(start: string, jar: CookieJar): Promise<URL> {
-  let url = start;
-  let method = 'GET';
-  let body: URLSearchParams | undefined;
-  for (let i = 0; i < 10; i++) {
-    const res = await fetch(url, {
-      method,
-      body,
-      redirect: 'manual',
-      headers: { cookie: cookieHeader(jar) },
-    });
-    keepCookies(jar, res);
-    const location = res.headers.get('location');
-    if (location) {
-      const next = new URL(location, url);
-      if (!next.href.startsWith(new URL(start).origin)) return next;
-      url = next.href;
-      method = 'GET';
-      body = undefined;
-      continue;
-    }
-    const html = await res.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
-    const xsrf = html.match(/name="xsrf" value="([^"]+)"/)?.[1];
-    if (!action || !xsrf) throw new Error(`unexpected page ${res.status}: ${html.slice(0, 300)}`);
-    url = new URL(action, url).href;
-    method = 'POST';
-    body = new URLSearchParams({ xsrf, logout: 'yes' });
-  }
-  throw new Error('too many steps at the provider');
+  const origin = new URL(start).origin;
+  return walkProvider(
+    start,
+    jar,
+    10,
+    (next) => !next.href.startsWith(origin),
+    (html, url) => {
+      const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+      const xsrf = html.match(/name="xsrf" value="([^"]+)"/)?.[1];
+      if (!action || !xsrf) return undefined;
+      return { url: new URL(action, url).href, body: new URLSearchParams({ xsrf, logout: 'yes' }) };
+    },
+  );
 }
