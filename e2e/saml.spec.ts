@@ -32,6 +32,16 @@ async function signInAtIdp(page: Page, username: string) {
   await page.locator('input[name="password"]').press('Enter');
 }
 
+/** Sara signs in with the login page's button and signs out of Aula again through her menu. */
+async function signInAsSaraThenSignOut(page: Page) {
+  await samlButton(page).click();
+  await signInAtIdp(page, 'sara');
+  await page.waitForURL(`${journey.portal.base}/`);
+  await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).click();
+  await page.getByRole('menuitem', { name: de.nav.signOut }).click();
+  await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+}
+
 describe('sign in through the school SAML identity provider (issue 7)', () => {
   it('an admin pastes the provider metadata in the settings tab and sees what was read from it', async () => {
     const admin = await journey.openSignedIn('admin', '/dashboard/settings');
@@ -84,12 +94,7 @@ describe('sign in through the school SAML identity provider (issue 7)', () => {
 
   it('on a shared computer, signing out signs out at the provider too: the next "Sign in with …" asks for the password again (issue 16)', async () => {
     const page = await journey.open('/login');
-    await samlButton(page).click();
-    await signInAtIdp(page, 'sara');
-    await page.waitForURL(`${journey.portal.base}/`);
-    await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).click();
-    await page.getByRole('menuitem', { name: de.nav.signOut }).click();
-    await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+    await signInAsSaraThenSignOut(page);
     // through the provider's single logout service and back to Aula's login page
     await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('sso')).toBeNull();
@@ -114,12 +119,7 @@ describe('sign in through the school SAML identity provider (issue 7)', () => {
     expect((await setUp(idp.metadataXml.replace(/<md:SingleLogoutService[^>]*\/>/g, ''))).status).toBe(200);
     try {
       const page = await journey.open('/login');
-      await samlButton(page).click();
-      await signInAtIdp(page, 'sara');
-      await page.waitForURL(`${journey.portal.base}/`);
-      await page.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Sara Schmidt') }).click();
-      await page.getByRole('menuitem', { name: de.nav.signOut }).click();
-      await page.getByRole('dialog').getByRole('button', { name: de.nav.signOut }).click();
+      await signInAsSaraThenSignOut(page);
       const done = page.getByRole('dialog', { name: de.logout.doneTitle });
       await done.getByText(de.logout.providerSignedIn).waitFor();
       await expectNoSeriousA11yViolations(page, 'signed out, provider still signed in');
