@@ -4,12 +4,12 @@
 // PGlite database with the demo school, as a visitor and as each role. Checks: no 5xx, and status codes,
 // content types and bodies as the document declares them. Writes .test-reports/fuzz.json (one entry per
 // role and operation) and exits non-zero on any failure.
-//   node scripts/fuzz.mjs [--max-examples N] [--roles student,admin] [--seed N]
+//   node --import tsx scripts/fuzz.mjs [--max-examples N] [--roles student,admin] [--seed N]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort, waitForHealth } from '../bench/server-process.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCHEMATHESIS = join(ROOT, '.venv-fuzz/bin/schemathesis');
@@ -52,27 +52,6 @@ const seed = option('seed', '16');
 const roles = option('roles', ROLES.join(',')).split(',');
 const phases = option('phases', 'examples,coverage,fuzzing');
 const WORKERS = option('workers', '1');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}
 
 async function signIn(base, username) {
   const res = await fetch(`${base}/api/login`, {

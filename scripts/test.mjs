@@ -93,7 +93,7 @@ function vitest(name, projects, env) {
 function fuzz() {
   const name = 'API fuzzing (schemathesis)';
   console.log(`\n=== ${name} ===`);
-  const { seconds } = run('node', ['scripts/fuzz.mjs']);
+  const { seconds } = run('node', ['--import', 'tsx', 'scripts/fuzz.mjs']);
   const file = `${reports}/fuzz.json`;
   if (!existsSync(file)) {
     totals.failed += 1;
