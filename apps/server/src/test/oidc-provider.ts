@@ -155,7 +155,8 @@ export async function signInAtProvider(
         if (!abort) throw new Error('no cancel link on the provider page');
         return { url: new URL(abort, url).href };
       }
-      const fields = prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
+      const fields: Record<string, string> =
+        prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
       return { url: new URL(action, url).href, body: new URLSearchParams(fields) };
     },
   );
