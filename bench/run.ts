@@ -1,5 +1,6 @@
-// npm run bench: the server on PostgreSQL under load, the weight of the home page's JavaScript, and page
-// speed in Chromium (page-speed.ts).
+// npm run bench: the server on PostgreSQL under load, side by side with a bare Fastify reference
+// (bare-server.ts), the weight of the home page's JavaScript, and page speed in Chromium (page-speed.ts).
+// BENCH_SKIP_PAGES=1 leaves out page speed (the server figures alone, in a minute or two).
 // Prints figures and their ratio to bench/baseline.json (no pass/fail: budgets are read, not asserted).
 import autocannon from 'autocannon';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/pa
 import { measurePageSpeed } from './page-speed.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const SKIP_PAGES = process.env.BENCH_SKIP_PAGES === '1';
 const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
 const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 type Figures = Record<string, number>;
@@ -38,7 +40,22 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 });
 const base = `http://127.0.0.1:${port}`;
 await waitForHealth(base);
+// The bare reference: its own process on the same database, loaded one after the other with Aula.
+const barePort = await freePort();
+// started once the server has migrated the database
+const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+  env: {
+    ...process.env,
+    DATABASE_URL: withDatabase(process.env.DATABASE_URL, dbName),
+    PORT: String(barePort),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const bareBase = `http://127.0.0.1:${barePort}`;
+await waitForHealth(bareBase);
 const figures: Figures = {};
+/** Each measured line against its reference: [name, reference name, label of the ratio]. */
+const pairs: [string, string, string][] = [];
 
 async function load(name: string, opts: autocannon.Options, expected: '2xx' | '3xx' = '2xx') {
   const r = await autocannon({ duration: DURATION_S, ...opts });
@@ -48,6 +65,20 @@ async function load(name: string, opts: autocannon.Options, expected: '2xx' | '3
   const unexpected = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - r[expected];
   if (unexpected > 0 || r.errors > 0)
     console.warn(`${name}: ${unexpected} answers other than ${expected}, ${r.errors} errors`);
+}
+
+/** Loads Aula and its reference with the same options one after the other, and records the ratio. */
+async function compare(
+  name: string,
+  reference: string,
+  opts: autocannon.Options,
+  refOpts: autocannon.Options,
+) {
+  await load(name, opts);
+  await load(reference, { ...opts, ...refOpts });
+  pairs.push([name, reference, `${name} / ${reference}`]);
+  figures[`${name} / ${reference}`] =
+    Math.round((figures[`${name} req/s`]! / figures[`${reference} req/s`]!) * 100) / 100;
 }
 
 /** Gives the user a personal layout of `count` tiles (their own private tiles plus the locked ones), through the API. */
@@ -76,19 +107,52 @@ async function fillPersonalLayout(cookie: string, count: number): Promise<void> 
 
 try {
   const cookie = await loginAs(base, 'student', PASSWORD);
+  // issue 17, item 8: the ping against a bare route that hashes the cookie and reads sessions once
+  await compare(
+    'POST /api/users/alive (50 conn)',
+    'bare ping (50 conn)',
+    {
+      url: `${base}/api/users/alive`,
+      method: 'POST',
+      connections: 50,
+      headers: { cookie, 'x-aula-csrf': '1' },
+    },
+    { url: `${bareBase}/bare/alive` },
+  );
   await load('GET /api/layout (signed in)', {
     url: `${base}/api/layout`,
     connections: 20,
     headers: { cookie },
   });
-  // a personal layout of 50 tiles at 100 connections: the full answer, then the 304 of an unchanged one
+  // a personal layout of 50 tiles at 100 connections: the full answer (against a bare route running the same
+  // SQL), compressed, then the 304 of an unchanged one
   const full = await loginAs(base, 'student2', PASSWORD);
   await fillPersonalLayout(full, 50);
-  await load('GET /api/layout (50 tiles, 100 conn)', {
+  await compare(
+    'GET /api/layout (50 tiles, 100 conn)',
+    'bare layout (50 tiles, 100 conn)',
+    { url: `${base}/api/layout`, connections: 100, headers: { cookie: full } },
+    { url: `${bareBase}/bare/layout` },
+  );
+  await load('GET /api/layout br (50 tiles, 100 conn)', {
     url: `${base}/api/layout`,
     connections: 100,
-    headers: { cookie: full },
+    headers: { cookie: full, 'accept-encoding': 'br, gzip' },
   });
+  const uncompressed = 'GET /api/layout (50 tiles, 100 conn)';
+  const compressed = 'GET /api/layout br (50 tiles, 100 conn)';
+  pairs.push([compressed, uncompressed, 'layout compressed / uncompressed']);
+  figures['layout compressed / uncompressed'] =
+    Math.round((figures[`${compressed} req/s`]! / figures[`${uncompressed} req/s`]!) * 100) / 100;
+  {
+    const res = await fetch(`${base}/api/layout`, {
+      headers: { cookie: full, 'accept-encoding': 'br, gzip' },
+    });
+    figures['layout answer bytes (br)'] = (await res.arrayBuffer()).byteLength;
+    figures['layout answer bytes (raw)'] = (
+      await (await fetch(`${base}/api/layout`, { headers: { cookie: full } })).arrayBuffer()
+    ).byteLength;
+  }
   const { version } = (await (await fetch(`${base}/api/layout`, { headers: { cookie: full } })).json()) as {
     version: string;
   };
@@ -109,8 +173,12 @@ try {
     body: JSON.stringify({ username: 'teacher', password: PASSWORD }),
   });
 } finally {
+  bare.kill('SIGTERM');
   server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await Promise.all([
+    new Promise((resolve) => server.once('exit', resolve)),
+    new Promise((resolve) => bare.once('exit', resolve)),
+  ]);
   await dropDatabase();
 }
 
@@ -136,7 +204,7 @@ figures['home page JS gzip KB'] = Math.round(
   scripts.reduce((sum, src) => sum + gzipSync(readFileSync(`${webDist}${src}`)).length, 0) / 1024,
 );
 // After the load tests, so the browser does not compete with them for the CPU.
-Object.assign(figures, await measurePageSpeed(webDist));
+if (!SKIP_PAGES) Object.assign(figures, await measurePageSpeed(webDist));
 
 const baseline: Figures = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : {};
 console.log(
@@ -146,6 +214,16 @@ for (const [name, value] of Object.entries(figures)) {
   const base = baseline[name];
   const ratio = base ? `  x${(value / base).toFixed(2)} of baseline ${base}` : '  (no baseline yet)';
   console.log(`${name.padEnd(40)} ${String(value).padStart(8)}${ratio}`);
+}
+if (pairs.length > 0) {
+  console.log('\nSide by side (req/s, p99, ratio of req/s to the reference)');
+  for (const [name, reference, ratio] of pairs) {
+    for (const line of [name, reference])
+      console.log(
+        `${line.padEnd(42)} ${String(figures[`${line} req/s`]).padStart(7)} req/s  p99 ${String(figures[`${line} p99 ms`]).padStart(5)} ms`,
+      );
+    console.log(`${'  ratio'.padEnd(42)} ${String(figures[ratio]).padStart(7)}`);
+  }
 }
 if (process.argv.includes('--save-baseline'))
   writeFileSync(baselineFile, JSON.stringify(figures, null, 2) + '\n');

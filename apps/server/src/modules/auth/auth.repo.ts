@@ -92,12 +92,9 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return row!.id;
 }
 
-/**
- * The session check: one indexed read by token hash, joined with its user. Revoked, expired and blocked
- * sessions are returned too, so the caller can tell "revoked" (418) from "unknown or expired" (anonymous).
- */
-export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
-  const [row] = await db
+/** The session check's statement, unprepared: built once per database below, and by the bench's bare server. */
+export function sessionByAccessHashQuery(db: Db) {
+  return db
     .select({
       session: {
         ...activeSessionColumns,
@@ -108,8 +105,34 @@ export async function findSessionByAccessHash(db: Db, schoolId: number, accessTo
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.accessTokenHash, accessTokenHash), eq(sessions.schoolId, schoolId)))
+    .where(
+      and(
+        eq(sessions.accessTokenHash, sql.placeholder('accessTokenHash')),
+        eq(sessions.schoolId, sql.placeholder('schoolId')),
+      ),
+    )
     .limit(1);
+}
+
+// Every API request runs the session check: its statement is built once per database and prepared, so a
+// request neither rebuilds the query nor has PostgreSQL plan it again (issue 17).
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+function prepareSessionQuery(db: Db) {
+  return sessionByAccessHashQuery(db).prepare('session_by_access_hash');
+}
+
+/**
+ * The session check: one indexed read by token hash, joined with its user. Revoked, expired and blocked
+ * sessions are returned too, so the caller can tell "revoked" (418) from "unknown or expired" (anonymous).
+ */
+export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ accessTokenHash, schoolId });
   return row ?? null;
 }
 

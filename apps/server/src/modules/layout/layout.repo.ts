@@ -52,7 +52,8 @@ function prepareVersionQuery(db: Db) {
     .prepare('layout_version');
 }
 
-function prepareLayoutsQuery(db: Db) {
+/** The home page's statement, unprepared: prepared once per database below, and run by the bench's bare server. */
+export function layoutsQuery(db: Db) {
   const ownerOf = sql`coalesce(${layouts.ownerId}, 0)`;
   const isNew = sql<
     boolean | null
@@ -84,8 +85,11 @@ function prepareLayoutsQuery(db: Db) {
     .leftJoin(apps, and(eq(apps.id, layoutItems.appId), eq(apps.schoolId, schools.id)))
     .leftJoin(users, eq(users.id, apps.creatorId))
     .where(eq(schools.id, param.schoolId))
-    .orderBy(asc(layouts.category), asc(layoutItems.position))
-    .prepare('layouts_with_bubbles');
+    .orderBy(asc(layouts.category), asc(layoutItems.position));
+}
+
+function prepareLayoutsQuery(db: Db) {
+  return layoutsQuery(db).prepare('layouts_with_bubbles');
 }
 
 const prepared = new WeakMap<
