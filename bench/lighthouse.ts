@@ -26,7 +26,7 @@ export async function runLighthouse(pages: LighthousePage[]): Promise<Figures> {
   const figures: Figures = {};
   console.log('\nLighthouse 12.8, default mobile profile (simulated slow 4G, 4x CPU), Chromium headless');
   for (const page of pages) {
-    const lhr = await audit(page);
+    const { lhr, artifacts } = await audit(page);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const lcpMs = Math.round(numeric('largest-contentful-paint'));
@@ -47,6 +47,16 @@ export async function runLighthouse(pages: LighthousePage[]): Promise<Figures> {
         if (ref.weight > 0 && result && result.score !== null && result.score < 1) {
           console.log(`  failing ${category} audit ${ref.id}: ${result.title}`);
           for (const item of detailItems(result.details)) console.log(`    - ${item}`);
+          // Lighthouse names a CSP issue without a blocked URL only by its type: say what was blocked, where.
+          if (ref.id === 'inspector-issues')
+            for (const csp of artifacts.InspectorIssues.contentSecurityPolicyIssue ?? [])
+              console.log(
+                `    - CSP ${csp.contentSecurityPolicyViolationType} (${csp.violatedDirective})` +
+                  (csp.blockedURL ? ` ${csp.blockedURL}` : '') +
+                  (csp.sourceCodeLocation
+                    ? ` at ${csp.sourceCodeLocation.url}:${csp.sourceCodeLocation.lineNumber + 1}`
+                    : ''),
+              );
         }
       }
     }
@@ -94,7 +104,7 @@ async function audit(page: LighthousePage) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     if (result.lhr.runtimeError)
       throw new Error(`Lighthouse failed on ${page.url}: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
+    return { lhr: result.lhr, artifacts: result.artifacts };
   } finally {
     const exited =
       chrome.process.exitCode === null && chrome.process.signalCode === null
