@@ -3,8 +3,9 @@
 // student waits for the tiles (on this machine, and on a throttled phone side by side with a bare React
 // page), and Lighthouse's scores (lighthouse.ts). Prints figures; nothing here passes or fails.
 //
-// Alone: node --import tsx bench/page-speed.ts [checkout], which measures the server and apps/web/dist of
-// another checkout (a git worktree of an older commit, say) with this bench; build its web app first.
+// Alone: node --import tsx bench/page-speed.ts [checkout] [web-dist], which measures the server of another
+// checkout (a git worktree of an older commit, say) with this bench, and its apps/web/dist unless told;
+// build the web app first.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -373,6 +374,7 @@ function median(samples: number[]): number {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const root = resolve(process.argv[2] ?? REPO_ROOT);
-  console.log(`Measuring the server and apps/web/dist of ${root}`);
-  await measurePageSpeed(join(root, 'apps/web/dist'), root);
+  const webDist = resolve(process.argv[3] ?? join(root, 'apps/web/dist'));
+  console.log(`Measuring the server of ${root} with the web app in ${webDist}`);
+  await measurePageSpeed(webDist, root);
 }
