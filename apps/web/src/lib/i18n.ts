@@ -100,10 +100,12 @@ function readStorage(): string | null {
 }
 
 // spec 1: an explicit choice in this browser, else the browser's languages (i18next picks the first supported).
+const detectLanguages = () =>
+  [readStorage(), ...navigator.languages, navigator.language].filter((code) => !!code) as string[];
+
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () =>
-    [readStorage(), ...navigator.languages, navigator.language].filter((code) => !!code) as string[],
+  detect: detectLanguages,
   cacheUserLanguage: () => {}, // only an explicit choice is stored, so an unchosen language keeps following the browser
 };
 
@@ -145,6 +147,14 @@ export async function followBrowserLanguage(): Promise<void> {
     localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
     // Nothing was stored.
+  }
+  const locale = i18n.services.languageUtils.getBestMatchFromCodes(detectLanguages());
+  if (isLocale(locale)) {
+    try {
+      await loadForSwitch(locale);
+    } catch {
+      return; // offline: the language in use stays
+    }
   }
   await i18n.changeLanguage();
 }
