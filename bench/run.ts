@@ -16,6 +16,7 @@ import { measurePageSpeed } from './page-speed.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const SKIP_PAGES = process.env.BENCH_SKIP_PAGES === '1';
+const WARM_UP_S = 3;
 const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
 const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 type Figures = Record<string, number>;
@@ -67,14 +68,19 @@ async function load(name: string, opts: autocannon.Options, expected: '2xx' | '3
     console.warn(`${name}: ${unexpected} answers other than ${expected}, ${r.errors} errors`);
 }
 
-/** Loads Aula and its reference with the same options one after the other, and records the ratio. */
+/**
+ * Loads Aula and its reference with the same options one after the other, and records the ratio. Each
+ * first gets a short load that is not counted, so neither is measured while its JIT is still cold.
+ */
 async function compare(
   name: string,
   reference: string,
   opts: autocannon.Options,
   refOpts: autocannon.Options,
 ) {
+  await autocannon({ ...opts, duration: WARM_UP_S });
   await load(name, opts);
+  await autocannon({ ...opts, ...refOpts, duration: WARM_UP_S });
   await load(reference, { ...opts, ...refOpts });
   pairs.push([name, reference, `${name} / ${reference}`]);
   figures[`${name} / ${reference}`] =
@@ -144,14 +150,14 @@ try {
   pairs.push([compressed, uncompressed, 'layout compressed / uncompressed']);
   figures['layout compressed / uncompressed'] =
     Math.round((figures[`${compressed} req/s`]! / figures[`${uncompressed} req/s`]!) * 100) / 100;
-  {
-    const res = await fetch(`${base}/api/layout`, {
-      headers: { cookie: full, 'accept-encoding': 'br, gzip' },
-    });
-    figures['layout answer bytes (br)'] = (await res.arrayBuffer()).byteLength;
-    figures['layout answer bytes (raw)'] = (
-      await (await fetch(`${base}/api/layout`, { headers: { cookie: full } })).arrayBuffer()
-    ).byteLength;
+  // the bytes on the wire: fetch decodes the body, Content-Length is what travelled
+  for (const [label, headers] of [
+    ['layout answer bytes (raw)', { cookie: full, 'accept-encoding': 'identity' }],
+    ['layout answer bytes (br)', { cookie: full, 'accept-encoding': 'br, gzip' }],
+  ] as const) {
+    const res = await fetch(`${base}/api/layout`, { headers });
+    await res.arrayBuffer();
+    figures[label] = Number(res.headers.get('content-length'));
   }
   const { version } = (await (await fetch(`${base}/api/layout`, { headers: { cookie: full } })).json()) as {
     version: string;
