@@ -192,7 +192,7 @@ describe('API answers are compressed over 1 KB', () => {
     expect(JSON.parse(res.body.toString())).toMatchObject({ status: 'ok' });
   });
 
-  it("the layout's 304 has no body and no Content-Encoding, also after a compressed answer's weak ETag", async () => {
+  it("the layout's 304 has no body and no Content-Encoding, also for the ETag of a compressed answer", async () => {
     const cookie = await loginAs(t.base, 'student');
     const full = await rawGet(t.base, '/api/layout', { cookie, 'accept-encoding': 'br, gzip' });
     expect(full.status).toBe(200);

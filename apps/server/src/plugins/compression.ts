@@ -77,10 +77,8 @@ export function registerCompression(app: FastifyInstance): void {
             },
           })
         : gzipSync(payload, { level: GZIP_LEVEL });
-    // the same answer in another encoding: a strong ETag would claim identical bytes (If-None-Match still
-    // matches a weak one, see layout.routes.ts)
-    const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && etag.startsWith('"')) reply.header('etag', `W/${etag}`);
+    // an API ETag (the layout's) names the version of the data, not the bytes: answers are no-store, so no
+    // cache keeps one encoding's body under it, and the client sends it back as it came
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     done(null, compressed);
