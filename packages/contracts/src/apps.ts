@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_ICON_NAME, PALETTE, bubbleTitle, type PaletteColor } from './plain/apps.ts';
+
+export * from './plain/apps.ts';
 import { IdParamSchema, IdSchema, multilineText, text } from './text.ts';
 import { MAX_APP_CONFIG_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './constants.ts';
 import type { ErrorCode } from './errors.ts';
@@ -15,20 +18,11 @@ export const WANTED_PERMS = ['private', 'groups', 'everyone'] as const;
 export const WantedPermsSchema = z.enum(WANTED_PERMS);
 export type WantedPerms = z.infer<typeof WantedPermsSchema>;
 
-// spec 3.6: eight hues in shades 100, 300, 500, 700, 900
-export const PALETTE_HUES = ['yellow', 'orange', 'red', 'pink', 'purple', 'blue', 'sky', 'green'] as const;
-export const PALETTE_SHADES = [100, 300, 500, 700, 900] as const;
-export type PaletteColor = `${(typeof PALETTE_HUES)[number]}-${(typeof PALETTE_SHADES)[number]}`;
-export const PALETTE: readonly PaletteColor[] = PALETTE_HUES.flatMap((hue) =>
-  PALETTE_SHADES.map((shade) => `${hue}-${shade}` as PaletteColor),
-);
 export const PaletteColorSchema = z.enum(PALETTE as [PaletteColor, ...PaletteColor[]]);
 
 export function randomPaletteColor(random: () => number = Math.random): PaletteColor {
   return PALETTE[Math.floor(random() * PALETTE.length) % PALETTE.length]!;
 }
-
-export const DEFAULT_ICON_NAME = 'message-circle-question'; // spec 3.1: a question-bubble icon
 
 /** Only http(s) tile urls, in every spelling (SECURITY.md "Content"). */
 export const BubbleUrlSchema = z
@@ -101,13 +95,6 @@ export function canSeeBubble(
         (bubble.creator === viewer.laraId || bubble.groups.some((g) => viewer.groupIds.includes(g)))
       );
   }
-}
-
-/** The title in the viewer's language, falling back to the base title (spec 3.1 titleTranslation). */
-export function bubbleTitle(bubble: Pick<Bubble, 'title' | 'titleTranslation'>, locale: string): string {
-  const base = locale.split('-')[0] as keyof TitleTranslation;
-  const translated = bubble.titleTranslation[base]?.trim();
-  return translated ? translated : bubble.title;
 }
 
 export const BUBBLE_TITLE_MAX = MAX_TITLE_LENGTH;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+export * from './plain/auth.ts';
 import { text } from './text.ts';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './constants.ts';
 import { UserInfoSchema } from './users.ts';
@@ -34,6 +36,3 @@ export const LogoutResultSchema = z.object({
   providerSignedIn: z.boolean().optional(),
 });
 export type LogoutResult = z.infer<typeof LogoutResultSchema>;
-
-/** The header every state-changing request carries (DESIGN.md). */
-export const CSRF_HEADER = 'x-aula-csrf';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+export * from './plain/messages.ts';
 import { DateTimeSchema, IdSchema, multilineText, PageSchema, perPageSchema, text } from './text.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
@@ -66,18 +68,3 @@ export const AdminMessageInputSchema = z.strictObject({
   endsAt: DateTimeSchema.nullable().default(null),
 });
 export type AdminMessageInput = z.input<typeof AdminMessageInputSchema>;
-
-/**
- * The text in the reader's language, else German, else any language the school wrote (spec 9 fallback
- * de), with the language it is in (for the `lang` attribute).
- */
-export function pickText(
-  texts: Record<string, string | undefined>,
-  lang: string,
-): { text: string; lang: string } {
-  for (const candidate of [lang, 'de', ...Object.keys(texts)]) {
-    const text = texts[candidate]?.trim();
-    if (text) return { text, lang: candidate };
-  }
-  return { text: '', lang };
-}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { hasRole, type RoleSubject } from './roles.ts';
+import { FEATURE_NAMES } from './plain/perms.ts';
+
+export * from './plain/perms.ts';
 
 /**
  * spec 3.6, 6: the permissions object. The spec names the levels (app creation, banner editing,
@@ -27,12 +30,7 @@ export const PermissionsSchema = z.object({
 });
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
-/** spec 3.6: the feature list, entries with a name. */
-export const FEATURE_NAMES = ['chat', 'bbb', 'sick', 'camera', 'guacamole', 'push'] as const;
 export const FeatureNameSchema = z.enum(FEATURE_NAMES);
-export type FeatureName = z.infer<typeof FeatureNameSchema>;
-/** Chat, remote desktop and push need outside services a school must configure first. */
-export const DEFAULT_FEATURES: readonly FeatureName[] = ['bbb', 'sick', 'camera'];
 
 export const PermsResponseSchema = z.object({
   permissions: PermissionsSchema,

@@ -1,47 +1,8 @@
 import { z } from 'zod';
+import { ROLES, STORED_ROLES, USER_TYPES } from './plain/roles.ts';
 
-// spec 6: roles are cumulative; every role but logged_out needs a valid session
-export const ROLES = ['superadmin', 'admin', 'teacher', 'student', 'cim', 'logged_out'] as const;
-export type Role = (typeof ROLES)[number];
+export * from './plain/roles.ts';
+
 export const RoleSchema = z.enum(ROLES);
-
-/** Roles stored on a user; teacher and student follow from `type` (spec 3.3: type L means teacher). */
-export const STORED_ROLES = ['superadmin', 'admin'] as const;
 export const StoredRoleSchema = z.enum(STORED_ROLES);
-export type StoredRole = z.infer<typeof StoredRoleSchema>;
-
-/** spec 3.3: type L is a teacher, S a student. */
-export const USER_TYPES = ['L', 'S'] as const;
 export const UserTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof UserTypeSchema>;
-
-export interface RoleSubject {
-  roles: readonly string[];
-  type: string;
-}
-
-/** The one role check, used by the server guard and the UI alike (spec 6). */
-export function hasRole(user: RoleSubject | null | undefined, role: Role): boolean {
-  if (role === 'logged_out') return true;
-  if (!user) return false;
-  const superadmin = user.roles.includes('superadmin');
-  switch (role) {
-    case 'superadmin':
-    case 'cim':
-      return superadmin;
-    case 'admin':
-      return superadmin || user.roles.includes('admin');
-    case 'teacher':
-      return user.type === 'L' || superadmin || user.roles.includes('admin');
-    case 'student':
-      return true;
-  }
-}
-
-/** The highest role a user holds, for display and for the policy test. */
-export function highestRole(user: RoleSubject | null | undefined): Role {
-  for (const role of ['superadmin', 'admin', 'teacher', 'student'] as const) {
-    if (hasRole(user, role)) return role;
-  }
-  return 'logged_out';
-}

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { HELP_TOPICS } from './plain/settings.ts';
+
+export * from './plain/settings.ts';
 import { multilineText } from './text.ts';
 import { CONFIG_KEYS } from './config.ts';
 import { FEATURE_NAMES } from './perms.ts';
@@ -159,8 +162,6 @@ export const SetSettingResultSchema = z.strictObject({ key: z.string(), value: z
 export type SetSettingResult = z.infer<typeof SetSettingResultSchema>;
 
 /** Translated texts (spec 3.5 per-key, per-language; 7.2, 7.4). */
-export const HELP_TOPICS = ['home', 'edit', 'dashboard', 'login'] as const;
-export type HelpTopic = (typeof HELP_TOPICS)[number];
 export const TEXT_KEYS = [
   'imprint',
   'terms',

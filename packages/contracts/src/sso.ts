@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { multilineText, text } from './text.ts';
+import { RETURN_PATH } from './plain/sso.ts';
+
+export * from './plain/sso.ts';
 import { SessionResultSchema } from './auth.ts';
 
 // External sign-in (spec 1, 2.1 /sso, /login/moin, /oidc/callback, 7.1-7.2; docs/decisions/038-oidc-sign-in.md).
@@ -92,10 +95,9 @@ export const SsoInfoSchema = z.object({
 });
 export type SsoInfo = z.infer<typeof SsoInfoSchema>;
 
-/** A same-origin path to return to after signing in: starts with one "/", no scheme, no backslash. */
 export const ReturnToSchema = text()
   .max(2000)
-  .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), { message: 'a path of this site' });
+  .refine((v) => RETURN_PATH.test(v), { message: 'a path of this site' });
 
 /**
  * POST /api/login/oidc and /api/login/saml: start the sign-in; the answer is the provider's address to go

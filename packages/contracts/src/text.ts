@@ -1,28 +1,26 @@
 import { z } from 'zod';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  INT4_MAX,
+  MAX_YEAR,
+  MIN_YEAR,
+  MULTI_LINE,
+  SINGLE_LINE,
+} from './plain/text.ts';
+
+export * from './plain/text.ts';
 
 // The shared building blocks of every request schema (issue 16: bad input is a 400, never a 500). A request
 // string is text(), or multilineText() where line breaks belong; dates, ids and pages have one schema each.
 
-/** The largest PostgreSQL integer (int4): ids and counts beyond it would fail in the database. */
-export const INT4_MAX = 2_147_483_647;
-/** Years a date in a request may name; PostgreSQL knows no year 0 and JavaScript dates end at 275760. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
-
-export const CONTROL_CHARACTER_MESSAGE = 'control characters are not allowed';
-/** NUL and every other C0 or C1 control character, tab and line breaks included. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const SINGLE_LINE = /^[^\u0000-\u001F\u007F-\u009F]*$/;
-/** The same, but tab, line feed and carriage return are allowed. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
-
 /** A one-line text of a request: no control characters (PostgreSQL refuses NUL, logs and CSV misread the rest). */
+/* @__NO_SIDE_EFFECTS__ */
 export function text(): z.ZodString {
   return z.string().regex(SINGLE_LINE, CONTROL_CHARACTER_MESSAGE);
 }
 
 /** A text of a request that may span lines (messages, texts, metadata): tab and line breaks allowed. */
+/* @__NO_SIDE_EFFECTS__ */
 export function multilineText(): z.ZodString {
   return z.string().regex(MULTI_LINE, CONTROL_CHARACTER_MESSAGE);
 }

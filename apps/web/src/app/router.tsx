@@ -7,14 +7,14 @@ import {
   type AnyRouteMatch,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { OidcCallbackPage, SamlCallbackPage, SsoRedirectPage } from '@/features/auth/components/sso-pages';
-import { EditSearchSchema } from '@/features/tiles/lib/edit-search';
+import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
+import { optionalInt, optionalMatch, optionalOneOf, optionalString, optionalText } from '@/lib/search-params';
 import { selfQueryOptions } from '@/lib/session';
 import { isDashboardTab } from './dashboard-tabs';
 import { guard, type Access, type RouteMeta, type RouteName } from './guard';
@@ -76,7 +76,9 @@ async function loadSession(
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  validateSearch: z.object({ [DIALOG_PARAM]: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { [DIALOG_PARAM]?: string } => ({
+    [DIALOG_PARAM]: optionalString(search[DIALOG_PARAM]),
+  }),
   beforeLoad: async ({ context, location, matches }): Promise<SessionContext> => {
     // a 503 or a lost ping keeps every route on the offline page until a check succeeds (spec 4.4)
     let online = isOnline();
@@ -144,7 +146,7 @@ const editRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/edit',
   staticData: { name: 'edit', access: 'loggedIn' },
-  validateSearch: EditSearchSchema,
+  validateSearch: validateEditSearch,
   component: lazyRouteComponent(() => import('@/features/tiles/components/edit-page'), 'EditPage'),
 });
 
@@ -153,7 +155,9 @@ const dashboardRoute = createRoute({
   path: '/dashboard/$tab/{-$subpage}',
   staticData: { name: 'dashboard', access: 'loggedIn' },
   // what a subpage acts on, e.g. the message of /dashboard/messages/edit?id=3
-  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { id?: number } => ({
+    id: optionalInt(search.id, { positive: true }),
+  }),
   beforeLoad: ({ params, context }) => {
     if (!isDashboardTab(params.tab)) throw redirect({ to: '/404', replace: true });
     // spec 2.3: the cim tab is for superadmins only.
@@ -174,14 +178,10 @@ const loginRoute = createRoute({
   path: '/login',
   staticData: { name: 'login', access: 'loggedOut', publicWithoutLogin: true },
   // the forgot-password flow of issue 5: its step, so Back and a reload keep the user where they were
-  validateSearch: z.object({
-    reset: z.enum(['request', 'code']).optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>): { reset?: 'request' | 'code'; sso?: string } => ({
+    reset: optionalOneOf(['request', 'code'] as const, search.reset),
     // why a sign-in through the school's identity provider was refused (the /oidc/callback page sends it)
-    sso: z
-      .string()
-      .regex(/^(sso\.[a-z_]+|auth\.account_disabled)$/)
-      .optional()
-      .catch(undefined),
+    sso: optionalMatch(/^(sso\.[a-z_]+|auth\.account_disabled)$/, search.sso),
   }),
   component: LoginPage,
 });
@@ -190,9 +190,9 @@ const iframeAppRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/app',
   staticData: { name: 'iframeApp', access: 'loggedIn' },
-  validateSearch: z.object({
-    title: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined),
-    id: z.coerce.number().int().optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>): { title?: string; id?: number } => ({
+    title: optionalText(search.title),
+    id: optionalInt(search.id),
   }),
   component: lazyRouteComponent(() => import('@/features/tiles/components/iframe-app-page'), 'IframeAppPage'),
 });

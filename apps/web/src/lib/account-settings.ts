@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { UserInfoSchema, isLocale, type AccountSettings, type Locale, type UserInfo } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { isLocale, type AccountSettings, type Locale, type UserInfo } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { applyServerPreferences, selfQueryKey } from '@/lib/session';
 import { getTheme, subscribeTheme } from '@/lib/theme';
@@ -11,7 +11,7 @@ export function updateAccountSettings(settings: AccountSettings) {
   return apiRequest('/api/self/settings', {
     method: 'PATCH',
     body: settings,
-    schema: UserInfoSchema,
+    schema: trusted<UserInfo>(),
     requiresLogin: true,
   });
 }

@@ -2,12 +2,10 @@ import {
   CSRF_HEADER,
   FORCED_STEP_CODES,
   SHARED_REFRESH_MS,
-  SessionResultSchema,
   isErrorBody,
   type ErrorBody,
   type SessionResult,
 } from '@aula/contracts';
-import type { z } from 'zod';
 
 /** spec 8: any non-success raises an error carrying url, status, status text and body. */
 export class ApiError extends Error {
@@ -67,6 +65,21 @@ function globalEventFor(status: number, requiresLogin: boolean, body: unknown): 
   return undefined;
 }
 
+/** What reads an answer: a contract's zod schema (`parse`), or `trusted<T>()`. */
+export interface AnswerParser<T> {
+  parse(value: unknown): T;
+}
+
+/**
+ * The answers the start page needs are not checked a second time in the browser (decision 049): the server
+ * already holds every answer to the route's contract schema before it sends it (its serializer parses it
+ * and answers 500 otherwise; the fuzzer checks every answer against the document). Checking them here put
+ * all of zod in front of the first paint. Screens that load later keep the contract's schema.
+ */
+export function trusted<T>(): AnswerParser<T> {
+  return { parse: (value) => value as T };
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -75,7 +88,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** spec 8: a 304 is an empty result; the caller says what it stands for (the data it already has). */
   notModified?: () => T;
-  schema: z.ZodType<T>;
+  /** checks and types the answer: the contract's schema, or `trusted<T>()` on the start path */
+  schema: AnswerParser<T>;
   /** A 401 on a call that needs a session logs the user out (spec 4.1, 8). */
   requiresLogin?: boolean;
   signal?: AbortSignal;
@@ -211,7 +225,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
         }
         return { ok: false, status: response.status };
       }
-      const session = SessionResultSchema.parse(await response.json());
+      const session = (await response.json()) as SessionResult;
       rememberSession(session);
       return { ok: true, session };
     } finally {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ConfigTextSchema,
   HELP_TOPICS,
   LOCALES,
   type ConfigText,
@@ -9,7 +8,7 @@ import {
   type Locale,
   type TextKey,
 } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 /** The UI language as one of the four text languages (German when unknown). */
 export function textLang(language: string | undefined): Locale {
@@ -27,7 +26,7 @@ export function configTextQueryOptions(key: TextKey, lang: Locale) {
   return queryOptions({
     queryKey: ['config-text', key, lang],
     queryFn: (): Promise<ConfigText> =>
-      apiRequest(`/api/config/key/${encodeURIComponent(key)}/${lang}`, { schema: ConfigTextSchema }),
+      apiRequest(`/api/config/key/${encodeURIComponent(key)}/${lang}`, { schema: trusted<ConfigText>() }),
     staleTime: 5 * 60_000,
   });
 }

@@ -2,12 +2,12 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import {
   CONFIG_DEFAULTS,
   CONFIG_KEYS,
-  ConfigMapSchema,
   parseConfig,
   type ConfigKey,
+  type ConfigMap,
   type ConfigValue,
 } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, trusted } from '@/lib/api-client';
 import { readCachedConfig, writeCachedConfig } from '@/lib/config-cache';
 
 export type AppConfig = Readonly<Record<ConfigKey, ConfigValue>>;
@@ -35,7 +35,7 @@ export function configQueryOptions() {
       const values = await apiRequest('/api/config/key', {
         method: 'POST',
         body: CONFIG_KEYS,
-        schema: ConfigMapSchema,
+        schema: trusted<ConfigMap>(),
       });
       void writeCachedConfig(values);
       return toAppConfig(values);

@@ -1,6 +1,5 @@
-import { AliveResponseSchema, ONLINE_PING_MS } from '@aula/contracts';
-import { z } from 'zod';
-import { apiRequest, isNetworkError } from '@/lib/api-client';
+import { ONLINE_PING_MS, type AliveResponse } from '@aula/contracts';
+import { apiRequest, isNetworkError, trusted } from '@/lib/api-client';
 import { deviceId } from '@/lib/device-id';
 
 /** Once per page load: a ping restarted by signing in again is the same device on the same day. */
@@ -17,7 +16,7 @@ export function startOnlinePing(onOffline: () => void): () => void {
     try {
       await apiRequest('/api/users/alive', {
         method: 'POST',
-        schema: AliveResponseSchema,
+        schema: trusted<AliveResponse>(),
         requiresLogin: true,
       });
     } catch (error) {
@@ -26,7 +25,7 @@ export function startOnlinePing(onOffline: () => void): () => void {
   };
   if (!statisticsSent) {
     statisticsSent = true;
-    void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: z.unknown() }).catch(
+    void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: trusted<unknown>() }).catch(
       () => undefined,
     );
   }

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PermsResponseSchema, type FeatureName, type Permissions, type PermsResponse } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { type FeatureName, type Permissions, type PermsResponse } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 import { useSelf } from '@/lib/session';
 
 /** GET /api/perms (spec 3.6, 7.1): what this user may do and which features the school has on. */
 export function permsQueryOptions(userId: number | undefined) {
   return queryOptions({
     queryKey: ['perms', userId],
-    queryFn: () => apiRequest('/api/perms', { schema: PermsResponseSchema, requiresLogin: true }),
+    queryFn: () => apiRequest('/api/perms', { schema: trusted<PermsResponse>(), requiresLogin: true }),
     enabled: userId !== undefined,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { UserInfoSchema, type SessionResult, type UserInfo } from '@aula/contracts';
-import { ApiError, apiRequest, forgetSession, rememberSession } from '@/lib/api-client';
+import type { SessionResult, UserInfo } from '@aula/contracts';
+import { ApiError, apiRequest, forgetSession, rememberSession, trusted } from '@/lib/api-client';
 import { configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
 import { followBrowserLanguage, setLanguage } from '@/lib/i18n';
 import { applyUiPreferences } from '@/lib/preferences';
@@ -13,7 +13,7 @@ export const selfQueryKey = ['self'] as const;
 /** GET /api/self: the signed-in user, or null for a visitor (a 401 means "logged out", not an error). */
 export async function fetchSelf(): Promise<UserInfo | null> {
   try {
-    return await apiRequest('/api/self', { schema: UserInfoSchema });
+    return await apiRequest('/api/self', { schema: trusted<UserInfo>() });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

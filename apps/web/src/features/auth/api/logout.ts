@@ -2,8 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
-import { LogoutResultSchema, type LogoutResult } from '@aula/contracts';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import type { LogoutResult } from '@aula/contracts';
+import { ApiError, apiRequest, trusted } from '@/lib/api-client';
 import { useConfig, type AppConfig } from '@/lib/config';
 import { afterLogoutPath, endSession } from '@/lib/session';
 
@@ -77,7 +77,7 @@ function openLogoutFrames(urls: readonly string[]): void {
 }
 
 export function logout() {
-  return apiRequest('/api/logout', { method: 'POST', schema: LogoutResultSchema });
+  return apiRequest('/api/logout', { method: 'POST', schema: trusted<LogoutResult>() });
 }
 
 export type LogoutReason = 'user' | 'idle';

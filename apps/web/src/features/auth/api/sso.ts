@@ -1,20 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ReturnToSchema,
-  SsoInfoSchema,
-  SsoSessionResultSchema,
-  SsoStartResultSchema,
-  type SsoProtocol,
-  type SsoSessionResult,
-} from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { isReturnPath } from '@aula/contracts';
+import type { SsoInfo, SsoProtocol, SsoSessionResult, SsoStartResult } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 // The school's identity providers (decisions 038, 040): which the login page offers, start, and complete.
 
 export function ssoInfoQueryOptions() {
   return queryOptions({
     queryKey: ['sso-info'],
-    queryFn: ({ signal }) => apiRequest('/api/apps/moin', { schema: SsoInfoSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/apps/moin', { schema: trusted<SsoInfo>(), signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -24,7 +18,7 @@ export async function goToProvider(protocol: SsoProtocol, returnTo?: string): Pr
   const { url } = await apiRequest(`/api/login/${protocol}`, {
     method: 'POST',
     body: returnTo ? { returnTo } : {},
-    schema: SsoStartResultSchema,
+    schema: trusted<SsoStartResult>(),
   });
   window.location.assign(url);
 }
@@ -34,7 +28,7 @@ export function completeOidc(query: string): Promise<SsoSessionResult> {
   return apiRequest('/api/apps/moin/callback', {
     method: 'POST',
     body: { query },
-    schema: SsoSessionResultSchema,
+    schema: trusted<SsoSessionResult>(),
   });
 }
 
@@ -43,12 +37,11 @@ export function completeSaml(state: string): Promise<SsoSessionResult> {
   return apiRequest('/api/login/saml/complete', {
     method: 'POST',
     body: { state },
-    schema: SsoSessionResultSchema,
+    schema: trusted<SsoSessionResult>(),
   });
 }
 
 /** A return path the server will accept (a path of this site); anything else means home. */
 export function safeReturnTo(value: unknown): string | undefined {
-  const parsed = ReturnToSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return isReturnPath(value) ? value : undefined;
 }

@@ -2,13 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent 
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import {
-  LoginRequestSchema,
-  MAX_PASSWORD_LENGTH,
-  MAX_USERNAME_LENGTH,
-  PRODUCT_NAME,
-  TOTP_DIGITS,
-} from '@aula/contracts';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
@@ -18,6 +12,7 @@ import { configFlag, configText, useConfig, type AppConfig } from '@/lib/config'
 import { useConfigText } from '@/lib/config-texts';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
+import { loadRequestSchemas, prefetchRequestSchemas } from '../lib/load-request-schemas';
 import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
 import { ResetPassword } from './reset-password';
 import { SsoButton } from './sso-button';
@@ -77,8 +72,17 @@ export function LoginPage() {
     if (step === 'totp') codeRef.current?.focus();
   }, [step]);
 
-  const send = (totp?: string) => {
-    const request = LoginRequestSchema.safeParse({ username, password, totp });
+  useEffect(prefetchRequestSchemas, []);
+
+  const send = async (totp?: string) => {
+    let schemas: Awaited<ReturnType<typeof loadRequestSchemas>>;
+    try {
+      schemas = await loadRequestSchemas();
+    } catch (error) {
+      setFormError({ kind: 'server', error });
+      return;
+    }
+    const request = schemas.LoginRequestSchema.safeParse({ username, password, totp });
     if (!request.success) {
       setFormError({ kind: username.trim() === '' || password === '' ? 'missing' : 'invalid' });
       return;
@@ -109,7 +113,7 @@ export function LoginPage() {
 
   const onPasswordSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send();
+    void send();
   };
 
   const onCodeSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -125,7 +129,7 @@ export function LoginPage() {
       codeRef.current?.focus();
       return;
     }
-    send(digits);
+    void send(digits);
   };
 
   const backToPassword = () => {

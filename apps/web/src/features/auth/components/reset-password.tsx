@@ -6,8 +6,6 @@ import {
   PASSWORD_RULES,
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_MS,
-  ResetCodeRequestSchema,
-  ResetCodeResetSchema,
   type PasswordRule,
 } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
@@ -16,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useRequestResetCode, useResetPassword } from '../api/reset-code';
 import { authErrorText, errorCode } from '../lib/auth-error';
+import { loadRequestSchemas } from '../lib/load-request-schemas';
 import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
 
 interface ResetPasswordProps {
@@ -72,9 +71,14 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
   }
   useEffect(() => headingRef.current?.focus(), [step]);
 
-  const onRequest = (event: FormEvent<HTMLFormElement>) => {
+  const onRequest = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = ResetCodeRequestSchema.safeParse({ username });
+    const schemas = await loadRequestSchemas().catch((failure: unknown) => {
+      setError({ text: authErrorText(t, failure) });
+      return null;
+    });
+    if (!schemas) return;
+    const body = schemas.ResetCodeRequestSchema.safeParse({ username });
     if (!body.success) {
       setError({ text: t('reset.nameMissing') });
       nameRef.current?.focus();
@@ -94,7 +98,7 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
     });
   };
 
-  const onReset = (event: FormEvent<HTMLFormElement>) => {
+  const onReset = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (username.trim() === '' || code.trim() === '') {
       setError({ text: t('reset.codeMissing') });
@@ -106,7 +110,12 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
       passwordRef.current?.focus();
       return;
     }
-    const body = ResetCodeResetSchema.safeParse({ username, code, password });
+    const schemas = await loadRequestSchemas().catch((failure: unknown) => {
+      setError({ text: authErrorText(t, failure) });
+      return null;
+    });
+    if (!schemas) return;
+    const body = schemas.ResetCodeResetSchema.safeParse({ username, code, password });
     if (!body.success) {
       setError({ text: t('errors.auth.wrong_code') });
       codeRef.current?.focus();
@@ -185,7 +194,7 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
           {t('reset.title')}
         </h2>
         <p className="mb-4 text-sm text-muted-foreground">{t('reset.requestIntro')}</p>
-        <form noValidate onSubmit={onRequest} className="flex flex-col gap-4">
+        <form noValidate onSubmit={(event) => void onRequest(event)} className="flex flex-col gap-4">
           {messages(null)}
           {nameField({ 'aria-invalid': error !== null || undefined, 'aria-describedby': describedBy })}
           <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
@@ -210,7 +219,7 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
       <p className="mb-4 text-sm text-muted-foreground">
         {t('reset.codeIntro', { minutes: RESET_CODE_TTL_MS / 60_000 })}
       </p>
-      <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
+      <form noValidate onSubmit={(event) => void onReset(event)} className="flex flex-col gap-4">
         {messages(sent ? t('reset.sent') : null)}
         {nameField()}
         <FormField

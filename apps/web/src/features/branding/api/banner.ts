@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BannerSchema, type BannerInput } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import type { Banner, BannerInput } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 /** GET /api/config/banner: public, so the home page shows it to visitors too. */
 export function bannerQueryOptions() {
   return queryOptions({
     queryKey: ['branding', 'banner'],
-    queryFn: ({ signal }) => apiRequest('/api/config/banner', { schema: BannerSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/config/banner', { schema: trusted<Banner>(), signal }),
     staleTime: 60_000,
   });
 }
@@ -19,7 +19,7 @@ export function useSaveBanner() {
       apiRequest('/api/config/banner', {
         method: 'POST',
         body: banner,
-        schema: BannerSchema,
+        schema: trusted<Banner>(),
         requiresLogin: true,
       }),
     onSuccess: (saved) => queryClient.setQueryData(['branding', 'banner'], saved),

@@ -1,18 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoginBgSchema, LogoSchema, type LoginBgStrategy } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import type { LoginBg, LoginBgStrategy, Logo } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 export function loginBgQueryOptions() {
   return queryOptions({
     queryKey: ['branding', 'login-bg'],
-    queryFn: ({ signal }) => apiRequest('/api/config/login-bg', { schema: LoginBgSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/config/login-bg', { schema: trusted<LoginBg>(), signal }),
   });
 }
 
 export function logoQueryOptions() {
   return queryOptions({
     queryKey: ['branding', 'logo'],
-    queryFn: ({ signal }) => apiRequest('/api/config/logo', { schema: LogoSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/config/logo', { schema: trusted<Logo>(), signal }),
   });
 }
 
@@ -47,7 +47,7 @@ export function useSaveLoginBg() {
       return apiRequest(`/api/config/login-bg${query({ strategy, remove: remove ? 'true' : undefined })}`, {
         method: 'POST',
         ...(formData ? { formData } : {}),
-        schema: LoginBgSchema,
+        schema: trusted<LoginBg>(),
         requiresLogin: true,
       });
     },
@@ -66,7 +66,7 @@ export function useSaveLogo() {
       const formData = formWith(file);
       return apiRequest(
         `/api/config/logo${query({ show: show === undefined ? undefined : String(show), remove: remove ? 'true' : undefined })}`,
-        { method: 'POST', ...(formData ? { formData } : {}), schema: LogoSchema, requiresLogin: true },
+        { method: 'POST', ...(formData ? { formData } : {}), schema: trusted<Logo>(), requiresLogin: true },
       );
     },
     onSuccess: async (saved) => {

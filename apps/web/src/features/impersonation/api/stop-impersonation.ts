@@ -1,11 +1,11 @@
-import { SessionResultSchema } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import type { SessionResult } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 /** DELETE /api/users/impersonate: ends it and answers the real user's session (spec 4.3, 7.1). */
 export function stopImpersonation() {
   return apiRequest('/api/users/impersonate', {
     method: 'DELETE',
-    schema: SessionResultSchema,
+    schema: trusted<SessionResult>(),
     requiresLogin: true,
   });
 }

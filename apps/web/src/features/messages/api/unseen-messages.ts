@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminMessageListSchema, OkResultSchema, type AdminMessage } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import type { AdminMessage, OkResult } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 const unseenKey = ['messages', 'unseen'] as const;
 
@@ -9,7 +9,7 @@ export function unseenMessagesQueryOptions() {
   return queryOptions({
     queryKey: unseenKey,
     queryFn: ({ signal }) =>
-      apiRequest('/api/messages/admin', { schema: AdminMessageListSchema, requiresLogin: true, signal }),
+      apiRequest('/api/messages/admin', { schema: trusted<AdminMessage[]>(), requiresLogin: true, signal }),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
   });
@@ -22,7 +22,7 @@ export function useMarkSeen() {
     mutationFn: (id: number) =>
       apiRequest(`/api/messages/admin/${id}/seen`, {
         method: 'POST',
-        schema: OkResultSchema,
+        schema: trusted<OkResult>(),
         requiresLogin: true,
       }),
     onMutate: async (id) => {

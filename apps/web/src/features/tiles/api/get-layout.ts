@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { LayoutResponseSchema, type LayoutResponse, type LayoutType } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import type { LayoutResponse, LayoutType } from '@aula/contracts';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 export interface LayoutRequest {
   userId: number | null;
@@ -39,7 +39,7 @@ export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryCl
     queryFn: ({ signal }) => {
       const cached = queryClient?.getQueryData<LayoutResponse>(queryKey);
       return apiRequest(layoutUrl(request), {
-        schema: LayoutResponseSchema,
+        schema: trusted<LayoutResponse>(),
         signal,
         requiresLogin: request.userId !== null,
         headers: cached ? { 'if-none-match': `"${cached.version}"` } : undefined,

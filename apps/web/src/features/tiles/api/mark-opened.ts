@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { LayoutResponse } from '@aula/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, trusted } from '@/lib/api-client';
 
 /**
  * PATCH /api/layout/{id}/new: the caller opened this tile, so it is no longer new for them (and only
@@ -11,7 +10,11 @@ export function markOpened(queryClient: QueryClient, id: number): void {
   queryClient.setQueriesData<LayoutResponse>({ queryKey: ['layout'] }, (data) =>
     data ? { ...data, layout: data.layout.map((b) => (b.id === id ? { ...b, new: false } : b)) } : data,
   );
-  void apiRequest(`/api/layout/${id}/new`, { method: 'PATCH', schema: z.unknown(), requiresLogin: true })
+  void apiRequest(`/api/layout/${id}/new`, {
+    method: 'PATCH',
+    schema: trusted<unknown>(),
+    requiresLogin: true,
+  })
     .then(() => queryClient.invalidateQueries({ queryKey: ['layout'] }))
     .catch(() => undefined);
 }

@@ -1,19 +1,23 @@
-import { z } from 'zod';
+import { optionalInt, optionalMatch, optionalOneOf } from '@/lib/search-params';
 
 export const EDIT_TABS = ['personal', 'logged-out', 'logged-in', 'groups'] as const;
 export type EditTab = (typeof EDIT_TABS)[number];
 
 /** Search parameters of /edit: the tab (spec 2.5 app-layout tabs), the previewed groups, the tile a dialog edits. */
-export const EditSearchSchema = z.object({
-  tab: z.enum(EDIT_TABS).optional().catch(undefined),
-  groups: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .optional()
-    .catch(undefined),
-  app: z.coerce.number().int().positive().optional().catch(undefined),
-});
-export type EditSearch = z.infer<typeof EditSearchSchema>;
+export interface EditSearch {
+  tab?: EditTab;
+  groups?: string;
+  app?: number;
+}
+
+/** Reads /edit's search parameters; a value of the wrong shape is dropped (decision 049). */
+export function validateEditSearch(search: Record<string, unknown>): EditSearch {
+  return {
+    tab: optionalOneOf(EDIT_TABS, search.tab),
+    groups: optionalMatch(/^\d+(,\d+)*$/, search.groups),
+    app: optionalInt(search.app, { positive: true }),
+  };
+}
 
 export function parseGroupIds(value: string | undefined): number[] {
   if (!value) return [];

@@ -1,0 +1,117 @@
+// Zod-free: the web app's start path imports this (decision 049). A schema belongs in ../errors.ts.
+
+import type { ErrorBody } from '../errors.ts';
+
+// Stable error codes; the client shows t(`errors.${code}`, params) (spec 8).
+export const ERROR_CODES = [
+  'common.internal',
+  'common.validation',
+  'common.not_found',
+  'common.unauthorized',
+  'common.forbidden',
+  'common.csrf',
+  'common.unavailable',
+  'common.payload_too_large',
+  'common.unsupported_media_type',
+  'auth.wrong_password',
+  'auth.account_disabled',
+  'auth.session_revoked',
+  'auth.login_locked',
+  'auth.too_many_requests',
+  'auth.totp_missing',
+  'auth.wrong_code',
+  'auth.code_expired',
+  'auth.code_used',
+  'auth.too_many_tries',
+  'auth.reset_timeout',
+  'auth.reauth_required',
+  'auth.not_impersonating',
+  'auth.not_while_impersonating',
+  'auth.impersonate_superadmin',
+  'auth.totp_not_pending',
+  'auth.totp_required',
+  'auth.password_change_required',
+  'auth.policy_required',
+  'password.rules',
+  'mail.missing',
+  'mail.invalid',
+  'users.not_allowed',
+  'apps.missing_title',
+  'apps.missing_url',
+  'apps.invalid_url',
+  'apps.config_name',
+  'apps.groups_required',
+  'apps.file_required',
+  'apps.perms_not_allowed',
+  'apps.group_not_allowed',
+  'apps.lock_not_allowed',
+  'apps.translation_failed',
+  'upload.too_large',
+  'upload.invalid_type',
+  'upload.too_complex',
+  'upload.busy',
+  'upload.quota_exceeded',
+  'upload.school_quota_exceeded',
+  'layout.locked_missing',
+  'layout.unknown_tile',
+  'users.username_taken',
+  'users.unknown_group',
+  'users.role_not_allowed',
+  'groups.name_taken',
+  'cim.invalid_file',
+  'cim.row_errors',
+  'cim.too_many_rows',
+  'messages.text_required',
+  'messages.end_before_start',
+  'config.invalid_value',
+  'sso.not_configured',
+  'sso.state_invalid',
+  'sso.denied',
+  'sso.provider_unreachable',
+  'sso.failed',
+  'sso.no_account',
+  'sso.saml_metadata_invalid',
+  'sso.logout_failed',
+  'sso.not_fresh',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The forced steps (spec 4.2): until the user has done them, the server refuses every other call with these. */
+export const FORCED_STEP_CODES = [
+  'auth.policy_required',
+  'auth.password_change_required',
+  'auth.totp_required',
+] as const satisfies readonly ErrorCode[];
+
+/** Is this an error body of ours (ErrorBodySchema's shape, checked by hand: no zod on the start path)? */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  // a plain check rather than ErrorBodySchema.safeParse: the web app's start path carries no zod (decision 049)
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    typeof body.code === 'string' &&
+    ERROR_CODE_SET.has(body.code) &&
+    typeof body.message === 'string' &&
+    (body.params === undefined || isParams(body.params)) &&
+    (body.issues === undefined || (Array.isArray(body.issues) && body.issues.every(isIssue)))
+  );
+}
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+function isParams(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+  );
+}
+
+function isIssue(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const issue = value as Record<string, unknown>;
+  return (
+    typeof issue.path === 'string' && typeof issue.code === 'string' && typeof issue.message === 'string'
+  );
+}
