@@ -154,6 +154,8 @@ describe('offline and updates', () => {
     await waitUntilControlled(page);
 
     appendFileSync(join(live, 'sw.js'), NEXT_VERSION_SW);
+    // the build's precompressed copies would still be served: the release replaces them, so does this one
+    for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(join(live, copy), { force: true });
     await page.clock.fastForward(UPDATE_CHECK_MS);
     const toast = page.getByText(de.pwa.update.title);
     await toast.waitFor();

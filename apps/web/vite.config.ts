@@ -1,17 +1,39 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// Libraries every page needs, split from the app code so they stay cached across releases.
-// Named one by one: a library only a lazy route uses must not end up in the start-up chunks.
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const STARTUP_VENDOR =
-  /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|sonner|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 // The installed app (spec 1): the service worker precaches the app shell and waits until the update
 // toast applies a new version (features/pwa). The offline fallback is the SPA itself (its /offline page).
+/**
+ * Every module the entry imports statically, found once the module graph is complete: the code the first
+ * paint needs, which goes into one chunk (`start`) instead of dozens of small ones (HTTP/1.1 fetches six at
+ * a time). Lazy routes, dialogs and their libraries keep their own chunks (decision 049).
+ * Two barrels re-export more than the start path uses: the walk does not follow the contracts into modules
+ * with zod schemas (their values live in contracts/src/plain), nor radix-ui's index into every primitive
+ * (the ones used come in their own chunks).
+ */
+const NOT_ON_START_PATH = /[\\/]node_modules[\\/](zod|radix-ui)[\\/]/;
+const startPath = new Set<string>();
+const findStartPath: Plugin = {
+  name: 'aula-start-path',
+  buildEnd() {
+    startPath.clear();
+    const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+    for (const id of queue) {
+      const info = this.getModuleInfo(id);
+      if (startPath.has(id) || NOT_ON_START_PATH.test(id) || /from ['"]zod['"]/.test(info?.code ?? ''))
+        continue;
+      startPath.add(id);
+      queue.push(...(info?.importedIds ?? []));
+    }
+  },
+};
+
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: null,
@@ -50,7 +72,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, findStartPath],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
@@ -62,6 +84,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: REACT },
+            // the libraries the first paint needs, apart from the app's own start code: they stay cached
+            // across releases
+            { name: 'vendor', test: (id: string) => startPath.has(id) && NODE_MODULES.test(id) },
+            { name: 'start', test: (id: string) => startPath.has(id) },
             // every icon and shared UI piece in one chunk each: split per importer set they made a page
             // fetch over a hundred files of a few hundred bytes, six at a time over HTTP/1.1
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },

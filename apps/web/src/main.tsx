@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady, loadAllStrings } from '@/lib/i18n';
+import { afterFirstPaint } from '@/lib/idle';
 import { initTheme } from '@/lib/theme';
 import { AppProviders, prepareApp } from '@/app/providers';
 import './index.css';
@@ -18,5 +19,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The rest of the language, for lazy screens and dialogs, once the first screen is painted (decision 048).
-requestAnimationFrame(() => setTimeout(() => void loadAllStrings().catch(() => {})));
+// The rest of the language, for lazy screens and dialogs, once the first screen is painted (decisions 048,
+// 049); a screen that needs it sooner asks for it itself.
+void afterFirstPaint().then(() => loadAllStrings().catch(() => {}));

@@ -1,10 +1,8 @@
-import { useEffect, type CSSProperties } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_VISIBLE, TOAST_WIDTH_PX } from '@aula/contracts';
 import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
 import { markOffline, whenVisible } from '@/lib/connectivity';
@@ -12,7 +10,9 @@ import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { performLogout } from '@/features/auth/api/logout';
 import { afterLogoutPath, endSession, selfQueryKey, startSessionLifecycle } from '@/lib/session';
-import { useResolvedTheme } from '@/lib/theme';
+import { whenIdle } from '@/lib/idle';
+import { onToasterWanted } from '@/lib/notify';
+import type AppToaster from './app-toaster';
 import { createAppRouter } from './router';
 
 const queryClient = new QueryClient({
@@ -95,21 +95,31 @@ function useConnectivityGuard(): void {
   }, []);
 }
 
-function AppToaster({ dir }: { dir: 'ltr' | 'rtl' }) {
-  const theme = useResolvedTheme();
-  return (
-    <Toaster
-      // spec 9: bottom right; mirrored to the inline end in right-to-left languages.
-      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
-      dir={dir}
-      theme={theme}
-      duration={TOAST_DURATION_MS}
-      visibleToasts={TOAST_VISIBLE}
-      gap={TOAST_GAP_PX}
-      style={{ '--width': `${TOAST_WIDTH_PX}px` } as CSSProperties}
-      closeButton
-    />
-  );
+type ToasterComponent = typeof AppToaster;
+
+/**
+ * The toaster, loaded once the page is idle or at the first toast (lib/notify.ts). Loaded by hand rather
+ * than with lazy() and Suspense: React delays revealing suspended content with a timer, which a page under
+ * a paused clock (tests) would never run.
+ */
+function useToaster(): ToasterComponent | null {
+  const [toaster, setToaster] = useState<{ Component: ToasterComponent } | null>(null);
+  useEffect(() => {
+    let started = false;
+    const load = () => {
+      if (started) return;
+      started = true;
+      import('./app-toaster')
+        .then(({ default: Component }) => setToaster({ Component }))
+        .catch(() => {
+          // offline before it loaded: toasts wait for the next try
+          started = false;
+        });
+    };
+    whenIdle(load);
+    return onToasterWanted(load);
+  }, []);
+  return toaster?.Component ?? null;
 }
 
 export function AppProviders() {
@@ -120,11 +130,12 @@ export function AppProviders() {
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);
+  const toaster = useToaster();
   return (
     <QueryClientProvider client={queryClient}>
       <Direction.Provider dir={dir}>
         <RouterProvider router={router} />
-        <AppToaster dir={dir} />
+        {toaster && createElement(toaster, { dir })}
       </Direction.Provider>
     </QueryClientProvider>
   );

@@ -1,50 +1,12 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog, DialogFrame, DialogReturnFocusContext, DialogShownContext } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { lazy, Suspense, useState } from 'react';
 import { restackDialogs, type StackEntry } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
 import { DIALOGS, isDialogId, mayOpenDialog } from './registry';
 
-function LoadingDialog() {
-  const { t } = useTranslation();
-  return (
-    // still loading is not shown: the dialog above waits for the real one
-    <DialogShownContext.Provider value={undefined}>
-      <DialogFrame title={t('common.loading')}>
-        <div className="flex justify-center py-6">
-          <Spinner className="size-6" />
-        </div>
-      </DialogFrame>
-    </DialogShownContext.Provider>
-  );
-}
-
-/** One open dialog; remembers the element that had focus when it appeared, to return focus there. */
-function DialogSlot({
-  close,
-  onShown,
-  children,
-}: {
-  close: () => void;
-  onShown: () => void;
-  children: ReactNode;
-}) {
-  const [opener] = useState(() => {
-    const active = document.activeElement;
-    return active instanceof HTMLElement && active !== document.body ? active : undefined;
-  });
-  return (
-    <DialogReturnFocusContext.Provider value={opener}>
-      <DialogShownContext.Provider value={onShown}>
-        <Dialog open onOpenChange={(open) => !open && close()}>
-          <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
-        </Dialog>
-      </DialogShownContext.Provider>
-    </DialogReturnFocusContext.Provider>
-  );
-}
+// The dialog frame (Radix Dialog, focus trap, scroll lock) comes with the first dialog, not with the page
+// (decision 049).
+const DialogSlot = lazy(() => import('./dialog-slot'));
 
 const keyOf = (entry: StackEntry) => `${entry.id}#${entry.mount}`;
 
@@ -81,9 +43,11 @@ export function DialogHost() {
     const closeThis = () => void close(id);
     const onShown = () => setReady((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
     return (
-      <DialogSlot key={key} close={closeThis} onShown={onShown}>
-        <Component id={id} close={closeThis} />
-      </DialogSlot>
+      <Suspense key={key} fallback={null}>
+        <DialogSlot close={closeThis} onShown={onShown}>
+          <Component id={id} close={closeThis} />
+        </DialogSlot>
+      </Suspense>
     );
   });
 }

@@ -1,8 +1,10 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { UPDATE_CHECK_MS } from '@aula/contracts';
+import { afterFirstPaint } from '@/lib/idle';
 import { captureInstallPrompt } from './install-prompt';
 
 let workbox: Workbox | undefined;
+let starting = false;
 let registration: ServiceWorkerRegistration | undefined;
 let updateWaiting = false;
 let applying = false;
@@ -33,8 +35,18 @@ function onWaiting(wb: Workbox): void {
  */
 export function registerServiceWorker(): void {
   captureInstallPrompt();
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || starting) return;
+  starting = true;
+  // The service worker installs the whole app shell, and workbox-window is not on the start path either:
+  // both wait for the first paint (decision 049).
+  void afterFirstPaint().then(() =>
+    import('workbox-window')
+      .then(({ Workbox }) => start(new Workbox('/sw.js', { scope: '/' })))
+      .catch((error: unknown) => console.warn('Service worker registration failed', error)),
+  );
+}
+
+function start(wb: Workbox): void {
   workbox = wb;
   // Also fires at start-up when a version was already waiting (the user reloaded instead of updating).
   wb.addEventListener('waiting', () => onWaiting(wb));

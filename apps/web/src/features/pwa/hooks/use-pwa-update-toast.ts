@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { UPDATE_AUTO_APPLY_MS, UPDATE_TOAST_MS } from '@aula/contracts';
+import { withToast } from '@/lib/notify';
 import { usePwaUpdate } from './use-pwa-update';
 
 const TOAST_ID = 'pwa-update';
@@ -17,12 +17,14 @@ export function usePwaUpdateToast(): void {
   useEffect(() => {
     if (!updateAvailable) return;
     // The same id updates the toast in place, e.g. when the language changes.
-    toast(t('pwa.update.title'), {
-      id: TOAST_ID,
-      description: t('pwa.update.description', { seconds: UPDATE_AUTO_APPLY_MS / 1000 }),
-      duration: UPDATE_TOAST_MS,
-      action: { label: t('pwa.update.action'), onClick: applyUpdate },
-    });
+    withToast((toast) =>
+      toast(t('pwa.update.title'), {
+        id: TOAST_ID,
+        description: t('pwa.update.description', { seconds: UPDATE_AUTO_APPLY_MS / 1000 }),
+        duration: UPDATE_TOAST_MS,
+        action: { label: t('pwa.update.action'), onClick: applyUpdate },
+      }),
+    );
   }, [updateAvailable, applyUpdate, t]);
 
   useEffect(() => {
