@@ -116,6 +116,40 @@ describe('first-paint budget (brotli, as served)', () => {
     expectWithin('/ (student)', weight, CEILING_KB.home);
   });
 
+  test('the tiles wait for one round of API answers: the layout is asked for beside the user info', async () => {
+    const base = journey.portal.base;
+    const context = await newContext(journey.browser);
+    await context.addCookies(
+      (await loginAs(base, 'student')).split('; ').map((pair) => {
+        const eq = pair.indexOf('=');
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    await page.locator(tiles).first().waitFor();
+    const api = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          start: entry.startTime,
+          end: entry.responseEnd,
+        })),
+    );
+    const first = (path: string) => api.find((entry) => entry.path === path);
+    const self = first('/api/self');
+    const layout = first('/api/layout');
+    expect(self, 'the user info was asked for').toBeDefined();
+    expect(layout, 'the layout was asked for').toBeDefined();
+    // asked before the user info came back: no round trip between them
+    expect(layout!.start).toBeLessThan(self!.end);
+    // and only once: the home page took the early answer
+    expect(api.filter((entry) => entry.path === '/api/layout')).toHaveLength(1);
+  });
+
   test('the measurement counts what a page needs: a ceiling one byte under today fails (canary)', async () => {
     const page = await (await newContext(journey.browser)).newPage();
     const weight = await startWeight(page, journey.portal.base + '/login', usernameField);

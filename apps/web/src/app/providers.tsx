@@ -9,7 +9,14 @@ import { markOffline, whenVisible } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { performLogout } from '@/features/auth/api/logout';
-import { afterLogoutPath, endSession, selfQueryKey, startSessionLifecycle } from '@/lib/session';
+import {
+  afterLogoutPath,
+  endSession,
+  selfQueryKey,
+  selfQueryOptions,
+  startSessionLifecycle,
+} from '@/lib/session';
+import { startHomeLayout } from '@/features/tiles/api/get-layout';
 import { whenIdle } from '@/lib/idle';
 import { onToasterWanted } from '@/lib/notify';
 import type AppToaster from './app-toaster';
@@ -27,7 +34,12 @@ const router = createAppRouter(queryClient);
 /** Work before the first render: the cached school config (a few milliseconds from IndexedDB). */
 export async function prepareApp(): Promise<void> {
   registerServiceWorker();
+  // The first answers are asked for now, beside the strings, not after the first render (decision 049):
+  // the user info, the config when none is cached, and on the home page its layout.
+  void queryClient.prefetchQuery(selfQueryOptions());
+  if (window.location.pathname === '/') startHomeLayout();
   await primeConfigFromCache(queryClient);
+  void queryClient.prefetchQuery(configQueryOptions());
 }
 
 const currentConfig = () => queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG;

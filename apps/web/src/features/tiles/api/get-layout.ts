@@ -37,14 +37,37 @@ export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryCl
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => {
-      const cached = queryClient?.getQueryData<LayoutResponse>(queryKey);
-      return apiRequest(layoutUrl(request), {
-        schema: trusted<LayoutResponse>(),
-        signal,
-        requiresLogin: request.userId !== null,
-        headers: cached ? { 'if-none-match': `"${cached.version}"` } : undefined,
-        notModified: cached ? () => cached : undefined,
-      });
+      const fetchLayout = () => {
+        const cached = queryClient?.getQueryData<LayoutResponse>(queryKey);
+        return apiRequest(layoutUrl(request), {
+          schema: trusted<LayoutResponse>(),
+          signal,
+          requiresLogin: request.userId !== null,
+          headers: cached ? { 'if-none-match': `"${cached.version}"` } : undefined,
+          notModified: cached ? () => cached : undefined,
+        });
+      };
+      const home = !request.layoutType && !request.unused && !request.groups?.length;
+      const started = home ? takeStartLayout() : undefined;
+      // a failed early answer (a visitor the school sends to the login page) is asked again the usual way
+      return started ? started.then((layout) => layout ?? fetchLayout()) : fetchLayout();
     },
   });
+}
+
+let startLayout: Promise<LayoutResponse | undefined> | undefined;
+
+/**
+ * The home page's layout, asked for as the app starts, beside the user info and the config, instead of
+ * after them (decision 049): one round trip less before the tiles show. The server answers for whoever the
+ * cookies name, the same session the user info comes from; the first home layout query takes it, once.
+ */
+export function startHomeLayout(): void {
+  startLayout = apiRequest('/api/layout', { schema: trusted<LayoutResponse>() }).catch(() => undefined);
+}
+
+function takeStartLayout(): Promise<LayoutResponse | undefined> | undefined {
+  const started = startLayout;
+  startLayout = undefined;
+  return started;
 }
