@@ -22,11 +22,15 @@ export interface LighthousePage {
 
 type Figures = Record<string, number>;
 
+const ATTEMPTS = 3;
+
 export async function runLighthouse(pages: LighthousePage[]): Promise<Figures> {
   const figures: Figures = {};
   console.log('\nLighthouse 12.8, default mobile profile (simulated slow 4G, 4x CPU), Chromium headless');
   for (const page of pages) {
-    const { lhr, artifacts } = await audit(page);
+    const run = await auditWithRetries(page);
+    if (!run) continue;
+    const { lhr, artifacts } = run;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const lcpMs = Math.round(numeric('largest-contentful-paint'));
@@ -80,6 +84,25 @@ function detailItems(details: unknown): string[] {
     const what = [it.source, it.issueType, it.description].filter(Boolean).join(': ');
     return `${what}${where.length ? ` (${where.join(', ')})` : ''}`.slice(0, 240);
   });
+}
+
+/**
+ * Lighthouse fails now and then on a busy machine (NO_NAVSTART, PROTOCOL_TIMEOUT): try again, and after
+ * the third failure print it and go on with the next page rather than lose the figures of the others.
+ */
+async function auditWithRetries(page: LighthousePage): Promise<Awaited<ReturnType<typeof audit>> | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(page);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt === ATTEMPTS) {
+        console.log(`${page.label}: no figures, Lighthouse failed ${ATTEMPTS} times (${message})`);
+        return null;
+      }
+      console.log(`${page.label}: Lighthouse failed (${message}), trying again`);
+    }
+  }
 }
 
 /** One Lighthouse run in a fresh Chromium with an empty profile (with the page's cookie if it has one). */
