@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DEFAULT_ICON_NAME, PALETTE, bubbleTitle, type PaletteColor } from './plain/apps.ts';
 
 export * from './plain/apps.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export * from './plain/auth.ts';
 import { text } from './text.ts';

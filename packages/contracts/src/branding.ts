@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { text } from './text.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { LOGIN_BG_STRATEGIES } from './settings.ts';

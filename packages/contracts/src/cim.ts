@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { UserTypeSchema } from './roles.ts';
 
 // The identity import (the cim tab, superadmins only): a CSV export of the school administration software.

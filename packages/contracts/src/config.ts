@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CONFIG_KEYS } from './plain/config.ts';
 
 export * from './plain/config.ts';

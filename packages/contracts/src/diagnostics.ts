@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DaySchema, PageSchema, perPageSchema, text } from './text.ts';
 
 // spec 2.3 dashboard tabs status, statistics, debug and logs; 7.4 GET /api/errors, /logs, /logs/full, /statistics

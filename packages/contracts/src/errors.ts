@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ERROR_CODES, type ErrorCode } from './plain/errors.ts';
 
 export * from './plain/errors.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { IdParamSchema, text } from './text.ts';
 
 export const GROUP_TYPES = ['class', 'course', 'staff', 'other'] as const;

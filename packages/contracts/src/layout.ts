@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { IdParamSchema, IdSchema, text } from './text.ts';
 import { BubbleSchema } from './apps.ts';
 import { MAX_LAYOUT_TILES } from './constants.ts';

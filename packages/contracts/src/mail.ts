@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PageSchema, perPageSchema } from './text.ts';
 
 /** GET /api/mail/outbox: newest first, page by page (the dashboard's debug tab). */

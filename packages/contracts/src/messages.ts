@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export * from './plain/messages.ts';
 import { DateTimeSchema, IdSchema, multilineText, PageSchema, perPageSchema, text } from './text.ts';

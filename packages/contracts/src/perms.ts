@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { hasRole, type RoleSubject } from './roles.ts';
 import { FEATURE_NAMES } from './plain/perms.ts';
 

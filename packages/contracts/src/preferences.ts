@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   FONT_SIZE_MAX_PX,
   FONT_SIZE_MIN_PX,

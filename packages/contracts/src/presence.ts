@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { text } from './text.ts';
 import { DEVICE_ID_LENGTH } from './constants.ts';
 

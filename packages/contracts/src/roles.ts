@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ROLES, STORED_ROLES, USER_TYPES } from './plain/roles.ts';
 
 export * from './plain/roles.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { HELP_TOPICS } from './plain/settings.ts';
 
 export * from './plain/settings.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { multilineText, text } from './text.ts';
 import { RETURN_PATH } from './plain/sso.ts';
 

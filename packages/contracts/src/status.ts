@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** GET /api/health (DESIGN.md) */
 export const HealthSchema = z.object({

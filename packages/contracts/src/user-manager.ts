@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { IdParamSchema, IdSchema, PageSchema, perPageSchema, text } from './text.ts';
 import { EMAIL_PATTERN } from './account.ts';
 import { MAX_PASSWORD_LENGTH } from './constants.ts';

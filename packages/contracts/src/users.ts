@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LOCALES, THEMES } from './locales.ts';
 import { UiPreferencesSchema } from './preferences.ts';
 import { StoredRoleSchema, UserTypeSchema } from './roles.ts';
