@@ -4,7 +4,6 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
-import { loginAs } from '../apps/server/src/test/test-app.ts';
 import { newContext } from './browser.ts';
 import { setUpJourney } from './journeys.ts';
 
@@ -105,26 +104,14 @@ describe('first-paint budget (brotli, as served)', () => {
 
   test('/ signed in as a student', async () => {
     const base = journey.portal.base;
-    const context = await newContext(journey.browser);
-    await context.addCookies(
-      (await loginAs(base, 'student')).split('; ').map((pair) => {
-        const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
-      }),
-    );
+    const context = await journey.signedInContext('student');
     const weight = await startWeight(await context.newPage(), base + '/', tiles);
     expectWithin('/ (student)', weight, CEILING_KB.home);
   });
 
   test('the tiles wait for one round of API answers: the layout is asked for beside the user info', async () => {
     const base = journey.portal.base;
-    const context = await newContext(journey.browser);
-    await context.addCookies(
-      (await loginAs(base, 'student')).split('; ').map((pair) => {
-        const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
-      }),
-    );
+    const context = await journey.signedInContext('student');
     const page = await context.newPage();
     await page.goto(base + '/');
     await page.locator(tiles).first().waitFor();

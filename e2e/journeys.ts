@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -87,6 +87,8 @@ export interface Journey {
    * cookies go into the profile), showing `path`. For journeys whose subject is not the sign-in itself.
    */
   openSignedIn(username: string, path?: string, opts?: OpenOptions): Promise<Page>;
+  /** A new profile holding `username`'s session cookies (signed in through POST /api/login), no page yet. */
+  signedInContext(username: string, opts?: ContextOptions): Promise<BrowserContext>;
 }
 
 /** Starts the real server with the demo school and Chromium for the file's tests, and stops them after. */
@@ -126,6 +128,12 @@ export function setUpJourney(): Journey {
       return page;
     },
     async openSignedIn(username, path = '/', { clock = false, ...opts } = {}) {
+      const page = await (await journey.signedInContext(username, opts)).newPage();
+      if (clock) await page.clock.install();
+      await page.goto(journey.portal.base + path);
+      return page;
+    },
+    async signedInContext(username, opts = {}) {
       const base = journey.portal.base;
       const cookies = (await loginAs(base, username)).split('; ').map((pair) => {
         const eq = pair.indexOf('=');
@@ -133,10 +141,7 @@ export function setUpJourney(): Journey {
       });
       const context = await newContext(journey.browser, opts);
       await context.addCookies(cookies);
-      const page = await context.newPage();
-      if (clock) await page.clock.install();
-      await page.goto(base + path);
-      return page;
+      return context;
     },
   };
   return journey;
