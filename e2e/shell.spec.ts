@@ -68,6 +68,9 @@ describe('dialogs in the address (spec 2.5)', () => {
     await expect
       .poll(() => dialog(page).getByRole('heading', { level: 2 }).innerText())
       .toBe(de.dialogs.legal);
+    // Escape goes to the dialog that has focus: wait until the top one has taken it (its text can show a
+    // moment before, on a busy machine)
+    await expect.poll(() => dialog(page).evaluate((top) => top.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogParam(page)).toBe('help');
   });
