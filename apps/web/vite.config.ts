@@ -17,6 +17,8 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * with zod schemas (their values live in contracts/src/plain), nor radix-ui's index into every primitive
  * (the ones used come in their own chunks).
  */
+// a module that builds schemas: it imports zod, or the contracts' configured z (contracts/src/zod.ts)
+const ZOD_IMPORT = /from ['"](?:zod|\.\/zod\.ts)['"]/;
 const NOT_ON_START_PATH = /[\\/]node_modules[\\/](zod|radix-ui)[\\/]/;
 const startPath = new Set<string>();
 const findStartPath: Plugin = {
@@ -26,8 +28,7 @@ const findStartPath: Plugin = {
     const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
     for (const id of queue) {
       const info = this.getModuleInfo(id);
-      if (startPath.has(id) || NOT_ON_START_PATH.test(id) || /from ['"]zod['"]/.test(info?.code ?? ''))
-        continue;
+      if (startPath.has(id) || NOT_ON_START_PATH.test(id) || ZOD_IMPORT.test(info?.code ?? '')) continue;
       startPath.add(id);
       queue.push(...(info?.importedIds ?? []));
     }
