@@ -4,7 +4,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
-import { newContext } from './browser.ts';
+import { DEMO_PASSWORD, newContext } from './browser.ts';
 import { setUpJourney } from './journeys.ts';
 
 // Issue 17 item 2: the JavaScript and CSS a page fetches before it is usable, brotli-compressed as served,
@@ -130,6 +130,24 @@ describe('first-paint budget (brotli, as served)', () => {
     await page.locator(tiles).first().waitFor();
     // and only once: the home page took the early answer
     expect(layouts).toHaveLength(1);
+  });
+
+  test('signing in evaluates no string as code: the CSP refuses nothing (zod runs jitless)', async () => {
+    const page = await (await newContext(journey.browser)).newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        w.violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      );
+    });
+    await page.goto(journey.portal.base + '/login');
+    // the form parses its request with the contracts' schema (loaded when sent), building zod objects
+    await page.getByLabel(de.login.username).fill('student');
+    await page.getByLabel(de.login.password).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: de.login.submit }).click();
+    await page.locator(tiles).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   });
 
   test('the measurement counts what a page needs: a ceiling one byte under today fails (canary)', async () => {
