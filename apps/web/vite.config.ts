@@ -13,13 +13,18 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * Every module the entry imports statically, found once the module graph is complete: the code the first
  * paint needs, which goes into one chunk (`start`) instead of dozens of small ones (HTTP/1.1 fetches six at
  * a time). Lazy routes, dialogs and their libraries keep their own chunks (decision 049).
- * Two barrels re-export more than the start path uses: the walk does not follow the contracts into modules
- * with zod schemas (their values live in contracts/src/plain), nor radix-ui's index into every primitive
- * (the ones used come in their own chunks).
+ * Barrels re-export more than the start path uses, and what the walk reaches through one lands in `start` even
+ * when only a lazy chunk uses it. So the walk does not follow the contracts into modules with zod schemas
+ * (their values live in contracts/src/plain), radix-ui's index into every primitive, lucide's index into
+ * every icon, nor react-i18next's into <Trans> (decision 050): the bundler places what the start path really
+ * uses from them (the icons of the start page) in `start` by itself, and the rest with the lazy chunks.
  */
 // a module that builds schemas: it imports zod, or the contracts' configured z (contracts/src/zod.ts)
 const ZOD_IMPORT = /from ['"](?:zod|\.\/zod\.ts)['"]/;
-const NOT_ON_START_PATH = /[\\/]node_modules[\\/](zod|radix-ui)[\\/]/;
+const NOT_ON_START_PATH = [
+  /[\\/]node_modules[\\/](zod|radix-ui|lucide-react|html-parse-stringify)[\\/]/,
+  /[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans(WithoutContext)?\.js$/,
+];
 const startPath = new Set<string>();
 const findStartPath: Plugin = {
   name: 'aula-start-path',
@@ -28,7 +33,12 @@ const findStartPath: Plugin = {
     const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
     for (const id of queue) {
       const info = this.getModuleInfo(id);
-      if (startPath.has(id) || NOT_ON_START_PATH.test(id) || ZOD_IMPORT.test(info?.code ?? '')) continue;
+      if (
+        startPath.has(id) ||
+        NOT_ON_START_PATH.some((barrel) => barrel.test(id)) ||
+        ZOD_IMPORT.test(info?.code ?? '')
+      )
+        continue;
       startPath.add(id);
       queue.push(...(info?.importedIds ?? []));
     }

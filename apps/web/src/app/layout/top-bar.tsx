@@ -1,142 +1,77 @@
+import type { ComponentProps } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Popover } from 'radix-ui';
-import {
-  CircleHelp,
-  CircleUser,
-  Download,
-  Bell,
-  KeyRound,
-  LayoutDashboard,
-  LogIn,
-  LogOut,
-  Mail,
-  Pencil,
-  PencilOff,
-  MessageCircle,
-  Scale,
-  Settings,
-  ShieldCheck,
-  UserCog,
-  Users,
-  FileDown,
-  type LucideIcon,
-} from 'lucide-react';
+import { CircleHelp, CircleUser, LogIn, MessageCircle, Pencil, PencilOff } from 'lucide-react';
 import { PRODUCT_NAME } from '@aula/contracts';
+import { deferredMenu } from '@/components/deferred-menu';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useConfig } from '@/lib/config';
-import { dialogTitleKey } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
 import { displayName, useSelf } from '@/lib/session';
 import { FEATURE_NAMES, type UserInfo } from '@aula/contracts';
-import type { DialogId } from '../dialogs/registry';
-import { showsChatPopover, topBarDialogs } from './top-bar-entries';
+import { showsChatPopover } from './top-bar-entries';
 
-const ICONS: Partial<Record<DialogId, LucideIcon>> = {
-  settings: Settings,
-  'change-password': KeyRound,
-  'secondary-email': Mail,
-  'totp-setup': ShieldCheck,
-  'data-export': FileDown,
-  'request-push': Bell,
-  install: Download,
-  'user-manager': Users,
-  impersonate: UserCog,
-};
+export interface UserMenuProps {
+  self: UserInfo;
+}
 
-function ChatPopover() {
+/** The user menu's trigger (user-menu.tsx); the real menu's state and handlers come in `props`. */
+export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentProps<'button'>) {
   const { t } = useTranslation();
+  const name = displayName(self);
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('pages.chat')}>
-          <MessageCircle aria-hidden="true" />
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={4}
-          aria-label={t('pages.chat')}
-          className="z-50 grid w-72 gap-3 rounded-md border bg-popover p-4 text-sm text-popover-foreground shadow-md"
-        >
-          <p className="text-muted-foreground">{t('placeholder.body')}</p>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/app/chat">{t('pages.chat')}</Link>
-          </Button>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t('nav.userMenu', { name })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className="max-w-56"
+      {...props}
+    >
+      <CircleUser aria-hidden="true" />
+      <span className="truncate mobile:sr-only">{name}</span>
+    </Button>
   );
 }
 
-function UserMenu({ self }: { self: UserInfo }) {
+/** The chat popover's trigger (chat-popover.tsx). */
+export function ChatTrigger(props: ComponentProps<'button'>) {
   const { t } = useTranslation();
-  const config = useConfig();
-  const { permissions, hasFeature } = usePerms();
-  const { open } = useDialogs();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('pages.chat')}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...props}
+    >
+      <MessageCircle aria-hidden="true" />
+    </Button>
+  );
+}
+
+// their code loads after the first paint (decision 050)
+const UserMenu = deferredMenu<UserMenuProps>(
+  () => import('./user-menu').then((module) => module.UserMenu),
+  UserMenuTrigger,
+);
+const ChatPopover = deferredMenu<object>(
+  () => import('./chat-popover').then((module) => module.ChatPopover),
+  ChatTrigger,
+);
+
+function SignedInMenus({ self }: UserMenuProps) {
+  const { hasFeature } = usePerms();
   const features = FEATURE_NAMES.filter(hasFeature);
-  const entries = topBarDialogs({
-    self,
-    config,
-    permissions,
-    features,
-    notificationsSupported: typeof window !== 'undefined' && 'Notification' in window,
-  });
-  const name = displayName(self);
   return (
     <>
       {showsChatPopover({ self, features }) && <ChatPopover />}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" aria-label={t('nav.userMenu', { name })} className="max-w-56">
-            <CircleUser aria-hidden="true" />
-            <span className="truncate mobile:sr-only">{name}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent className="min-w-56">
-          <DropdownMenuLabel className="truncate">{t('nav.signedInAs', { name })}</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {entries.map((id) => {
-            const Icon = ICONS[id] ?? Settings;
-            return (
-              <DropdownMenuItem key={id} onSelect={() => void open(id)}>
-                <Icon aria-hidden="true" />
-                {t(dialogTitleKey(id) as never)}
-              </DropdownMenuItem>
-            );
-          })}
-          {permissions?.dashboard && (
-            <DropdownMenuItem asChild>
-              <Link to="/dashboard/$tab/{-$subpage}" params={{ tab: 'messages' }}>
-                <LayoutDashboard aria-hidden="true" />
-                {t('pages.dashboard')}
-              </Link>
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void open('legal')}>
-            <Scale aria-hidden="true" />
-            {t('dialogs.legal')}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void open('logout')}>
-            <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
-            {t('nav.signOut')}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <UserMenu self={self} />
     </>
   );
 }
@@ -179,7 +114,7 @@ export function TopBar() {
         </Button>
         {self && <EditToggle />}
         {self ? (
-          <UserMenu self={self} />
+          <SignedInMenus self={self} />
         ) : (
           <Button asChild size="sm">
             <Link to="/login">

@@ -1,0 +1,100 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  Bell,
+  Download,
+  FileDown,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Scale,
+  Settings,
+  ShieldCheck,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { DeferredMenuProps } from '@/components/deferred-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useConfig } from '@/lib/config';
+import { dialogTitleKey } from '@/lib/dialog-param';
+import { useDialogs } from '@/lib/dialogs';
+import { usePerms } from '@/lib/perms';
+import { displayName } from '@/lib/session';
+import { FEATURE_NAMES } from '@aula/contracts';
+import type { DialogId } from '../dialogs/registry';
+import { UserMenuTrigger, type UserMenuProps } from './top-bar';
+import { topBarDialogs } from './top-bar-entries';
+
+const ICONS: Partial<Record<DialogId, LucideIcon>> = {
+  settings: Settings,
+  'change-password': KeyRound,
+  'secondary-email': Mail,
+  'totp-setup': ShieldCheck,
+  'data-export': FileDown,
+  'request-push': Bell,
+  install: Download,
+  'user-manager': Users,
+  impersonate: UserCog,
+};
+
+/** spec 2.6: the signed-in user's menu: the account dialogs, the dashboard, the legal notice and sign-out. */
+export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuProps) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { permissions, hasFeature } = usePerms();
+  const { open } = useDialogs();
+  const entries = topBarDialogs({
+    self,
+    config,
+    permissions,
+    features: FEATURE_NAMES.filter(hasFeature),
+    notificationsSupported: typeof window !== 'undefined' && 'Notification' in window,
+  });
+  const name = displayName(self);
+  return (
+    <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserMenuTrigger self={self} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-56">
+        <DropdownMenuLabel className="truncate">{t('nav.signedInAs', { name })}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {entries.map((id) => {
+          const Icon = ICONS[id] ?? Settings;
+          return (
+            <DropdownMenuItem key={id} onSelect={() => void open(id)}>
+              <Icon aria-hidden="true" />
+              {t(dialogTitleKey(id) as never)}
+            </DropdownMenuItem>
+          );
+        })}
+        {permissions?.dashboard && (
+          <DropdownMenuItem asChild>
+            <Link to="/dashboard/$tab/{-$subpage}" params={{ tab: 'messages' }}>
+              <LayoutDashboard aria-hidden="true" />
+              {t('pages.dashboard')}
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void open('legal')}>
+          <Scale aria-hidden="true" />
+          {t('dialogs.legal')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void open('logout')}>
+          <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
+          {t('nav.signOut')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
