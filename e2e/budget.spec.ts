@@ -109,8 +109,50 @@ describe('first-paint budget (brotli, as served)', () => {
     expectWithin('/ (student)', weight, CEILING_KB.home);
   });
 
-  test('the tiles wait for one round of API answers: the layout is asked for beside the user info', async () => {
+  test('a first visit shows the tiles with no API call: the page carries the user, the config and the layout', async () => {
     const page = await (await journey.signedInContext('student')).newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) apiCalls.push(path);
+    });
+    // the three calls fail: only the page's own data can show the tiles
+    for (const path of ['/api/self', '/api/config/key', '/api/layout'])
+      await page.route(journey.portal.base + path, (route) => route.abort());
+    await page.goto(journey.portal.base + '/');
+    await page.locator(tiles).first().waitFor();
+    expect(await page.getByRole('button', { name: /Sara/ }).isVisible()).toBe(true);
+    expect(apiCalls.filter((path) => ['/api/self', '/api/config/key', '/api/layout'].includes(path))).toEqual(
+      [],
+    );
+  });
+
+  test("the language's start-up strings come with the page, fetched once (the preload is used)", async () => {
+    const page = await (await journey.signedInContext('student', { locale: 'en-GB' })).newPage();
+    await page.goto(journey.portal.base + '/');
+    await page.locator(tiles).first().waitFor();
+    const timing = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+    );
+    const strings = timing.filter((entry) => /_startup_lang-/.test(entry.name));
+    const code = timing.find((entry) => /\/assets\/start-.*\.js$/.test(entry.name));
+    expect(strings).toHaveLength(1);
+    expect(strings[0]!.name).toMatch(/\/en\.json_startup_lang-/);
+    // asked for beside the code, not after the code ran (the import found the preload)
+    expect(strings[0]!.start).toBeLessThan(code!.end);
+  });
+
+  test("without the page's data (the service worker's copy) the layout is asked for beside the user info", async () => {
+    const page = await (await journey.signedInContext('student')).newPage();
+    const plain = await (await fetch(journey.portal.base + '/index.html')).text();
+    expect(plain).not.toContain('aula-boot');
+    await page.route(journey.portal.base + '/', (route) =>
+      route.fulfill({ body: plain, contentType: 'text/html; charset=utf-8' }),
+    );
     // the user info is held back until the layout has been asked for: a layout asked for only after the
     // user info came back (a second round trip) never comes, and the wait below fails
     let releaseSelf = () => {};

@@ -45,6 +45,23 @@ const findStartPath: Plugin = {
   },
 };
 
+/**
+ * Names the start-up strings chunk of each language in `start-assets.json`, for the server's start page to
+ * preload the expected language's beside the code (decision 051; apps/server/src/plugins/start-page.ts).
+ */
+const startAssets: Plugin = {
+  name: 'aula-start-assets',
+  generateBundle(_options, bundle) {
+    const strings: Record<string, string> = {};
+    for (const chunk of Object.values(bundle)) {
+      const lang =
+        chunk.type === 'chunk' && /[\\/]locales[\\/](\w+)\.json\?startup/.exec(chunk.facadeModuleId ?? '');
+      if (lang) strings[lang[1]!] = `/${chunk.fileName}`;
+    }
+    this.emitFile({ type: 'asset', fileName: 'start-assets.json', source: JSON.stringify({ strings }) });
+  },
+};
+
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: null,
@@ -83,7 +100,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, findStartPath],
+  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {

@@ -35,6 +35,7 @@ import { dataExportRoutes } from './modules/users/data-export.routes.ts';
 import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createStartPage } from './plugins/start-page.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.ts';
 import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/request-guard.ts';
@@ -168,6 +169,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // accepted, else gzip, else the file itself, with Vary: Accept-Encoding; the ETag (size and time of
       // the file sent) differs per encoding. The SPA fallback's sendFile goes the same way.
       preCompressed: true,
+      // `/` is the start page with its data (plugins/start-page.ts); /index.html stays the plain file
+      index: false,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -176,11 +179,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
   }
+  const sendStartPage = webDist ? createStartPage(app, webDist) : undefined;
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    // Only extension-less page GETs get index.html: a missing /assets/x.js must stay a 404.
-    if (webDist && req.method === 'GET' && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // Only extension-less page GETs get the app: a missing /assets/x.js must stay a 404.
+    if (sendStartPage && req.method === 'GET' && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
+      return sendStartPage(req, reply, path);
     }
     return reply.code(404).send({ code: 'common.not_found', message: ERROR_MESSAGES['common.not_found'] });
   });

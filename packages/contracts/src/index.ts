@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './apps.ts';
 export * from './auth.ts';
+export * from './plain/boot.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './errors.ts';

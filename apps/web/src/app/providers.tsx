@@ -6,7 +6,8 @@ import { Direction } from 'radix-ui';
 import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
 import { markOffline, whenVisible } from '@/lib/connectivity';
-import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache } from '@/lib/config';
+import { takeBoot } from '@/lib/boot-data';
+import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache, seedConfig } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import { performLogout } from '@/features/auth/api/logout';
 import {
@@ -36,8 +37,16 @@ export async function prepareApp(): Promise<void> {
   registerServiceWorker();
   // The first answers are asked for now, beside the strings, not after the first render (decision 049):
   // the user info, the config when none is cached, and on the home page its layout.
-  void queryClient.prefetchQuery(selfQueryOptions());
+  // The start page may carry them already (decision 051); what it does not carry is asked for.
+  const self = takeBoot('self');
+  if (self) queryClient.setQueryData(selfQueryKey, self.value ?? null);
+  else void queryClient.prefetchQuery(selfQueryOptions());
   if (window.location.pathname === '/') startHomeLayout();
+  const config = takeBoot('config');
+  if (config?.value) {
+    seedConfig(queryClient, config.value);
+    return;
+  }
   await primeConfigFromCache(queryClient);
   void queryClient.prefetchQuery(configQueryOptions());
 }

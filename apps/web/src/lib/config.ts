@@ -45,6 +45,12 @@ export function configQueryOptions() {
   });
 }
 
+/** The config the start page carried (decision 051): in use at once, and cached for the next visit. */
+export function seedConfig(queryClient: QueryClient, values: ConfigMap): void {
+  queryClient.setQueryData(configQueryOptions().queryKey, toAppConfig(values));
+  void writeCachedConfig(values);
+}
+
 /**
  * spec 3.6: the config cached in configDB lets the shell render at once on the next visit;
  * the fresh answer is fetched in the background and replaces it when it arrives.

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n, setLanguage, currentLocale, LANGUAGE_STORAGE_KEY } from './i18n';
+import { LANGUAGE_COOKIE } from '@aula/contracts';
+import { i18n, setLanguage, currentLocale, followBrowserLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 
 afterEach(async () => {
   localStorage.clear();
@@ -27,5 +28,13 @@ describe('interface language (spec 1)', () => {
     expect(document.documentElement.dir).toBe('rtl');
     await setLanguage('de');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('mirrors the choice in a cookie for the server to preload its strings, and forgets it with the choice (decision 051)', async () => {
+    await setLanguage('ar');
+    expect(document.cookie.split('; ')).toContain(`${LANGUAGE_COOKIE}=ar`);
+    await followBrowserLanguage();
+    expect(document.cookie).not.toContain(LANGUAGE_COOKIE);
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
 });

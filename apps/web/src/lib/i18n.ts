@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LOCALE, LOCALES, isLocale, isRtl, type Locale } from '@aula/contracts';
+import { FALLBACK_LOCALE, LANGUAGE_COOKIE, LOCALES, isLocale, isRtl, type Locale } from '@aula/contracts';
 import { allStrings, startupStrings, type Strings } from '@/locales';
 
 declare module 'i18next' {
@@ -99,6 +99,35 @@ function readStorage(): string | null {
   }
 }
 
+/**
+ * The choice is mirrored in a cookie: the server reads it to preload this language's start-up strings with
+ * the page (decision 051). It names a language only, nothing personal, and stays after logout as the choice does.
+ */
+function mirrorChoice(locale: string | null): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie =
+    locale === null
+      ? `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`
+      : `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+function storeChoice(locale: Locale | null): void {
+  try {
+    if (locale === null) localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    else localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the switch still applies to this tab.
+  }
+  mirrorChoice(locale);
+}
+
+// a choice stored before the cookie existed
+if (typeof document !== 'undefined') {
+  const stored = readStorage();
+  if (!document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${stored}`) && isLocale(stored))
+    mirrorChoice(stored);
+}
+
 // spec 1: an explicit choice in this browser, else the browser's languages (i18next picks the first supported).
 const detectLanguages = () =>
   [readStorage(), ...navigator.languages, navigator.language].filter((code) => !!code) as string[];
@@ -132,22 +161,14 @@ export async function setLanguage(locale: Locale): Promise<boolean> {
   } catch {
     return false;
   }
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the switch still applies to this tab.
-  }
+  storeChoice(locale);
   await i18n.changeLanguage(locale);
   return true;
 }
 
 /** Forgets the explicit choice: the interface follows the browser's language again (German if unsupported). */
 export async function followBrowserLanguage(): Promise<void> {
-  try {
-    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    // Nothing was stored.
-  }
+  storeChoice(null);
   const locale = i18n.services.languageUtils.getBestMatchFromCodes(detectLanguages());
   if (isLocale(locale)) {
     try {

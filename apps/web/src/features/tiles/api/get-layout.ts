@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LayoutResponse, LayoutType } from '@aula/contracts';
 import { apiRequest, trusted } from '@/lib/api-client';
+import { takeBoot } from '@/lib/boot-data';
 
 export interface LayoutRequest {
   userId: number | null;
@@ -63,7 +64,10 @@ let startLayout: Promise<LayoutResponse | undefined> | undefined;
  * cookies name, the same session the user info comes from; the first home layout query takes it, once.
  */
 export function startHomeLayout(): void {
-  startLayout = apiRequest('/api/layout', { schema: trusted<LayoutResponse>() }).catch(() => undefined);
+  const carried = takeBoot('layout'); // decision 051: the start page may have brought it
+  startLayout = carried?.value
+    ? Promise.resolve(carried.value)
+    : apiRequest('/api/layout', { schema: trusted<LayoutResponse>() }).catch(() => undefined);
 }
 
 function takeStartLayout(): Promise<LayoutResponse | undefined> | undefined {

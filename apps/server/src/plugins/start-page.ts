@@ -1,0 +1,134 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BOOT_DATA_ID,
+  CONFIG_KEYS,
+  CSRF_HEADER,
+  LOCALES,
+  LANGUAGE_COOKIE,
+  type BootData,
+  type Locale,
+} from '@aula/contracts';
+
+/** The web build's start-up strings chunks by language (written by the web build, decision 051). */
+export const START_ASSETS_FILE = 'start-assets.json';
+
+interface StartAssets {
+  strings: Partial<Record<Locale, string>>;
+}
+
+/** A file read again only when it changed on disk: a new release replaces index.html under a running server. */
+function fileCache<T>(path: string, parse: (text: string) => T, fallback: T): () => T {
+  let cached: { mtimeMs: number; size: number; value: T } | undefined;
+  return () => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return fallback;
+    }
+    if (cached?.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, value: parse(readFileSync(path, 'utf8')) };
+    }
+    return cached.value;
+  };
+}
+
+/**
+ * The language the web app will pick (apps/web/src/lib/i18n.ts): the one chosen in this browser (mirrored in a
+ * cookie), else the first of the browser's languages Aula has, else German.
+ */
+export function expectedLocale(req: FastifyRequest): Locale {
+  const isLocale = (code: string | undefined): code is Locale => LOCALES.includes(code as Locale);
+  const chosen = req.cookies[LANGUAGE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  for (const part of (req.headers['accept-language'] ?? '').split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    const code = tag.toLowerCase().split('-')[0];
+    if (isLocale(code)) return code;
+  }
+  return 'de';
+}
+
+/** JSON inside <script type="application/json">: no "<" can close the element or open a comment. */
+export function dataBlockJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The start page (decision 051): index.html with what the first screen would ask the API for as a JSON data
+ * block (the user info, the config and, on the home page, its layout), and a preload of the expected
+ * language's start-up strings, so the tiles show with no API round trip after the code. The answers come
+ * from the real routes (`inject`, with this request's cookies, host and address): the same guard, session
+ * check and forced steps. An answer that is not a plain success is left out and the app asks for it itself
+ * (a 401 with session cookies may be a session to refresh). It is per user, so it is never stored by a cache.
+ * `/index.html` itself stays the static, precompressed file the service worker keeps for offline use.
+ */
+export function createStartPage(app: FastifyInstance, webDist: string) {
+  const template = fileCache(join(webDist, 'index.html'), (text) => text, '');
+  const assets = fileCache<StartAssets>(
+    join(webDist, START_ASSETS_FILE),
+    (text) => JSON.parse(text) as StartAssets,
+    { strings: {} },
+  );
+
+  async function answer(req: FastifyRequest, method: 'GET' | 'POST', url: string, body?: unknown) {
+    const headers: Record<string, string> = {};
+    for (const name of [
+      'cookie',
+      'host',
+      'user-agent',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'x-forwarded-host',
+    ]) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    if (method === 'POST') headers[CSRF_HEADER] = '1';
+    try {
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        remoteAddress: req.socket.remoteAddress,
+        payload: body as never,
+      });
+      return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+    } catch (err) {
+      // the page still goes out; the app asks for what is missing and shows the failure itself
+      req.log.warn({ err }, 'start page: an answer could not be added');
+      return undefined;
+    }
+  }
+
+  return async function sendStartPage(req: FastifyRequest, reply: FastifyReply, path: string) {
+    const html = template();
+    const hasSession =
+      req.cookies[app.cookieNames.access] !== undefined || req.cookies[app.cookieNames.refresh] !== undefined;
+    const [self, config, layout] = await Promise.all([
+      answer(req, 'GET', '/api/self'),
+      answer(req, 'POST', '/api/config/key', CONFIG_KEYS),
+      path === '/' ? answer(req, 'GET', '/api/layout') : undefined,
+    ]);
+    const boot: BootData = {
+      // a visitor is certain only without session cookies
+      ...(self !== undefined ? { self: self as BootData['self'] } : hasSession ? {} : { self: null }),
+      ...(config !== undefined && { config: config as BootData['config'] }),
+      ...(layout !== undefined && { layout: layout as BootData['layout'] }),
+    };
+    const strings = assets().strings[expectedLocale(req)];
+    const page = html
+      .replace(
+        '</head>',
+        strings ? `<link rel="modulepreload" crossorigin href="${strings}">\n</head>` : '</head>',
+      )
+      .replace(
+        '</body>',
+        `<script type="application/json" id="${BOOT_DATA_ID}">${dataBlockJson(boot)}</script>\n</body>`,
+      );
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  };
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { BOOT_DATA_ID, CONFIG_KEYS, LANGUAGE_COOKIE, type BootData } from '@aula/contracts';
+import { config } from './db/schema.ts';
+import { dataBlockJson, START_ASSETS_FILE } from './plugins/start-page.ts';
+import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+
+// Decision 051: the start page carries the answers of /api/self, /api/config/key and (on `/`) /api/layout
+// as a JSON data block, and preloads the expected language's start-up strings.
+const INDEX = `<!doctype html><html lang="de"><head><script type="module" crossorigin src="/assets/start-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const STRINGS = {
+  de: '/assets/de.json_startup_lang-d1.js',
+  en: '/assets/en.json_startup_lang-e1.js',
+  fa: '/assets/fa.json_startup_lang-f1.js',
+  ar: '/assets/ar.json_startup_lang-a1.js',
+};
+
+let dist: string;
+let t: TestApp;
+let student: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'aula-start-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, START_ASSETS_FILE), JSON.stringify({ strings: STRINGS }));
+  t = await startTestApp({ webDist: dist });
+  student = await loginAs(t.base, 'student');
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The page and its data block as a browser gets them. */
+async function startPage(path: string, headers: Record<string, string> = {}) {
+  const res = await call(t.base, path, { headers });
+  const html = res.text;
+  const block = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">(.*?)</script>`, 's').exec(
+    html,
+  );
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/.exec(html)?.[1];
+  return { res, html, boot: block ? (JSON.parse(block[1]!) as BootData) : undefined, preload };
+}
+
+const configAnswer = async (cookie?: string) =>
+  (await call(t.base, '/api/config/key', { body: CONFIG_KEYS, cookie })).body as unknown;
+
+async function setConfigDirectly(key: string, value: string) {
+  const schoolId = await demoSchoolId(t);
+  await t.database.db
+    .insert(config)
+    .values({ schoolId, key, value })
+    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
+  t.app.sessionSettings.forget(schoolId);
+}
+
+describe('the start page carries what the first screen would ask the API for', () => {
+  it('a visitor on / gets "no user", the config and the visitor layout, exactly as the API answers them', async () => {
+    const { res, html, boot } = await startPage('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // it is answered per user: no cache may keep it
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(boot?.self).toBeNull();
+    expect(boot?.config).toEqual(await configAnswer());
+    expect(boot?.layout).toEqual((await call(t.base, '/api/layout')).body);
+  });
+
+  it("a signed-in student's page carries her user info and her layout, and only hers", async () => {
+    const { boot } = await startPage('/', { cookie: student });
+    expect(boot?.self).toEqual((await call(t.base, '/api/self', { cookie: student })).body);
+    expect(boot?.self?.username).toBe('student');
+    expect(boot?.layout).toEqual((await call(t.base, '/api/layout', { cookie: student })).body);
+    expect(boot?.layout?.layoutType).not.toBe('logged-out');
+    expect(boot?.config).toEqual(await configAnswer(student));
+  });
+
+  it('other pages carry the user info and the config, not the home layout', async () => {
+    for (const path of ['/login', '/dashboard/messages', '/app/chat']) {
+      const { res, boot } = await startPage(path, { cookie: student });
+      expect(res.status, path).toBe(200);
+      expect(boot?.self?.username, path).toBe('student');
+      expect(boot?.config, path).toBeDefined();
+      expect(boot && 'layout' in boot, path).toBe(false);
+    }
+  });
+
+  it('session cookies that do not name a live session leave the user out: the app asks (and may refresh) itself', async () => {
+    const { boot } = await startPage('/', { cookie: 'aula_at=not-a-session; aula_rt=not-either' });
+    expect(boot && 'self' in boot).toBe(false);
+    expect(boot?.config).toBeDefined();
+  });
+
+  it('a user held at a forced step gets her user info but no layout (the layout answers 403 until the step)', async () => {
+    await setConfigDirectly('force_2fa_teachers', 'true');
+    try {
+      const teacher = await loginAs(t.base, 'teacher');
+      expect((await call(t.base, '/api/layout', { cookie: teacher })).status).toBe(403);
+      const { boot } = await startPage('/', { cookie: teacher });
+      expect(boot?.self?.username).toBe('teacher');
+      expect(boot && 'layout' in boot).toBe(false);
+    } finally {
+      await setConfigDirectly('force_2fa_teachers', 'false');
+    }
+  });
+
+  it('text an admin wrote cannot end the data block or open a comment (canary: </script> in the login message)', async () => {
+    const hostile = '</script><script>alert(1)</script><!-- x';
+    await setConfigDirectly('login_msg', hostile);
+    try {
+      const { html, boot } = await startPage('/login');
+      expect(boot?.config?.login_msg).toBe(hostile);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html.match(/<\/script>/g)).toHaveLength(2); // the module script's and the data block's own
+      expect(dataBlockJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
+    } finally {
+      await setConfigDirectly('login_msg', '');
+    }
+  });
+
+  it('goes out brotli-compressed when accepted; /index.html stays the plain file the service worker keeps', async () => {
+    const compressed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const req = request(t.base + '/', { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(compressed.encoding).toBe('br');
+    expect(brotliDecompressSync(compressed.body).toString()).toContain(BOOT_DATA_ID);
+    const plain = await call(t.base, '/index.html');
+    expect(plain.text).toBe(INDEX);
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    // a missing asset is still a 404, never the page
+    expect((await call(t.base, '/assets/missing-abc.js')).status).toBe(404);
+  });
+});
+
+describe("the expected language's start-up strings are preloaded", () => {
+  const cases: [string, Record<string, string>, keyof typeof STRINGS][] = [
+    ['no language named: German', {}, 'de'],
+    ['the browser asks for English', { 'accept-language': 'en-GB,en;q=0.9' }, 'en'],
+    ['the first language Aula has wins', { 'accept-language': 'fr-FR, fa;q=0.8, en;q=0.5' }, 'fa'],
+    ['a language refused with q=0 is skipped', { 'accept-language': 'en;q=0, ar' }, 'ar'],
+    [
+      'a choice made in this browser wins',
+      { 'accept-language': 'en', cookie: `${LANGUAGE_COOKIE}=ar` },
+      'ar',
+    ],
+    ['an unknown choice is ignored', { 'accept-language': 'en', cookie: `${LANGUAGE_COOKIE}=xx` }, 'en'],
+  ];
+  for (const [name, headers, locale] of cases) {
+    it(name, async () => {
+      expect((await startPage('/login', headers)).preload).toBe(STRINGS[locale]);
+    });
+  }
+});
