@@ -17,6 +17,12 @@ export interface RoutePolicy {
   objects: ObjectScope;
   /** State-changing routes that a cross-site party must be able to call (only the SAML ACS). */
   csrfExempt?: true;
+  /**
+   * The route needs a live session, not who its user is (decision 052): the guard reads the session and
+   * its user's blocked flag only, and `req.user` stays null. Only for `student` access (any signed-in
+   * user) on a route allowed during a forced step, which both need no more; a test holds both.
+   */
+  sessionOnly?: true;
 }
 
 export const POLICY: Record<string, RoutePolicy> = {
@@ -64,7 +70,8 @@ export const POLICY: Record<string, RoutePolicy> = {
   'PATCH /api/self/settings': { access: 'student', objects: 'self' },
   // the caller's own permissions plus the school's feature list
   'GET /api/perms': { access: 'student', objects: 'school' },
-  'POST /api/users/alive': { access: 'student', objects: 'self' },
+  // the online ping every 15 s of every open tab (spec 3.6): the session, nothing more (decision 052)
+  'POST /api/users/alive': { access: 'student', objects: 'self', sessionOnly: true },
   'GET /api/users/online': { access: 'student', objects: 'school' },
   'POST /api/statistics': { access: 'student', objects: 'school' },
   'GET /api/groups': { access: 'student', objects: 'school' },
@@ -182,4 +189,17 @@ export function policyFor(method: string, url: string): RoutePolicy | undefined 
   if (exact) return exact;
   const prefix = Object.keys(POLICY).find((k) => k.endsWith('/*') && key.startsWith(k.slice(0, -1)));
   return prefix ? POLICY[prefix] : undefined;
+}
+
+/**
+ * Rows that misuse `sessionOnly` (decision 052): a session-only route leaves `req.user` null, so it may only
+ * need "any signed-in user" (`student`) and must be allowed during a forced step (the step check reads the user).
+ */
+export function sessionOnlyMisuse(
+  policy: Record<string, RoutePolicy> = POLICY,
+  duringForcedStep: ReadonlySet<string> = DURING_FORCED_STEP,
+): string[] {
+  return Object.entries(policy)
+    .filter(([key, row]) => row.sessionOnly && (row.access !== 'student' || !duringForcedStep.has(key)))
+    .map(([key]) => key);
 }

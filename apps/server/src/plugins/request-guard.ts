@@ -32,6 +32,8 @@ function checkCsrf(req: FastifyRequest, policy: RoutePolicy, allowedOrigins: Set
 
 function checkPolicy(req: FastifyRequest, policy: RoutePolicy): void {
   if (policy.access === 'public') return;
+  // a session-only route is open to any signed-in user: a live session is the whole check
+  if (policy.sessionOnly && req.sessionId !== null) return;
   if (!req.user) throw AppError.unauthorized();
   if (!hasRole(req.user, policy.access)) throw AppError.forbidden();
 }
@@ -127,7 +129,7 @@ export function registerRequestGuard(
     // health and the API docs reach no school's objects: they answer even without a school or a database
     if (policy.objects === 'none') return;
     req.schoolId = await opts.resolveSchool(req.headers.host);
-    await authenticate(req, reply, routeKey);
+    await authenticate(req, reply, routeKey, { sessionOnly: policy.sessionOnly });
     checkPolicy(req, policy);
     if (req.user && !DURING_FORCED_STEP.has(routeKey)) {
       const step = await pendingStep(req);

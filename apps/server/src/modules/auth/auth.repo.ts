@@ -114,12 +114,54 @@ export function sessionByAccessHashQuery(db: Db) {
     .limit(1);
 }
 
+/**
+ * The session check of a route that needs the session but not who the user is (the online ping, decision
+ * 052): the session and whether its user may still be signed in, without the user's names, roles and
+ * groups. Its user carries the id and the blocked flag only.
+ */
+export function sessionOnlyByAccessHashQuery(db: Db) {
+  return db
+    .select({
+      session: {
+        ...activeSessionColumns,
+        revokedAt: sessions.revokedAt,
+        accessExpiresAt: sessions.accessExpiresAt,
+      },
+      user: { id: users.id, blocked: userDisabled },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.accessTokenHash, sql.placeholder('accessTokenHash')),
+        eq(sessions.schoolId, sql.placeholder('schoolId')),
+      ),
+    )
+    .limit(1);
+}
+
 // Every API request runs the session check: its statement is built once per database and prepared, so a
 // request neither rebuilds the query nor has PostgreSQL plan it again (issue 17).
 const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const preparedSessionOnlyQueries = new WeakMap<Db, ReturnType<typeof prepareSessionOnlyQuery>>();
 
 function prepareSessionQuery(db: Db) {
   return sessionByAccessHashQuery(db).prepare('session_by_access_hash');
+}
+
+function prepareSessionOnlyQuery(db: Db) {
+  return sessionOnlyByAccessHashQuery(db).prepare('session_only_by_access_hash');
+}
+
+/** The session-only check (decision 052): one indexed read of sessions, joined with its user by key. */
+export async function findSessionOnlyByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
+  let query = preparedSessionOnlyQueries.get(db);
+  if (!query) {
+    query = prepareSessionOnlyQuery(db);
+    preparedSessionOnlyQueries.set(db, query);
+  }
+  const [row] = await query.execute({ accessTokenHash, schoolId });
+  return row ?? null;
 }
 
 /**

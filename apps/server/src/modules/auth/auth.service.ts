@@ -9,6 +9,7 @@ import {
   type OkResult,
   type SessionResult,
 } from '@aula/contracts';
+import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -17,6 +18,7 @@ import { getUserInfo } from '../users/users.service.ts';
 import {
   findPasswordHash,
   findSessionByAccessHash,
+  findSessionOnlyByAccessHash,
   findSessionById,
   findSessionByRefreshHash,
   findSessionByUsedRefreshHash,
@@ -474,6 +476,19 @@ const NOT_ACTIVITY = new Set([
 const NO_SESSION_END_CHECK = new Set(['POST /api/login', 'POST /api/logout']);
 
 /**
+ * The session and its user by access token hash. A session-only route (decision 052) gets the same checks
+ * from a read of the session and its user's blocked flag; the user's names, roles and groups are not read.
+ */
+async function readSession(db: Db, schoolId: number, accessTokenHash: string, sessionOnly: boolean) {
+  if (sessionOnly) {
+    const found = await findSessionOnlyByAccessHash(db, schoolId, accessTokenHash);
+    return found && { ...found, signedInUser: null };
+  }
+  const found = await findSessionByAccessHash(db, schoolId, accessTokenHash);
+  return found && { ...found, signedInUser: found.user };
+}
+
+/**
  * The session check of every request: one indexed read. An unknown, forged or merely expired access
  * token leaves the request anonymous; a session the server ended (revoked, user blocked, idle too long)
  * answers 418 and clears the cookies. Real activity is written at most once per ACTIVITY_WRITE_MS.
@@ -482,13 +497,14 @@ export async function authenticate(
   req: FastifyRequest,
   reply: FastifyReply,
   routeKey: string,
+  { sessionOnly = false }: { sessionOnly?: boolean } = {},
 ): Promise<void> {
   const token = req.cookies[req.server.cookieNames.access];
   if (!token) return;
   const { db } = req.server;
-  const found = await findSessionByAccessHash(db, req.schoolId, hashToken(token));
+  const found = await readSession(db, req.schoolId, hashToken(token), sessionOnly);
   if (!found) return;
-  const { session, user } = found;
+  const { session, user, signedInUser } = found;
   const now = req.server.clock();
   const { idleMs } = await req.server.sessionSettings(req.schoolId);
   const idle = idleExpired(session.lastActivityAt, idleMs, now);
@@ -509,7 +525,7 @@ export async function authenticate(
     lastActivityAt: session.lastActivityAt,
     refreshExpiresAt: session.refreshExpiresAt,
   };
-  req.user = user;
+  req.user = signedInUser;
   req.sessionId = session.id;
   req.session = active;
   if (!NOT_ACTIVITY.has(routeKey) && now.getTime() - session.lastActivityAt.getTime() >= ACTIVITY_WRITE_MS) {

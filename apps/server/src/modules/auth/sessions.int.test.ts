@@ -173,6 +173,35 @@ describe('418 for sessions the server ended', () => {
   });
 });
 
+describe('the online ping reads the session alone (decision 052) and ends sessions like every route', () => {
+  it('revoked: 418 with the cookies cleared; blocked: 418 and revoked; visitor, forged or expired: 401', async () => {
+    const revoked = await loginAs(t.base, 'student4');
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date(now), revokeReason: 'password' })
+      .where(eq(sessions.id, (await sessionOf(revoked)).id));
+    const pingRevoked = await ping(revoked);
+    expect(pingRevoked.status).toBe(418);
+    expect(clearsCookies(pingRevoked)).toBe(true);
+
+    const blocked = await loginAs(t.base, 'student4');
+    expect((await ping(blocked)).status).toBe(200);
+    await db().update(users).set({ blocked: true }).where(eq(users.username, 'student4'));
+    try {
+      expect((await ping(blocked)).status).toBe(418);
+      expect((await sessionOf(blocked)).revokeReason).toBe('blocked');
+    } finally {
+      await db().update(users).set({ blocked: false }).where(eq(users.username, 'student4'));
+    }
+
+    expect((await ping('')).status).toBe(401);
+    expect((await ping(`aula_at=${newToken()}`)).status).toBe(401);
+    const expired = await loginAs(t.base, 'student4');
+    now += 16 * MIN;
+    expect((await ping(expired)).status).toBe(401);
+  });
+});
+
 describe('absolute lifetime', () => {
   it('after 12 hours a refresh is 401 and the session is not marked revoked', async () => {
     let cookie = await loginAs(t.base, 'student');
@@ -490,6 +519,32 @@ describe('the cost of the session check', () => {
       expect(await queriesDuring(() => ping(cookie))).toBe(1);
     } finally {
       await setConfig('logout_on_idle_time', null);
+    }
+  });
+
+  it("the ping's one query reads the session and its user's blocked flag, not the user's roles or groups", async () => {
+    const client = (db() as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const original = client.query;
+    const statements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string; sql?: string };
+      statements.push(typeof first === 'string' ? first : (first.text ?? first.sql ?? JSON.stringify(first)));
+      return original.apply(this, args);
+    };
+    const cookie = await loginAs(t.base, 'student');
+    try {
+      statements.length = 0;
+      expect((await ping(cookie)).status).toBe(200);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/"sessions"/);
+      expect(statements[0]).toMatch(/"blocked"/);
+      expect(statements[0]).not.toMatch(/group_members|"roles"|"username"/);
+      // the canary: any other signed-in route reads the user's roles and groups
+      statements.length = 0;
+      await call(t.base, '/api/self', { cookie });
+      expect(statements[0]).toMatch(/group_members/);
+    } finally {
+      client.query = original;
     }
   });
 

@@ -38,7 +38,8 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.user || req.sessionId === null) throw AppError.unauthorized();
+      // a session-only route (decision 052): the guard has checked the session, req.user stays null
+      if (req.sessionId === null) throw AppError.unauthorized();
       app.presence.seen(req.sessionId);
       return { now: app.clock().getTime() };
     },
