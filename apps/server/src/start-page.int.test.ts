@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { BOOT_DATA_ID, CONFIG_KEYS, LANGUAGE_COOKIE, type BootData } from '@aula/contracts';
-import { config } from './db/schema.ts';
 import { dataBlockJson, START_ASSETS_FILE } from './plugins/start-page.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+import { call, loginAs, setConfigDirectly, startTestApp, type TestApp } from './test/test-app.ts';
 
 // Decision 051: the start page carries the answers of /api/self, /api/config/key and (on `/`) /api/layout
 // as a JSON data block, and preloads the expected language's start-up strings.
@@ -51,14 +50,7 @@ async function startPage(path: string, headers: Record<string, string> = {}) {
 const configAnswer = async (cookie?: string) =>
   (await call(t.base, '/api/config/key', { body: CONFIG_KEYS, cookie })).body as unknown;
 
-async function setConfigDirectly(key: string, value: string) {
-  const schoolId = await demoSchoolId(t);
-  await t.database.db
-    .insert(config)
-    .values({ schoolId, key, value })
-    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
-  t.app.sessionSettings.forget(schoolId);
-}
+const setConfig = (key: string, value: string) => setConfigDirectly(t, key, value);
 
 describe('the start page carries what the first screen would ask the API for', () => {
   it('a visitor on / gets "no user", the config and the visitor layout, exactly as the API answers them', async () => {
@@ -99,7 +91,7 @@ describe('the start page carries what the first screen would ask the API for', (
   });
 
   it('a user held at a forced step gets her user info but no layout (the layout answers 403 until the step)', async () => {
-    await setConfigDirectly('force_2fa_teachers', 'true');
+    await setConfig('force_2fa_teachers', 'true');
     try {
       const teacher = await loginAs(t.base, 'teacher');
       expect((await call(t.base, '/api/layout', { cookie: teacher })).status).toBe(403);
@@ -107,13 +99,13 @@ describe('the start page carries what the first screen would ask the API for', (
       expect(boot?.self?.username).toBe('teacher');
       expect(boot && 'layout' in boot).toBe(false);
     } finally {
-      await setConfigDirectly('force_2fa_teachers', 'false');
+      await setConfig('force_2fa_teachers', 'false');
     }
   });
 
   it('text an admin wrote cannot end the data block or open a comment (canary: </script> in the login message)', async () => {
     const hostile = '</script><script>alert(1)</script><!-- x';
-    await setConfigDirectly('login_msg', hostile);
+    await setConfig('login_msg', hostile);
     try {
       const { html, boot } = await startPage('/login');
       expect(boot?.config?.login_msg).toBe(hostile);
@@ -121,7 +113,7 @@ describe('the start page carries what the first screen would ask the API for', (
       expect(html.match(/<\/script>/g)).toHaveLength(2); // the module script's and the data block's own
       expect(dataBlockJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
     } finally {
-      await setConfigDirectly('login_msg', '');
+      await setConfig('login_msg', '');
     }
   });
 

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { auditLog, config, users } from '../db/schema.ts';
 import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -149,4 +149,14 @@ export async function lastAudit(t: TestApp, action: string) {
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row;
+}
+
+/** Writes a config key of the demo school straight into the database, as a setting saved elsewhere would be. */
+export async function setConfigDirectly(t: TestApp, key: string, value: string): Promise<void> {
+  const schoolId = await demoSchoolId(t);
+  await t.database.db
+    .insert(config)
+    .values({ schoolId, key, value })
+    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
+  t.app.sessionSettings.forget(schoolId);
 }

@@ -1,4 +1,5 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { transaction, type Db } from '../../db/index.ts';
 import {
   groupMembers,
@@ -92,8 +93,8 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return row!.id;
 }
 
-/** The session check's statement, unprepared: built once per database below, and by the bench's bare server. */
-export function sessionByAccessHashQuery(db: Db) {
+/** A session by its access token hash with the given columns of its user: the statement both checks share. */
+function sessionByAccessHash<U extends Record<string, PgColumn | SQL>>(db: Db, userColumns: U) {
   return db
     .select({
       session: {
@@ -101,7 +102,7 @@ export function sessionByAccessHashQuery(db: Db) {
         revokedAt: sessions.revokedAt,
         accessExpiresAt: sessions.accessExpiresAt,
       },
-      user: sessionUserColumns,
+      user: userColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -112,6 +113,11 @@ export function sessionByAccessHashQuery(db: Db) {
       ),
     )
     .limit(1);
+}
+
+/** The session check's statement, unprepared: built once per database below, and by the bench's bare server. */
+export function sessionByAccessHashQuery(db: Db) {
+  return sessionByAccessHash(db, sessionUserColumns);
 }
 
 /**
@@ -120,61 +126,44 @@ export function sessionByAccessHashQuery(db: Db) {
  * groups. Its user carries the id and the blocked flag only.
  */
 export function sessionOnlyByAccessHashQuery(db: Db) {
-  return db
-    .select({
-      session: {
-        ...activeSessionColumns,
-        revokedAt: sessions.revokedAt,
-        accessExpiresAt: sessions.accessExpiresAt,
-      },
-      user: { id: users.id, blocked: userDisabled },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.accessTokenHash, sql.placeholder('accessTokenHash')),
-        eq(sessions.schoolId, sql.placeholder('schoolId')),
-      ),
-    )
-    .limit(1);
+  return sessionByAccessHash(db, { id: users.id, blocked: userDisabled });
 }
 
-// Every API request runs the session check: its statement is built once per database and prepared, so a
-// request neither rebuilds the query nor has PostgreSQL plan it again (issue 17).
-const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-const preparedSessionOnlyQueries = new WeakMap<Db, ReturnType<typeof prepareSessionOnlyQuery>>();
-
-function prepareSessionQuery(db: Db) {
-  return sessionByAccessHashQuery(db).prepare('session_by_access_hash');
+/**
+ * Every API request runs a session check: its statement is built once per database and prepared, so a
+ * request neither rebuilds the query nor has PostgreSQL plan it again (issue 17).
+ */
+function preparedPerDatabase<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
+  const prepared = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
 }
 
-function prepareSessionOnlyQuery(db: Db) {
-  return sessionOnlyByAccessHashQuery(db).prepare('session_only_by_access_hash');
-}
-
-/** The session-only check (decision 052): one indexed read of sessions, joined with its user by key. */
-export async function findSessionOnlyByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
-  let query = preparedSessionOnlyQueries.get(db);
-  if (!query) {
-    query = prepareSessionOnlyQuery(db);
-    preparedSessionOnlyQueries.set(db, query);
-  }
-  const [row] = await query.execute({ accessTokenHash, schoolId });
-  return row ?? null;
-}
+const sessionQuery = preparedPerDatabase((db) =>
+  sessionByAccessHashQuery(db).prepare('session_by_access_hash'),
+);
+const sessionOnlyQuery = preparedPerDatabase((db) =>
+  sessionOnlyByAccessHashQuery(db).prepare('session_only_by_access_hash'),
+);
 
 /**
  * The session check: one indexed read by token hash, joined with its user. Revoked, expired and blocked
  * sessions are returned too, so the caller can tell "revoked" (418) from "unknown or expired" (anonymous).
  */
 export async function findSessionByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
-  let query = preparedSessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    preparedSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ accessTokenHash, schoolId });
+  const [row] = await sessionQuery(db).execute({ accessTokenHash, schoolId });
+  return row ?? null;
+}
+
+/** The session-only check (decision 052): the same read, with the user's id and blocked flag only. */
+export async function findSessionOnlyByAccessHash(db: Db, schoolId: number, accessTokenHash: string) {
+  const [row] = await sessionOnlyQuery(db).execute({ accessTokenHash, schoolId });
   return row ?? null;
 }
 

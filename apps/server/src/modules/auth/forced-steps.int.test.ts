@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hasRole, type Role } from '@aula/contracts';
-import { config, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { DURING_FORCED_STEP, POLICY } from '../../policy.ts';
 import {
   call,
   DEMO_PASSWORD,
-  demoSchoolId,
   loginAs,
+  setConfigDirectly,
   startTestApp,
   type TestApp,
 } from '../../test/test-app.ts';
@@ -150,14 +150,7 @@ describe('force_accept_policy: the terms come first', () => {
   });
 });
 
-async function setSettingDirectly(key: string, value: string) {
-  const schoolId = await demoSchoolId(t);
-  await t.database.db
-    .insert(config)
-    .values({ schoolId, key, value })
-    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
-  t.app.sessionSettings.forget(schoolId);
-}
+const setSettingDirectly = (key: string, value: string) => setConfigDirectly(t, key, value);
 
 describe('the list of calls allowed during a forced step', () => {
   it('names only routes of the policy table', () => {
