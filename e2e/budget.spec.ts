@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import { DEMO_PASSWORD, newContext } from './browser.ts';
-import { setUpJourney } from './journeys.ts';
+import { setUpJourney, signIn } from './journeys.ts';
 
 // Issue 17 item 2: the JavaScript and CSS a page fetches before it is usable, brotli-compressed as served,
 // read from the built files the page really requested. Sizes are deterministic, so this is a test.
@@ -144,6 +144,26 @@ describe('first-paint budget (brotli, as served)', () => {
     expect(strings[0]!.name).toMatch(/\/en\.json_startup_lang-/);
     // asked for beside the code, not after the code ran (the import found the preload)
     expect(strings[0]!.start).toBeLessThan(code!.end);
+  });
+
+  test("a returning pupil whose access token ran out sees her own tiles, not the visitors' (the refresh comes first)", async () => {
+    const context = await newContext(journey.browser);
+    const page = await context.newPage();
+    await page.goto(journey.portal.base + '/login');
+    await signIn(page, 'student');
+    await page.getByRole('link', { name: 'Mathe 5a' }).waitFor();
+    // what 15 minutes away do: the access token no longer names a session, the refresh token still does
+    const access = (await context.cookies()).find((cookie) => cookie.name.endsWith('aula_at'))!;
+    await context.addCookies([{ ...access, value: 'expired' }]);
+    await page.evaluate(() => {
+      const [, refresh] = (localStorage.getItem('aula.session') ?? ',').split(',');
+      localStorage.setItem('aula.session', `${Date.now() - 1000},${refresh}`);
+    });
+    const refreshed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login/refresh');
+    await page.goto(journey.portal.base + '/');
+    expect((await refreshed).status()).toBe(200);
+    await page.getByRole('link', { name: 'Mathe 5a' }).waitFor();
+    expect(await page.getByRole('button', { name: /Sara/ }).isVisible()).toBe(true);
   });
 
   test("without the page's data (the service worker's copy) the layout is asked for beside the user info", async () => {

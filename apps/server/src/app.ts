@@ -183,7 +183,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // Only extension-less page GETs get the app: a missing /assets/x.js must stay a 404.
-    if (sendStartPage && req.method === 'GET' && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (sendStartPage && page && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
       return sendStartPage(req, reply, path);
     }
     return reply.code(404).send({ code: 'common.not_found', message: ERROR_MESSAGES['common.not_found'] });

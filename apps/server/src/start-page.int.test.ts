@@ -84,10 +84,18 @@ describe('the start page carries what the first screen would ask the API for', (
     }
   });
 
-  it('session cookies that do not name a live session leave the user out: the app asks (and may refresh) itself', async () => {
-    const { boot } = await startPage('/', { cookie: 'aula_at=not-a-session; aula_rt=not-either' });
-    expect(boot && 'self' in boot).toBe(false);
-    expect(boot?.config).toBeDefined();
+  it('session cookies that do not name a live session leave the user and the layout out: the app asks (and may refresh) itself', async () => {
+    // an access token past its 15 minutes beside a live refresh token: the visitor's layout is not theirs
+    const refreshOnly = student.replace(/aula_at=[^;]*/, 'aula_at=expired');
+    for (const cookie of ['aula_at=not-a-session; aula_rt=not-either', refreshOnly]) {
+      const { boot } = await startPage('/', { cookie });
+      expect(boot && 'self' in boot, cookie).toBe(false);
+      expect(boot && 'layout' in boot, cookie).toBe(false);
+      expect(boot?.config).toBeDefined();
+    }
+    expect((await call(t.base, '/api/layout', { cookie: refreshOnly })).body).toMatchObject({
+      layoutType: 'logged-out',
+    });
   });
 
   it('a user held at a forced step gets her user info but no layout (the layout answers 403 until the step)', async () => {
@@ -104,13 +112,15 @@ describe('the start page carries what the first screen would ask the API for', (
   });
 
   it('text an admin wrote cannot end the data block or open a comment (canary: </script> in the login message)', async () => {
-    const hostile = '</script><script>alert(1)</script><!-- x';
+    // "$&", "$`" and "$$" would be read as replacement patterns by String.replace
+    const hostile = "</script><script>alert(1)</script><!-- x $` $& $$ $' y";
     await setConfig('login_msg', hostile);
     try {
       const { html, boot } = await startPage('/login');
       expect(boot?.config?.login_msg).toBe(hostile);
       expect(html).not.toContain('<script>alert(1)');
       expect(html.match(/<\/script>/g)).toHaveLength(2); // the module script's and the data block's own
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
       expect(dataBlockJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
     } finally {
       await setConfig('login_msg', '');
@@ -136,6 +146,41 @@ describe('the start page carries what the first screen would ask the API for', (
     expect(plain.headers.get('cache-control')).toBe('no-cache');
     // a missing asset is still a 404, never the page
     expect((await call(t.base, '/assets/missing-abc.js')).status).toBe(404);
+  });
+});
+
+describe('a release being written does not take the pages down', () => {
+  it('a half-written start-assets.json: the page goes out without the preload', async () => {
+    writeFileSync(join(dist, START_ASSETS_FILE), '{"strings": {"de": "/assets/de');
+    try {
+      const { res, boot, preload } = await startPage('/login');
+      expect(res.status).toBe(200);
+      expect(boot?.config).toBeDefined();
+      expect(preload).toBeUndefined();
+    } finally {
+      writeFileSync(join(dist, START_ASSETS_FILE), JSON.stringify({ strings: STRINGS }));
+    }
+    expect((await startPage('/login')).preload).toBe(STRINGS.de);
+  });
+
+  it('an index.html without its end: 503 with Retry-After, never a broken page', async () => {
+    writeFileSync(join(dist, 'index.html'), INDEX.slice(0, 40));
+    try {
+      const res = await call(t.base, '/login');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.body).toMatchObject({ code: 'common.unavailable' });
+    } finally {
+      writeFileSync(join(dist, 'index.html'), INDEX);
+    }
+    expect((await call(t.base, '/login')).status).toBe(200);
+  });
+
+  it('HEAD of a page answers like GET, without a body', async () => {
+    const res = await fetch(t.base + '/', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toBe('');
   });
 });
 

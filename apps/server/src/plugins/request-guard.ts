@@ -143,10 +143,13 @@ export function registerRequestGuard(
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.session?.impersonatorId || SAFE_METHODS.has(req.method) || reply.statusCode >= 400)
       return payload;
+    const route = policyKey(req.method, matchedApiRoute(req) ?? '');
+    // a session-only route (the online ping) writes nothing of the user's: presence is not a write
+    if (policyFor(req.method, matchedApiRoute(req) ?? '')?.sessionOnly) return payload;
     try {
       await audit(req, 'impersonation.write', {
         targetId: req.user?.id ?? null,
-        details: { route: policyKey(req.method, matchedApiRoute(req) ?? '') },
+        details: { route },
       });
     } catch (err) {
       req.log.error({ err }, 'impersonation write not audited');

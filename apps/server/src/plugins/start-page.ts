@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BOOT_DATA_ID,
+  ERROR_MESSAGES,
   CONFIG_KEYS,
   CSRF_HEADER,
   LOCALES,
@@ -29,7 +30,11 @@ function fileCache<T>(path: string, parse: (text: string) => T, fallback: T): ()
       return fallback;
     }
     if (cached?.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
-      cached = { mtimeMs: stat.mtimeMs, size: stat.size, value: parse(readFileSync(path, 'utf8')) };
+      try {
+        cached = { mtimeMs: stat.mtimeMs, size: stat.size, value: parse(readFileSync(path, 'utf8')) };
+      } catch {
+        return fallback; // half written during a deploy: read again next time
+      }
     }
     return cached.value;
   };
@@ -87,6 +92,7 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // only reads are ever asked here: the config keys' POST carries the list of keys and changes nothing
     if (method === 'POST') headers[CSRF_HEADER] = '1';
     try {
       const res = await app.inject({
@@ -106,6 +112,14 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
 
   return async function sendStartPage(req: FastifyRequest, reply: FastifyReply, path: string) {
     const html = template();
+    const head = html.indexOf('</head>');
+    const body = html.lastIndexOf('</body>');
+    if (head < 0 || body < head) {
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ code: 'common.unavailable', message: ERROR_MESSAGES['common.unavailable'] });
+    }
     const hasSession =
       req.cookies[app.cookieNames.access] !== undefined || req.cookies[app.cookieNames.refresh] !== undefined;
     const [self, config, layout] = await Promise.all([
@@ -113,22 +127,20 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
       answer(req, 'POST', '/api/config/key', CONFIG_KEYS),
       path === '/' ? answer(req, 'GET', '/api/layout') : undefined,
     ]);
+    // a layout is someone's only when the user info says whose: with session cookies but no user (an access
+    // token to refresh), the public layout it got is the visitor's, not theirs
+    const knownWho = self !== undefined || !hasSession;
     const boot: BootData = {
       // a visitor is certain only without session cookies
       ...(self !== undefined ? { self: self as BootData['self'] } : hasSession ? {} : { self: null }),
       ...(config !== undefined && { config: config as BootData['config'] }),
-      ...(layout !== undefined && { layout: layout as BootData['layout'] }),
+      ...(layout !== undefined && knownWho && { layout: layout as BootData['layout'] }),
     };
     const strings = assets().strings[expectedLocale(req)];
-    const page = html
-      .replace(
-        '</head>',
-        strings ? `<link rel="modulepreload" crossorigin href="${strings}">\n</head>` : '</head>',
-      )
-      .replace(
-        '</body>',
-        `<script type="application/json" id="${BOOT_DATA_ID}">${dataBlockJson(boot)}</script>\n</body>`,
-      );
+    // spliced, not String.replace: a "$&" or "$`" in someone's text must stay as written
+    const preload = strings ? `<link rel="modulepreload" crossorigin href="${strings}">\n` : '';
+    const block = `<script type="application/json" id="${BOOT_DATA_ID}">${dataBlockJson(boot)}</script>\n`;
+    const page = html.slice(0, head) + preload + html.slice(head, body) + block + html.slice(body);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
 }

@@ -67,13 +67,40 @@ describe('deferredMenu (decision 050)', () => {
     }
   });
 
-  it('a right click or ctrl-click does not open it', async () => {
+  it('a right click or ctrl-click does not open it, nor the click that follows', async () => {
     const { load, calls } = chunk();
     const Deferred = deferredMenu(load, Trigger);
     render(<Deferred />);
     fireEvent.pointerDown(screen.getByRole('button'), { button: 2 });
     fireEvent.pointerDown(screen.getByRole('button'), { button: 0, ctrlKey: true });
+    fireEvent.click(screen.getByRole('button'), { button: 0, ctrlKey: true, detail: 1 });
     expect(calls()).toBe(0);
+  });
+
+  it('a press taken back before the code came opens nothing: Escape, a press elsewhere, the focus elsewhere', async () => {
+    const takeBack = [
+      () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }),
+      () => fireEvent.pointerDown(screen.getByRole('textbox')),
+      () => screen.getByRole('textbox').focus(),
+    ];
+    for (const undo of takeBack) {
+      const { load, finish } = chunk();
+      const Deferred = deferredMenu(load, Trigger);
+      render(
+        <>
+          <Deferred />
+          <input aria-label="elsewhere" />
+        </>,
+      );
+      const trigger = screen.getByRole('button');
+      trigger.focus();
+      fireEvent.keyDown(trigger, { key: 'Enter' });
+      act(() => undo());
+      await finish(true);
+      expect(screen.getByRole('button').hasAttribute('data-real'), String(undo)).toBe(true);
+      expect(screen.queryByRole('menu'), String(undo)).toBeNull();
+      cleanup();
+    }
   });
 
   it('a failed load leaves the trigger working: the next press loads again (canary)', async () => {

@@ -5,7 +5,8 @@ import {
   useState,
   useSyncExternalStore,
   type ComponentType,
-  type KeyboardEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +66,22 @@ export function deferredMenu<P extends object>(
       whenIdle(() => void start().catch(() => undefined));
     }, []);
 
+    // a press taken back before the code came (Escape, a press or the focus elsewhere) opens nothing
+    useEffect(() => {
+      if (!pressed || Menu) return;
+      const outside = (event: Event) =>
+        event.target instanceof Node && !box.current?.contains(event.target) && setPressed(false);
+      const escape = (event: KeyboardEvent) => event.key === 'Escape' && setPressed(false);
+      document.addEventListener('pointerdown', outside, true);
+      document.addEventListener('focusin', outside, true);
+      document.addEventListener('keydown', escape, true);
+      return () => {
+        document.removeEventListener('pointerdown', outside, true);
+        document.removeEventListener('focusin', outside, true);
+        document.removeEventListener('keydown', escape, true);
+      };
+    }, [pressed, Menu]);
+
     function press() {
       if (pressed) return;
       setPressed(true);
@@ -94,13 +111,15 @@ export function deferredMenu<P extends object>(
           onPointerDownCapture: (event: PointerEvent) => {
             if (event.button === 0 && !event.ctrlKey) press();
           },
-          onKeyDownCapture: (event: KeyboardEvent) => {
+          onKeyDownCapture: (event: ReactKeyboardEvent) => {
             if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
             event.preventDefault();
             press();
           },
-          // assistive technology clicks without a pointer or key
-          onClickCapture: press,
+          // assistive technology clicks without a pointer or key (detail 0); a pointer's click came with its press
+          onClickCapture: (event: MouseEvent) => {
+            if (event.detail === 0) press();
+          },
         })}
       >
         {Menu ? <Menu {...props} initiallyOpen={pressed} /> : <Placeholder {...props} />}

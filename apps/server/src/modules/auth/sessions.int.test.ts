@@ -475,6 +475,11 @@ describe('writes while impersonating', () => {
     expect((await audits('impersonation.write')).some((a) => a.details.route === 'GET /api/self')).toBe(
       false,
     );
+    // nor the online ping, which writes nothing of the user's (decision 052), and every entry names both users
+    expect((await call(t.base, '/api/users/alive', { method: 'POST', cookie: acting })).status).toBe(200);
+    const entries = await audits('impersonation.write');
+    expect(entries.some((a) => a.details.route === 'POST /api/users/alive')).toBe(false);
+    expect(entries.every((a) => a.actorId !== null && a.details.impersonatorId !== undefined)).toBe(true);
   });
 });
 

@@ -50,8 +50,11 @@ export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryCl
       };
       const home = !request.layoutType && !request.unused && !request.groups?.length;
       const started = home ? takeStartLayout() : undefined;
-      // a failed early answer (a visitor the school sends to the login page) is asked again the usual way
-      return started ? started.then((layout) => layout ?? fetchLayout()) : fetchLayout();
+      // a failed early answer (a visitor the school sends to the login page) is asked again the usual way,
+      // and so is a visitor's layout taken early by someone whose session was being refreshed meanwhile
+      const usable = (layout: LayoutResponse | undefined) =>
+        layout && !(request.userId !== null && layout.layoutType === 'logged-out') ? layout : undefined;
+      return started ? started.then((layout) => usable(layout) ?? fetchLayout()) : fetchLayout();
     },
   });
 }
