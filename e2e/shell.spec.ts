@@ -119,6 +119,13 @@ describe('top bar (spec 2.6)', () => {
     );
     await signIn(page, 'student');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain(de.critical.perms);
+    // the user menu's code comes after the first paint and asks for the permissions again as it mounts (a
+    // failed query is retried by each new reader): once it is here, the banner stays until the reload
+    await page
+      .locator('button[data-state]', { has: page.locator('svg') })
+      .and(userMenu(page))
+      .waitFor();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(de.critical.perms);
     await page.unroute('**/api/perms');
     await page.getByRole('button', { name: de.common.reload }).click();
     await tileList(page).waitFor();
