@@ -49,7 +49,11 @@ const apps: Record<'http' | 'https', TestApp> = {} as never;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'aula-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Aula</title>');
+  // as the web build writes it: a head and a body, where the start page puts its preload and data (decision 051)
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Aula</title></head><body></body></html>',
+  );
   database = await createTestDatabase();
   apps.http = await startTestApp({ database, webDist: dist });
   apps.https = await startTestApp({ database, webDist: dist, publicUrl: 'https://aula.example' });
