@@ -13,6 +13,15 @@ const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true }
   .map((d) => d.name);
 
 const DB_PACKAGES = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'];
+const SERVER_IMPORT_PATTERNS = [
+  { group: DB_PACKAGES, allowTypeImports: true, message: 'only *.repo.ts and db/ touch the database' },
+  { group: ['**/db/schema*'], message: 'only *.repo.ts and db/ touch the database' },
+  {
+    regex: '^\\.\\./(?:\\.\\./)*(?:modules/)?[a-z-]+/[a-z-]+\\.repo(\\.ts)?$',
+    message: "call another module's service, never its repo",
+    allowTypeImports: true,
+  },
+];
 
 export default tseslint.config(
   {
@@ -36,6 +45,11 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // without these, import-x follows no TypeScript import and no-cycle never fires (issue 18)
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/external-module-folders':
+        importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: [
@@ -99,21 +113,20 @@ export default tseslint.config(
       'apps/server/src/test/**',
       '**/*.test.ts',
     ],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: SERVER_IMPORT_PATTERNS }] },
+  },
+  {
+    // inside a module, routes -> service -> repo: a routes file never imports a repo, its own included
+    files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...SERVER_IMPORT_PATTERNS,
             {
-              group: DB_PACKAGES,
-              allowTypeImports: true,
-              message: 'only *.repo.ts and db/ touch the database',
-            },
-            { group: ['**/db/schema*'], message: 'only *.repo.ts and db/ touch the database' },
-            {
-              regex: '^\\.\\./(?:\\.\\./)*(?:modules/)?[a-z-]+/[a-z-]+\\.repo(\\.ts)?$',
-              message: "call another module's service, never its repo",
-              allowTypeImports: true,
+              group: ['**/*.repo', '**/*.repo.ts'],
+              message: 'a routes file calls its service, never a repo',
             },
           ],
         },

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { DeferredMenuProps } from '@/components/deferred-menu';
-import { LanguageTrigger, type LanguageMenuProps } from '@/components/language-menu';
+import { LanguageTrigger, type LanguageMenuProps } from '@/components/language-trigger';
 import { currentLocale, setLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 

@@ -1,36 +1,5 @@
-import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Languages } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { deferredMenu } from '@/components/deferred-menu';
-
-export interface LanguageMenuProps {
-  className?: string;
-}
-
-/** The language menu's trigger: the languages icon, or a spinner while a choice loads its strings; the real menu's state and handlers come in `props`. */
-export function LanguageTrigger({
-  className,
-  pending = false,
-  ...props
-}: LanguageMenuProps & { pending?: boolean } & ComponentProps<'button'>) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={className}
-      aria-label={t('language.choose')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-busy={pending ? true : undefined}
-      {...props}
-    >
-      {pending ? <Spinner /> : <Languages aria-hidden="true" />}
-    </Button>
-  );
-}
+import { LanguageTrigger, type LanguageMenuProps } from '@/components/language-trigger';
 
 /** The four interface languages by their native names (language-menu-content.tsx); its code loads after the first paint. */
 export const LanguageMenu = deferredMenu<LanguageMenuProps>(

@@ -7,7 +7,8 @@ import {
   PasswordConfirmSchema,
   SessionResultSchema,
 } from '@aula/contracts';
-import { login, logout, reauth, refresh } from './auth.service.ts';
+import { logout, reauth, refresh } from './auth.service.ts';
+import { login } from './login.service.ts';
 import { dummyHash } from './passwords.ts';
 import { providerLogout } from '../sso/sso-logout.service.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Popover } from 'radix-ui';
 import type { DeferredMenuProps } from '@/components/deferred-menu';
 import { Button } from '@/components/ui/button';
-import { ChatTrigger } from './top-bar';
+import { ChatTrigger } from './top-bar-triggers';
 
 /** spec 2.6: the superadmin's chat popover (chat itself is still to come). */
 export function ChatPopover({ initiallyOpen }: DeferredMenuProps) {

@@ -1,7 +1,6 @@
-import type { ComponentProps } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CircleHelp, CircleUser, LogIn, MessageCircle, Pencil, PencilOff } from 'lucide-react';
+import { CircleHelp, LogIn, Pencil, PencilOff } from 'lucide-react';
 import { PRODUCT_NAME } from '@aula/contracts';
 import { deferredMenu } from '@/components/deferred-menu';
 import { LanguageMenu } from '@/components/language-menu';
@@ -10,50 +9,10 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
-import { displayName, useSelf } from '@/lib/session';
-import { FEATURE_NAMES, type UserInfo } from '@aula/contracts';
+import { useSelf } from '@/lib/session';
+import { FEATURE_NAMES } from '@aula/contracts';
 import { showsChatPopover } from './top-bar-entries';
-
-export interface UserMenuProps {
-  self: UserInfo;
-}
-
-/** The user menu's trigger (user-menu.tsx); the real menu's state and handlers come in `props`. */
-export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentProps<'button'>) {
-  const { t } = useTranslation();
-  const name = displayName(self);
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={t('nav.userMenu', { name })}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className="max-w-56"
-      {...props}
-    >
-      <CircleUser aria-hidden="true" />
-      <span className="truncate mobile:sr-only">{name}</span>
-    </Button>
-  );
-}
-
-/** The chat popover's trigger (chat-popover.tsx). */
-export function ChatTrigger(props: ComponentProps<'button'>) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={t('pages.chat')}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      {...props}
-    >
-      <MessageCircle aria-hidden="true" />
-    </Button>
-  );
-}
+import { ChatTrigger, UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 
 // their code loads after the first paint (decision 050)
 const UserMenu = deferredMenu<UserMenuProps>(

@@ -31,7 +31,7 @@ import { usePerms } from '@/lib/perms';
 import { displayName } from '@/lib/session';
 import { FEATURE_NAMES } from '@aula/contracts';
 import type { DialogId } from '../dialogs/registry';
-import { UserMenuTrigger, type UserMenuProps } from './top-bar';
+import { UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 import { topBarDialogs } from './top-bar-entries';
 
 const ICONS: Partial<Record<DialogId, LucideIcon>> = {

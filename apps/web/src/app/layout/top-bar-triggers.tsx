@@ -1,0 +1,50 @@
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CircleUser, MessageCircle } from 'lucide-react';
+import type { UserInfo } from '@aula/contracts';
+import { Button } from '@/components/ui/button';
+import { displayName } from '@/lib/session';
+
+// The top bar's menu triggers, shared by the plain buttons shown first and the menus loaded after the first
+// paint (decision 050), which import them from here rather than from top-bar.tsx.
+
+export interface UserMenuProps {
+  self: UserInfo;
+}
+
+/** The user menu's trigger (user-menu.tsx); the real menu's state and handlers come in `props`. */
+export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentProps<'button'>) {
+  const { t } = useTranslation();
+  const name = displayName(self);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t('nav.userMenu', { name })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className="max-w-56"
+      {...props}
+    >
+      <CircleUser aria-hidden="true" />
+      <span className="truncate mobile:sr-only">{name}</span>
+    </Button>
+  );
+}
+
+/** The chat popover's trigger (chat-popover.tsx). */
+export function ChatTrigger(props: ComponentProps<'button'>) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('pages.chat')}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...props}
+    >
+      <MessageCircle aria-hidden="true" />
+    </Button>
+  );
+}
