@@ -32,6 +32,14 @@ const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) 
 const titles = (body: { title: { de: string } }[]) => body.map((m) => m.title.de);
 const post = (body: Record<string, unknown>, actor = 'admin') =>
   as(actor, '/api/messages/admin', { body: { type: 'normal', title: {}, body: {}, ...body } });
+const ids = (body: { id: number }[]) => body.map((m) => m.id);
+
+/** A message of the test's own, to 5a: no test reads what another one wrote (issue 18). */
+async function messageTo5a(title: string): Promise<number> {
+  const res = await post({ type: 'warning', title: { de: title }, groupIds: [group.get('5a')] });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
 
 describe('admin messages (spec 3.6, 7.3)', () => {
   it('students and teachers may not post, list all, change or delete (403)', async () => {
@@ -53,33 +61,35 @@ describe('admin messages (spec 3.6, 7.3)', () => {
     });
     expect(toClass.status).toBe(201);
     expect(toClass.body).toMatchObject({ type: 'warning', groups: [{ name: '5a' }], seenCount: 0 });
-    expect((await post({ title: { de: 'Für alle' } })).status).toBe(201);
+    const toAll = await post({ title: { de: 'Für alle' } });
+    expect(toAll.status).toBe(201);
 
-    expect(titles((await as('student', '/api/messages/admin')).body)).toEqual(['Für alle', 'Wandertag']);
-    expect(titles((await as('student3', '/api/messages/admin')).body)).toEqual(['Für alle']);
+    const forPupilOf5a = (await as('student', '/api/messages/admin')).body;
+    // the newer one first
+    expect(ids(forPupilOf5a).indexOf(toAll.body.id)).toBeGreaterThanOrEqual(0);
+    expect(ids(forPupilOf5a).indexOf(toAll.body.id)).toBeLessThan(ids(forPupilOf5a).indexOf(toClass.body.id));
+    const forPupilOf6b = ids((await as('student3', '/api/messages/admin')).body);
+    expect(forPupilOf6b).toContain(toAll.body.id);
+    expect(forPupilOf6b).not.toContain(toClass.body.id);
     // every language the school wrote travels; the page picks the reader's
-    const [, wandertag] = (await as('student', '/api/messages/admin')).body;
+    const wandertag = forPupilOf5a.find((m: { id: number }) => m.id === toClass.body.id);
     expect(wandertag.title).toEqual({ de: 'Wandertag', ar: 'رحلة' });
   });
 
   it('seen hides a message for that user only; marking twice is fine', async () => {
-    const [, wandertag] = (await as('student', '/api/messages/admin')).body;
-    const seen = await as('student', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' });
+    const id = await messageTo5a('Sportfest');
+    const seen = await as('student', `/api/messages/admin/${id}/seen`, { method: 'POST' });
     expect(seen.status).toBe(200);
-    expect((await as('student', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' })).status).toBe(
-      200,
-    );
-    expect(titles((await as('student', '/api/messages/admin')).body)).toEqual(['Für alle']);
-    expect(titles((await as('teacher', '/api/messages/admin')).body)).toContain('Wandertag');
-    const all = await as('admin', '/api/messages/admin/all');
-    expect(all.body.items.find((m: { id: number }) => m.id === wandertag.id).seenCount).toBe(1);
+    expect((await as('student', `/api/messages/admin/${id}/seen`, { method: 'POST' })).status).toBe(200);
+    expect(ids((await as('student', '/api/messages/admin')).body)).not.toContain(id);
+    expect(ids((await as('teacher', '/api/messages/admin')).body)).toContain(id);
+    const all = await as('admin', '/api/messages/admin/all?perPage=100');
+    expect(all.body.items.find((m: { id: number }) => m.id === id).seenCount).toBe(1);
   });
 
   it('a message of another group or another school cannot be marked seen (404)', async () => {
-    const [, wandertag] = (await as('teacher', '/api/messages/admin')).body;
-    expect(
-      (await as('student3', `/api/messages/admin/${wandertag.id}/seen`, { method: 'POST' })).status,
-    ).toBe(404);
+    const id = await messageTo5a('Nur für 5a');
+    expect((await as('student3', `/api/messages/admin/${id}/seen`, { method: 'POST' })).status).toBe(404);
     expect(
       (await as('student', `/api/messages/admin/${foreignMessageId}/seen`, { method: 'POST' })).status,
     ).toBe(404);
