@@ -127,14 +127,14 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
       answer(req, 'POST', '/api/config/key', CONFIG_KEYS),
       path === '/' ? answer(req, 'GET', '/api/layout') : undefined,
     ]);
-    // a layout is someone's only when the user info says whose: with session cookies but no user (an access
-    // token to refresh), the public layout it got is the visitor's, not theirs
-    const knownWho = self !== undefined || !hasSession;
+    // whose page this is: the user, a visitor for certain (no session cookies), or unknown (an access token
+    // to refresh: the app asks itself). A layout is carried only when it is known whose: otherwise the public
+    // layout the route answered is the visitors', not theirs.
+    const who = self !== undefined ? (self as BootData['self']) : hasSession ? undefined : null;
     const boot: BootData = {
-      // a visitor is certain only without session cookies
-      ...(self !== undefined ? { self: self as BootData['self'] } : hasSession ? {} : { self: null }),
+      ...(who !== undefined && { self: who }),
       ...(config !== undefined && { config: config as BootData['config'] }),
-      ...(layout !== undefined && knownWho && { layout: layout as BootData['layout'] }),
+      ...(layout !== undefined && who !== undefined && { layout: layout as BootData['layout'] }),
     };
     const strings = assets().strings[expectedLocale(req)];
     // spliced, not String.replace: a "$&" or "$`" in someone's text must stay as written
