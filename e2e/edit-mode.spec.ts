@@ -25,6 +25,12 @@ async function editOrder(page: Page): Promise<string[]> {
   return names.map((name) => name.replace(prefix.trim(), '').trim());
 }
 
+/** The drag-and-drop live region says `text` of `title` at `position` of `total`. */
+async function announced(page: Page, text: string, title: string, position: number, total: number) {
+  const where = fill(de.tiles.dnd.position, { position: String(position), total: String(total) });
+  return (await page.getByText(fill(text, { title, where }), { exact: true }).count()) > 0;
+}
+
 /** Signed in as `username` (the sign-in itself is sign-in.spec.ts's subject), into edit mode by the pencil. */
 async function openEditMode(username: string, search = ''): Promise<Page> {
   const page = await journey.openSignedIn(username);
@@ -111,24 +117,22 @@ describe('edit mode', () => {
     const handle = page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[0]! }) });
     await handle.focus();
     await page.keyboard.press('Space');
-    await expect
-      .poll(() =>
-        page
-          .getByText(fill(de.tiles.dnd.pickedUp, { title: before[0]!, where: '' }).replace(' .', ''), {
-            exact: false,
-          })
-          .count(),
-      )
-      .toBeGreaterThan(0);
+    // each key waits for the announcement of the one before: a key pressed before dnd-kit has taken the
+    // last one in is lost (a fixed wait was too short on a busy machine, and the tile was dropped where it
+    // was picked up)
+    const total = before.length;
+    await expect.poll(() => announced(page, de.tiles.dnd.pickedUp, before[0]!, 1, total)).toBe(true);
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    await expect.poll(() => announced(page, de.tiles.dnd.movedTo, before[0]!, 2, total)).toBe(true);
     await page.keyboard.press('Space');
+    await expect.poll(() => announced(page, de.tiles.dnd.dropped, before[0]!, 2, total)).toBe(true);
     await expect.poll(async () => (await editOrder(page)).slice(0, 2)).toEqual([before[1], before[0]]);
     // Escape cancels a move and puts the tile back
     await page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[2]! }) }).focus();
     await page.keyboard.press('Space');
+    await expect.poll(() => announced(page, de.tiles.dnd.pickedUp, before[2]!, 3, total)).toBe(true);
     await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(300);
+    await expect.poll(() => announced(page, de.tiles.dnd.movedTo, before[2]!, 2, total)).toBe(true);
     await page.keyboard.press('Escape');
     await expect
       .poll(async () => (await editOrder(page)).slice(0, 3))

@@ -27,6 +27,23 @@ export async function signIn(page: Page, username: string, t = de): Promise<void
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/** The signed-in user's menu button in the top bar, whoever the user is. */
+export const userMenu = (page: Page, t = de) =>
+  page.getByRole('button', { name: new RegExp(`^${t.nav.userMenu.replace('{{name}}', '')}`) });
+
+/**
+ * Opens the user menu and reads its entries, then closes it. The menu's code may still be on its way
+ * (decision 050) and its permission entries come with the permissions: it is read once it is open and
+ * no longer busy.
+ */
+export async function userMenuItems(page: Page, t = de): Promise<string[]> {
+  await userMenu(page, t).click();
+  await page.locator('[role="menu"]:not([aria-busy="true"])').waitFor();
+  const items = await page.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return items.map((item) => item.trim());
+}
+
 /**
  * axe (WCAG 2.1 A and AA) finds nothing serious or critical on the page once it has settled: running
  * transitions (a toast fading in) end first, as axe would otherwise judge colours halfway through them.

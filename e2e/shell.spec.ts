@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, signIn } from './journeys.ts';
+import {
+  expectNoSeriousA11yViolations,
+  LOOKS,
+  setUpJourney,
+  signIn,
+  userMenu,
+  userMenuItems,
+} from './journeys.ts';
 import { screenshotDir, type ContextOptions } from './browser.ts';
 
 const journey = setUpJourney();
@@ -15,16 +22,7 @@ async function openAs(username: string, path = '/', opts: ContextOptions = {}): 
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const dialogParam = (page: Page) => new URL(page.url()).searchParams.get('dialog');
-const userMenu = (page: Page) =>
-  page.getByRole('button', { name: new RegExp(`^${de.nav.userMenu.replace('{{name}}', '')}`) });
 const tileList = (page: Page) => page.getByRole('list', { name: de.home.apps });
-
-async function menuItems(page: Page): Promise<string[]> {
-  await userMenu(page).click();
-  const items = await page.getByRole('menuitem').allInnerTexts();
-  await page.keyboard.press('Escape');
-  return items.map((item) => item.trim());
-}
 
 describe('dialogs in the address (spec 2.5)', () => {
   it('a deep link opens the dialog; closing it removes it from the address and focus returns to the page', async () => {
@@ -90,18 +88,18 @@ describe('dialogs in the address (spec 2.5)', () => {
 
 describe('top bar (spec 2.6)', () => {
   it('the user menu offers what each role may open', async () => {
-    const student = await menuItems(await openAs('student'));
+    const student = await userMenuItems(await openAs('student'));
     expect(student).toContain(de.dialogs.settings);
     expect(student).toContain(de.dialogs.dataExport);
     expect(student).not.toContain(de.dialogs.userManager);
     expect(student).not.toContain(de.dialogs.impersonate);
 
-    const teacher = await menuItems(await openAs('teacher'));
+    const teacher = await userMenuItems(await openAs('teacher'));
     expect(teacher).toContain(de.dialogs.userManager);
     expect(teacher).not.toContain(de.dialogs.impersonate);
     expect(teacher).not.toContain(de.pages.dashboard);
 
-    const superadmin = await menuItems(await openAs('superadmin'));
+    const superadmin = await userMenuItems(await openAs('superadmin'));
     expect(superadmin).toContain(de.dialogs.userManager);
     expect(superadmin).toContain(de.dialogs.impersonate);
     expect(superadmin).toContain(de.pages.dashboard);

@@ -50,7 +50,7 @@ const ICONS: Partial<Record<DialogId, LucideIcon>> = {
 export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuProps) {
   const { t } = useTranslation();
   const config = useConfig();
-  const { permissions, hasFeature } = usePerms();
+  const { permissions, hasFeature, error } = usePerms();
   const { open } = useDialogs();
   const entries = topBarDialogs({
     self,
@@ -65,7 +65,8 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
       <DropdownMenuTrigger asChild>
         <UserMenuTrigger self={self} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="min-w-56">
+      {/* the entries that need permissions come with them: until then the menu says it is still filling */}
+      <DropdownMenuContent className="min-w-56" aria-busy={!permissions && !error}>
         <DropdownMenuLabel className="truncate">{t('nav.signedInAs', { name })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {entries.map((id) => {

@@ -506,9 +506,10 @@ function Board({
         : over
           ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: positionText(over.id) })
           : t('tiles.dnd.outside', { title: titleOf(active.id) }),
+    // said once the drop has been applied: where the tile now is (the tile it was over has moved aside)
     onDragEnd: ({ active, over }) =>
       over
-        ? t('tiles.dnd.dropped', { title: titleOf(active.id), where: positionText(over.id) })
+        ? t('tiles.dnd.dropped', { title: titleOf(active.id), where: positionText(active.id) })
         : t('tiles.dnd.cancelled', { title: titleOf(active.id) }),
     onDragCancel: ({ active }) => t('tiles.dnd.cancelled', { title: titleOf(active.id) }),
   };
