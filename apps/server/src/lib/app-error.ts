@@ -29,3 +29,21 @@ export class AppError extends Error {
     return new AppError(400, 'common.validation', undefined, undefined, issues);
   }
 }
+
+const SESSION_ENDED_CODES = {
+  401: 'common.unauthorized',
+  404: 'common.not_found',
+  418: 'auth.session_revoked',
+} as const;
+
+/**
+ * The caller's session is over: the server ended it (418: revoked, blocked, idle too long, a reused refresh
+ * token) or it cannot go on (401). The error handler clears the session cookies with the answer, so every
+ * open tab signs out (SECURITY.md); services throw it and never touch cookies themselves.
+ */
+export class SessionEndedError extends AppError {
+  constructor(status: 401 | 404 | 418 = 418) {
+    super(status, SESSION_ENDED_CODES[status]);
+    this.name = 'SessionEndedError';
+  }
+}

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, ErrorBodySchema, type ErrorBody, type ErrorCode } from '@aula/contracts';
+import { contextOf } from '../context.ts';
 import { isDbUnavailable } from '../db/index.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, SessionEndedError } from '../lib/app-error.ts';
+import { clearSessionCookies } from '../modules/auth/session-cookies.ts';
 import { recordServerError } from '../modules/status/diagnostics.service.ts';
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -112,6 +114,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
+      // the session is over: its cookies go with the answer, so every open tab signs out
+      if (err instanceof SessionEndedError) clearSessionCookies(reply);
       return reply.code(err.status).send(
         body(err.code, {
           ...(err.params ? { params: err.params } : {}),
@@ -156,7 +160,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     req.log.error({ err }, 'unexpected error');
     // for the dashboard's debug tab; it never throws and does not hold up the answer
-    recordServerError(req, err, 500);
+    recordServerError(contextOf(req), err, 500, {
+      method: req.method,
+      route: req.routeOptions.url ?? '(no route)',
+    });
     return reply.code(500).send(body('common.internal'));
   });
 }

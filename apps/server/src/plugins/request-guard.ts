@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, hasRole, type ErrorCode } from '@aula/contracts';
+import { contextOf } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { audit } from '../modules/audit/audit.service.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
+import { authenticate } from '../modules/auth/session-check.service.ts';
 import { createSessionSettings } from '../modules/auth/session-settings.ts';
 import { getConfigValues } from '../modules/config/config.service.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
@@ -119,7 +120,7 @@ export function registerRequestGuard(
   // SECURITY.md "Access": the guard decides on the route the router matched, never on how the URL is
   // spelled (the router decodes `/%61pi/…` to an API route too); a request that matched no route reaches
   // no handler and gets the 404. Every matched API route has a policy row (onRoute above): deny by default.
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     const route = matchedApiRoute(req);
     if (!route) return;
     const routeKey = policyKey(req.method, route);
@@ -129,7 +130,15 @@ export function registerRequestGuard(
     // health and the API docs reach no school's objects: they answer even without a school or a database
     if (policy.objects === 'none') return;
     req.schoolId = await opts.resolveSchool(req.headers.host);
-    await authenticate(req, reply, routeKey, { sessionOnly: policy.sessionOnly });
+    const token = req.cookies[app.cookieNames.access];
+    const found = token
+      ? await authenticate(contextOf(req), token, routeKey, { sessionOnly: policy.sessionOnly })
+      : null;
+    if (found) {
+      req.user = found.user;
+      req.session = found.session;
+      req.sessionId = found.session.id;
+    }
     checkPolicy(req, policy);
     if (req.user && !DURING_FORCED_STEP.has(routeKey)) {
       const step = await pendingStep(req);
@@ -147,7 +156,7 @@ export function registerRequestGuard(
     // a session-only route (the online ping) writes nothing of the user's: presence is not a write
     if (policyFor(req.method, matchedApiRoute(req) ?? '')?.sessionOnly) return payload;
     try {
-      await audit(req, 'impersonation.write', {
+      await audit(contextOf(req), 'impersonation.write', {
         targetId: req.user?.id ?? null,
         details: { route },
       });

@@ -9,6 +9,7 @@ import {
   SecondaryEmailSchema,
   UserInfoSchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { acceptSitePolicy, changePassword, changeSecondaryEmail } from './account.service.ts';
 import { checkResetCode, requestResetCode, resetPassword } from './reset-code.service.ts';
 
@@ -24,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => changePassword(req, req.body),
+    (req) => changePassword(contextOf(req), req.body),
   );
 
   app.post(
@@ -38,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    (req) => requestResetCode(req, req.body),
+    (req) => requestResetCode(contextOf(req), req.body),
   );
 
   app.post(
@@ -52,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 410: ErrorBodySchema, 423: ErrorBodySchema },
       },
     },
-    (req) => checkResetCode(req, req.body),
+    (req) => checkResetCode(contextOf(req), req.body),
   );
 
   app.post(
@@ -66,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 410: ErrorBodySchema, 423: ErrorBodySchema },
       },
     },
-    (req) => resetPassword(req, req.body),
+    (req) => resetPassword(contextOf(req), req.body),
   );
 
   app.put(
@@ -79,7 +80,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => changeSecondaryEmail(req, req.body),
+    (req) => changeSecondaryEmail(contextOf(req), req.body),
   );
 
   app.post(
@@ -91,6 +92,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserInfoSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => acceptSitePolicy(req),
+    (req) => acceptSitePolicy(contextOf(req)),
   );
 };

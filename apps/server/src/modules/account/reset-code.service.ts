@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   RESET_CODE_LENGTH,
@@ -11,11 +10,12 @@ import {
   type ResetCodeRequest,
   type ResetCodeReset,
 } from '@aula/contracts';
+import { type Ctx, callerIp } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { purposeKey } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { revokeUserSessions } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { accountKeyOf, clearLoginLock } from '../auth/login-throttle.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recipientsOf, runAfterResponse, sendMail } from '../mail/mail.service.ts';
@@ -68,20 +68,21 @@ interface DecoyCode {
   expiresAt: number;
   attempts: number;
 }
+// per app, by its database handle (made once per app)
 const decoys = new WeakMap<object, Map<string, DecoyCode>>();
 const MAX_DECOYS = 10_000;
 
-function decoysOf(app: FastifyInstance): Map<string, DecoyCode> {
-  let map = decoys.get(app.server);
+function decoysOf(ctx: Ctx): Map<string, DecoyCode> {
+  let map = decoys.get(ctx.db);
   if (!map) {
     map = new Map();
-    decoys.set(app.server, map);
+    decoys.set(ctx.db, map);
   }
   return map;
 }
 
-function setDecoy(app: FastifyInstance, key: string, now: Date): void {
-  const map = decoysOf(app);
+function setDecoy(ctx: Ctx, key: string, now: Date): void {
+  const map = decoysOf(ctx);
   if (map.size >= MAX_DECOYS) {
     for (const [k, d] of map) if (d.expiresAt <= now.getTime()) map.delete(k);
     if (map.size >= MAX_DECOYS) map.delete(map.keys().next().value!);
@@ -97,16 +98,21 @@ function tooManyTries(): AppError {
 }
 
 /** POST /api/v2/account/reset-code: the same 200 for every name; the code is made and mailed after answering. */
-export async function requestResetCode(req: FastifyRequest, input: ResetCodeRequest): Promise<OkResult> {
-  const { db } = req.server;
-  const now = req.server.clock();
+export async function requestResetCode(ctx: Ctx, input: ResetCodeRequest): Promise<OkResult> {
+  const { db } = ctx;
+  const now = ctx.clock();
   const key = accountKeyOf(input.username);
   // record first, then count: two concurrent requests cannot both slip under the limit
-  const id = await insertResetRequest(db, { schoolId: req.schoolId, accountKey: key, ip: req.ip, at: now });
+  const id = await insertResetRequest(db, {
+    schoolId: ctx.schoolId,
+    accountKey: key,
+    ip: callerIp(ctx),
+    at: now,
+  });
   const since = new Date(now.getTime() - HOUR_MS);
   const [perName, perAddress] = await Promise.all([
-    countResetRequests(db, req.schoolId, key, since),
-    countResetRequestsOfIp(db, req.ip, since),
+    countResetRequests(db, ctx.schoolId, key, since),
+    countResetRequestsOfIp(db, callerIp(ctx), since),
   ]);
   // per name, and per address: one device cannot mail codes for (or probe) a whole school's names
   const over =
@@ -130,13 +136,13 @@ export async function requestResetCode(req: FastifyRequest, input: ResetCodeRequ
       { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     );
   }
-  runAfterResponse(req.server, () => issueResetCodes(req, key, now));
+  runAfterResponse(ctx, () => issueResetCodes(ctx, key, now));
   return { ok: true };
 }
 
-async function issueResetCodes(req: FastifyRequest, key: string, now: Date): Promise<void> {
-  const { db, secretKey } = req.server;
-  const schoolId = req.schoolId;
+async function issueResetCodes(ctx: Ctx, key: string, now: Date): Promise<void> {
+  const { db, secretKey } = ctx;
+  const schoolId = ctx.schoolId;
   await deleteResetRequestsBefore(db, schoolId, key, new Date(now.getTime() - HOUR_MS));
   const accounts = (await findAccountsByNameOrEmail(db, schoolId, key))
     .filter((a) => !a.blocked)
@@ -157,20 +163,20 @@ async function issueResetCodes(req: FastifyRequest, key: string, now: Date): Pro
       });
     });
     issued += 1;
-    await audit(req, 'password.reset_requested', { actorId: null, targetId: account.id });
+    await audit(ctx, 'password.reset_requested', { actorId: null, targetId: account.id });
     const mail = resetCodeMail(account.selectedLang, {
       firstName: account.firstName || account.username,
       username: account.username,
       code: `${code.slice(0, 4)}-${code.slice(4)}`,
       minutes: Math.round(RESET_CODE_TTL_MS / 60_000),
     });
-    await sendMail(req.server, { schoolId, userId: account.id, to, ...mail });
+    await sendMail(ctx, { schoolId, userId: account.id, to, ...mail });
   }
   if (issued === 0) {
-    setDecoy(req.server, `${schoolId}:${key}`, now);
-    await audit(req, 'password.reset_requested', { actorId: null, details: { username: key.slice(0, 100) } });
+    setDecoy(ctx, `${schoolId}:${key}`, now);
+    await audit(ctx, 'password.reset_requested', { actorId: null, details: { username: key.slice(0, 100) } });
   } else {
-    decoysOf(req.server).delete(`${schoolId}:${key}`);
+    decoysOf(ctx).delete(`${schoolId}:${key}`);
   }
 }
 
@@ -182,27 +188,27 @@ type Account = Awaited<ReturnType<typeof findAccountsByNameOrEmail>>[number];
  * the answer never shows that a name had a code.
  */
 async function verifyResetCode(
-  req: FastifyRequest,
+  ctx: Ctx,
   input: ResetCodeCheck,
 ): Promise<{ account: Account; codeId: number }> {
-  const { db, secretKey } = req.server;
-  const now = req.server.clock();
+  const { db, secretKey } = ctx;
+  const now = ctx.clock();
   const key = accountKeyOf(input.username);
-  const accounts = (await findAccountsByNameOrEmail(db, req.schoolId, key)).filter((a) => !a.blocked);
+  const accounts = (await findAccountsByNameOrEmail(db, ctx.schoolId, key)).filter((a) => !a.blocked);
   const newest = new Map<number, Awaited<ReturnType<typeof findOpenResetCodes>>[number]>();
   for (const c of await findOpenResetCodes(
     db,
-    req.schoolId,
+    ctx.schoolId,
     accounts.map((a) => a.id),
   )) {
     if (!newest.has(c.userId)) newest.set(c.userId, c);
   }
   const codes = [...newest.values()];
   const failed = async (reason: string, targetId: number | null) =>
-    audit(req, 'password.reset_failed', { actorId: null, targetId, details: { reason } });
+    audit(ctx, 'password.reset_failed', { actorId: null, targetId, details: { reason } });
 
   if (codes.length === 0) {
-    const decoy = decoysOf(req.server).get(`${req.schoolId}:${key}`);
+    const decoy = decoysOf(ctx).get(`${ctx.schoolId}:${key}`);
     const target = accounts.length === 1 ? accounts[0]!.id : null;
     if (!decoy || decoy.expiresAt <= now.getTime()) {
       await failed('wrong_code', target);
@@ -236,18 +242,18 @@ async function verifyResetCode(
 }
 
 /** POST /api/v2/account/reset-code/check: whether the code is right; does not use it up. */
-export async function checkResetCode(req: FastifyRequest, input: ResetCodeCheck): Promise<OkResult> {
-  await verifyResetCode(req, input);
+export async function checkResetCode(ctx: Ctx, input: ResetCodeCheck): Promise<OkResult> {
+  await verifyResetCode(ctx, input);
   return { ok: true };
 }
 
 /** POST /api/v2/account/reset-code/reset: a new password with the code; ends every session and lifts a lock. */
-export async function resetPassword(req: FastifyRequest, input: ResetCodeReset): Promise<OkResult> {
-  const { db } = req.server;
-  const { account, codeId } = await verifyResetCode(req, input);
-  await assertPasswordAllowed(db, req.schoolId, input.password, account);
+export async function resetPassword(ctx: Ctx, input: ResetCodeReset): Promise<OkResult> {
+  const { db } = ctx;
+  const { account, codeId } = await verifyResetCode(ctx, input);
+  await assertPasswordAllowed(db, ctx.schoolId, input.password, account);
   const passwordHash = await hashPassword(input.password);
-  const now = req.server.clock();
+  const now = ctx.clock();
   const done = await transaction(db, async (tx) => {
     if (!(await consumeResetCode(tx, codeId, RESET_CODE_MAX_ATTEMPTS, now))) return false;
     await setPassword(tx, account.id, passwordHash, now);
@@ -255,8 +261,8 @@ export async function resetPassword(req: FastifyRequest, input: ResetCodeReset):
   });
   // another request used the code in the meantime
   if (!done) throw wrongCode();
-  await revokeUserSessions(req, account.id, 'reset');
-  await clearLoginLock(req, account.username);
-  await audit(req, 'password.reset', { actorId: account.id, targetId: account.id });
+  await revokeUserSessions(ctx, account.id, 'reset');
+  await clearLoginLock(ctx, account.username);
+  await audit(ctx, 'password.reset', { actorId: account.id, targetId: account.id });
   return { ok: true };
 }

@@ -10,6 +10,7 @@ import {
   TranslationBodySchema,
   text,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { APP_FORM_MULTIPART, readAppForm } from './app-form.ts';
 import {
   appTypes,
@@ -61,7 +62,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => reply.code(201).send(await createApp(req, () => readAppForm(req))),
+    async (req, reply) => reply.code(201).send(await createApp(contextOf(req), () => readAppForm(req))),
   );
 
   app.get(
@@ -74,7 +75,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BubbleSchema, 404: ErrorBodySchema },
       },
     },
-    (req) => getBubble(req, req.params.id),
+    (req) => getBubble(contextOf(req), req.params.id),
   );
 
   app.put(
@@ -97,7 +98,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req) => updateApp(req, req.params.id, () => readAppForm(req)),
+    (req) => updateApp(contextOf(req), req.params.id, () => readAppForm(req)),
   );
 
   app.delete(
@@ -111,7 +112,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await deleteApp(req, req.params.id);
+      await deleteApp(contextOf(req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -127,7 +128,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BubbleSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    (req) => setTranslation(req, req.params.id, req.body),
+    (req) => setTranslation(contextOf(req), req.params.id, req.body),
   );
 
   app.get(
@@ -142,7 +143,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await getBubbleIcon(req, req.params.id);
+      const file = await getBubbleIcon(contextOf(req), req.params.id);
       return reply
         .type('image/png')
         .header('content-disposition', 'inline; filename="icon.png"')
@@ -164,7 +165,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await getBubbleDownload(req, req.params.id);
+      const file = await getBubbleDownload(contextOf(req), req.params.id);
       return reply
         .type(file.mime)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)

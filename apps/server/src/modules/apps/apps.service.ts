@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   allowedWantedPerms,
   APP_TYPE_INFOS,
@@ -21,6 +20,7 @@ import {
   type SaveAppResponse,
   type TranslationBody,
 } from '@aula/contracts';
+import { type Ctx, portalOrigin } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
@@ -107,42 +107,39 @@ export function findSchoolBubbleRows(db: Db, schoolId: number): Promise<BubbleRo
 }
 
 /** The tile if the caller may see it; otherwise 404, exactly like a missing one, so ids cannot be probed. */
-export async function accessibleBubbleRow(req: FastifyRequest, id: number): Promise<BubbleRow> {
+export async function accessibleBubbleRow(ctx: Ctx, id: number): Promise<BubbleRow> {
   // ids of other schools never match: the repo filters by the request's school
-  const [row] = await findAppsByIds(req.server.db, req.schoolId, [id]);
-  if (!row || !canAccessBubble(row, req.user)) throw AppError.notFound();
+  const [row] = await findAppsByIds(ctx.db, ctx.schoolId, [id]);
+  if (!row || !canAccessBubble(row, ctx.user)) throw AppError.notFound();
   // a visitor sees only what the school put on the logged-out layout, not every tile meant for everyone
-  if (!req.user && !(await isOnLoggedOutLayout(req.server.db, req.schoolId, id))) throw AppError.notFound();
+  if (!ctx.user && !(await isOnLoggedOutLayout(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
   return row;
 }
 
 /** Edit and delete: the creator and the school's admins (spec 3.1, decision 023); others 403. */
-async function editableBubbleRow(
-  req: FastifyRequest,
-  id: number,
-): Promise<{ row: BubbleRow; user: SessionUser }> {
-  const user = req.user;
+async function editableBubbleRow(ctx: Ctx, id: number): Promise<{ row: BubbleRow; user: SessionUser }> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  const row = await accessibleBubbleRow(req, id);
+  const row = await accessibleBubbleRow(ctx, id);
   if (!mayEditBubble(row, { roles: user.roles, type: user.type, lara_id: user.laraId }))
     throw AppError.forbidden();
   return { row, user };
 }
 
-export async function getBubble(req: FastifyRequest, id: number): Promise<Bubble> {
-  return toBubble(await accessibleBubbleRow(req, id));
+export async function getBubble(ctx: Ctx, id: number): Promise<Bubble> {
+  return toBubble(await accessibleBubbleRow(ctx, id));
 }
 
-export async function getBubbleDownload(req: FastifyRequest, id: number) {
-  const row = await accessibleBubbleRow(req, id);
-  const file = row.fileId ? await findAppFile(req.server.db, req.schoolId, row.fileId) : null;
+export async function getBubbleDownload(ctx: Ctx, id: number) {
+  const row = await accessibleBubbleRow(ctx, id);
+  const file = row.fileId ? await findAppFile(ctx.db, ctx.schoolId, row.fileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
 
-export async function getBubbleIcon(req: FastifyRequest, id: number) {
-  const row = await accessibleBubbleRow(req, id);
-  const file = row.iconFileId ? await findAppFile(req.server.db, req.schoolId, row.iconFileId) : null;
+export async function getBubbleIcon(ctx: Ctx, id: number) {
+  const row = await accessibleBubbleRow(ctx, id);
+  const file = row.iconFileId ? await findAppFile(ctx.db, ctx.schoolId, row.iconFileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
@@ -177,7 +174,7 @@ function parseInput(form: AppForm, existing: BubbleRow | null): BubbleInput {
 
 /** Role rules of decision 023; on edit only what changes is checked, so a creator can still edit a tile an admin widened or locked. */
 async function checkRoleRules(
-  req: FastifyRequest,
+  ctx: Ctx,
   user: SessionUser,
   input: BubbleInput,
   existing: BubbleRow | null,
@@ -191,7 +188,7 @@ async function checkRoleRules(
   const added = input.groups.filter((g) => !existing?.groups.includes(g));
   if (added.length > 0) {
     if (hasRole(user, 'admin')) {
-      const known = new Set(await findSchoolGroupIds(req.server.db, req.schoolId, added));
+      const known = new Set(await findSchoolGroupIds(ctx.db, ctx.schoolId, added));
       const unknown = added.filter((g) => !known.has(g));
       if (unknown.length > 0)
         throw AppError.validation([
@@ -205,28 +202,27 @@ async function checkRoleRules(
     throw new AppError(403, 'apps.lock_not_allowed');
 }
 
-async function embedCheckFor(req: FastifyRequest, input: BubbleInput): Promise<EmbedCheck | null> {
+async function embedCheckFor(ctx: Ctx, input: BubbleInput): Promise<EmbedCheck | null> {
   if (input.target !== 'iframe' || !input.url) return null;
   const allowedHosts = parseAllowedHosts(
-    await getServerConfigValue(req.server.db, req.schoolId, 'embed_allowed_hosts'),
+    await getServerConfigValue(ctx.db, ctx.schoolId, 'embed_allowed_hosts'),
   );
-  const portalOrigin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
-  return checkEmbeddable(input.url, { portalOrigin, allowedHosts });
+  return checkEmbeddable(input.url, { portalOrigin: portalOrigin(ctx), allowedHosts });
 }
 
 /** The shared part of create and edit: validate, check roles and uploads, run the embed check, store in one transaction. */
 async function saveApp(
-  req: FastifyRequest,
+  ctx: Ctx,
   user: SessionUser,
   form: AppForm,
   existing: BubbleRow | null,
 ): Promise<SaveAppResponse> {
   const input = parseInput(form, existing);
-  await checkRoleRules(req, user, input, existing);
-  const schoolId = req.schoolId;
+  await checkRoleRules(ctx, user, input, existing);
+  const schoolId = ctx.schoolId;
   const upload = form.file && input.target === 'download' ? form.file : null;
   // before the image work: a user already at the quota cannot make the server do it again and again
-  await precheckQuota(req.server.db, schoolId, user, {
+  await precheckQuota(ctx.db, schoolId, user, {
     minBytes: (form.icon ? 1 : 0) + (upload?.data.length ?? 0),
     uploadedBytes: (form.icon?.data.length ?? 0) + (upload?.data.length ?? 0),
     replacing: [
@@ -239,7 +235,7 @@ async function saveApp(
     ? { ...(await checkDownload(upload.data, upload.filename)), data: upload.data }
     : null;
   // outside the transaction: the check may wait for a slow site, and it never blocks saving
-  const embedCheck = await embedCheckFor(req, input);
+  const embedCheck = await embedCheckFor(ctx, input);
   const values: AppValues = {
     title: input.title,
     url: input.url,
@@ -253,9 +249,9 @@ async function saveApp(
     wantedPerms: input.wantedPerms,
     locked: input.locked,
     embeddable: embedCheck?.embeddable ?? null,
-    embedCheckedAt: embedCheck ? req.server.clock() : null,
+    embedCheckedAt: embedCheck ? ctx.clock() : null,
   };
-  const id = await transaction(req.server.db, async (tx) => {
+  const id = await transaction(ctx.db, async (tx) => {
     // the files as they are now, not as they were before the uploads were processed: a parallel change
     // may have replaced them meanwhile, and deleting the old ids would leave its new files orphaned
     await lockFiles(tx, schoolId);
@@ -290,59 +286,52 @@ async function saveApp(
     if (icon || download)
       await checkQuota(tx, schoolId, user, (icon?.length ?? 0) + (download?.data.length ?? 0));
     await bumpAppsVersion(tx, schoolId);
-    await audit(req, existing ? 'app.update' : 'app.create', {
+    await audit(ctx, existing ? 'app.update' : 'app.create', {
       db: tx,
       details: { appId, title: input.title, wantedPerms: input.wantedPerms },
     });
     return appId;
   });
-  const [row] = await findAppsByIds(req.server.db, schoolId, [id]);
+  const [row] = await findAppsByIds(ctx.db, schoolId, [id]);
   if (!row) throw AppError.notFound();
   return { bubble: toBubble(row), embedCheck };
 }
 
 /** POST /api/apps: readForm reads the multipart body once the caller's rights are known. */
-export async function createApp(
-  req: FastifyRequest,
-  readForm: () => Promise<AppForm>,
-): Promise<SaveAppResponse> {
-  const user = req.user;
+export async function createApp(ctx: Ctx, readForm: () => Promise<AppForm>): Promise<SaveAppResponse> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  return saveApp(req, user, await readForm(), null);
+  return saveApp(ctx, user, await readForm(), null);
 }
 
 /** PUT /api/apps/{id}: a tile the caller cannot see is 404, one they may not edit 403, before the body is read. */
 export async function updateApp(
-  req: FastifyRequest,
+  ctx: Ctx,
   id: number,
   readForm: () => Promise<AppForm>,
 ): Promise<SaveAppResponse> {
-  const { row, user } = await editableBubbleRow(req, id);
-  return saveApp(req, user, await readForm(), row);
+  const { row, user } = await editableBubbleRow(ctx, id);
+  return saveApp(ctx, user, await readForm(), row);
 }
 
 /** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */
-export async function deleteApp(req: FastifyRequest, id: number): Promise<void> {
-  const { row } = await editableBubbleRow(req, id);
-  await transaction(req.server.db, async (tx) => {
-    await lockFiles(tx, req.schoolId);
+export async function deleteApp(ctx: Ctx, id: number): Promise<void> {
+  const { row } = await editableBubbleRow(ctx, id);
+  await transaction(ctx.db, async (tx) => {
+    await lockFiles(tx, ctx.schoolId);
     // the files as they are now: a parallel edit may have replaced those `row` was read with
-    const current = await findAppFileIds(tx, req.schoolId, id);
+    const current = await findAppFileIds(tx, ctx.schoolId, id);
     if (!current) throw AppError.notFound();
-    await deleteAppRow(tx, req.schoolId, id);
-    await deleteUnusedFiles(tx, req.schoolId, [current.fileId, current.iconFileId]);
-    await bumpAppsVersion(tx, req.schoolId);
-    await audit(req, 'app.delete', { db: tx, details: { appId: id, title: row.title } });
+    await deleteAppRow(tx, ctx.schoolId, id);
+    await deleteUnusedFiles(tx, ctx.schoolId, [current.fileId, current.iconFileId]);
+    await bumpAppsVersion(tx, ctx.schoolId);
+    await audit(ctx, 'app.delete', { db: tx, details: { appId: id, title: row.title } });
   });
 }
 
 /** POST /api/apps/{id}/translation: the title translations become exactly the entries sent (spec 7.2). */
-export async function setTranslation(
-  req: FastifyRequest,
-  id: number,
-  body: TranslationBody,
-): Promise<Bubble> {
-  const { row } = await editableBubbleRow(req, id);
+export async function setTranslation(ctx: Ctx, id: number, body: TranslationBody): Promise<Bubble> {
+  const { row } = await editableBubbleRow(ctx, id);
   if (body.id !== id)
     throw AppError.validation([
       { path: 'body.id', code: 'common.validation', message: 'id must equal the path id' },
@@ -352,10 +341,10 @@ export async function setTranslation(
     const title = body[locale];
     if (title) titleTranslation[locale] = title;
   }
-  await transaction(req.server.db, async (tx) => {
-    if (!(await updateAppRow(tx, req.schoolId, id, { titleTranslation }))) throw AppError.notFound();
-    await bumpAppsVersion(tx, req.schoolId);
-    await audit(req, 'app.update', { db: tx, details: { appId: id, fields: ['titleTranslation'] } });
+  await transaction(ctx.db, async (tx) => {
+    if (!(await updateAppRow(tx, ctx.schoolId, id, { titleTranslation }))) throw AppError.notFound();
+    await bumpAppsVersion(tx, ctx.schoolId);
+    await audit(ctx, 'app.update', { db: tx, details: { appId: id, fields: ['titleTranslation'] } });
   });
   return toBubble({ ...row, titleTranslation });
 }

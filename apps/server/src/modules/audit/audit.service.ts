@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { insertAudit } from './audit.repo.ts';
 
@@ -53,7 +53,7 @@ export type AuditAction =
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(
-  req: FastifyRequest,
+  ctx: Ctx,
   action: AuditAction,
   opts: {
     actorId?: number | null;
@@ -64,14 +64,14 @@ export async function audit(
   } = {},
 ): Promise<void> {
   // SECURITY.md: every write while impersonating names both the real and the impersonated user
-  const impersonatorId = req.session?.impersonatorId ?? null;
-  await insertAudit(opts.db ?? req.server.db, {
-    schoolId: req.schoolId,
+  const impersonatorId = ctx.session?.impersonatorId ?? null;
+  await insertAudit(opts.db ?? ctx.db, {
+    schoolId: ctx.schoolId,
     action,
-    actorId: opts.actorId ?? req.user?.id ?? null,
+    actorId: opts.actorId ?? ctx.user?.id ?? null,
     targetId: opts.targetId ?? null,
-    ip: req.ip,
-    requestId: req.id,
+    ip: ctx.request?.ip ?? null,
+    requestId: ctx.request?.requestId ?? null,
     details: impersonatorId ? { ...opts.details, impersonatorId } : (opts.details ?? {}),
   });
 }

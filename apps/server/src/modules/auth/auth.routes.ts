@@ -7,9 +7,13 @@ import {
   PasswordConfirmSchema,
   SessionResultSchema,
 } from '@aula/contracts';
-import { logout, reauth, refresh } from './auth.service.ts';
+import { contextOf } from '../../context.ts';
+import { reauth } from './password-check.service.ts';
+import { answerWithSession, clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { logout, refresh } from './sessions.service.ts';
 import { login } from './login.service.ts';
 import { dummyHash } from './passwords.ts';
+import { requireFreshSignIn } from '../sso/sso-cookies.ts';
 import { providerLogout } from '../sso/sso-logout.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req, reply) => login(req, reply, req.body),
+    async (req, reply) => answerWithSession(reply, await login(contextOf(req), req.body)),
   );
 
   app.post(
@@ -45,7 +49,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionResultSchema, 401: ErrorBodySchema, 418: ErrorBodySchema },
       },
     },
-    (req, reply) => refresh(req, reply),
+    async (req, reply) => {
+      const refreshed = await refresh(contextOf(req), req.cookies[app.cookieNames.refresh]);
+      if (refreshed.cookies) setSessionCookies(reply, refreshed.cookies);
+      return refreshed.result;
+    },
   );
 
   app.post(
@@ -64,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req) => reauth(req, req.body.password),
+    (req) => reauth(contextOf(req), req.body.password),
   );
 
   app.post(
@@ -78,7 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      return providerLogout(req, reply, await logout(req, reply));
+      const ctx = contextOf(req);
+      const ended = await logout(ctx, req.cookies[app.cookieNames.refresh]);
+      clearSessionCookies(reply);
+      const { result, freshSignInNext } = await providerLogout(ctx, ended);
+      if (freshSignInNext) requireFreshSignIn(reply);
+      return result;
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   LOGIN_IP_FLOOD_PER_MINUTE,
   LOGIN_LOCK_FAILURES,
@@ -6,6 +5,7 @@ import {
   LOGIN_LOCK_WINDOW_MS,
   LOGIN_PAIR_FAILURES,
 } from '@aula/contracts';
+import { type Ctx, callerIp } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -31,8 +31,8 @@ export function accountKeyOf(username: string): string {
 }
 
 /** An admin's unlock, or a completed password reset: the account may sign in again at once. */
-export async function clearLoginLock(req: FastifyRequest, username: string): Promise<void> {
-  await deleteLoginLock(req.server.db, req.schoolId, accountKeyOf(username));
+export async function clearLoginLock(ctx: Ctx, username: string): Promise<void> {
+  await deleteLoginLock(ctx.db, ctx.schoolId, accountKeyOf(username));
 }
 
 /** 423 or 429 with Retry-After in seconds and the minutes for the translated message. */
@@ -55,37 +55,37 @@ const throttleAudited = new WeakMap<Db, Map<string, number>>();
  * the account is locked or this address has failed LOGIN_PAIR_FAILURES times for it in the window.
  * Only failures are counted: a class signing in from one address is never slowed down (SECURITY.md).
  */
-export async function assertLoginAllowed(req: FastifyRequest, accountKey: string): Promise<void> {
-  const { db } = req.server;
-  const now = req.server.clock().getTime();
+export async function assertLoginAllowed(ctx: Ctx, accountKey: string): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock().getTime();
   const [flood, lockedUntil, pair] = await Promise.all([
-    nthNewestFailureOfIp(db, req.ip, new Date(now - FLOOD_WINDOW_MS), LOGIN_IP_FLOOD_PER_MINUTE),
-    findLoginLock(db, req.schoolId, accountKey),
+    nthNewestFailureOfIp(db, callerIp(ctx), new Date(now - FLOOD_WINDOW_MS), LOGIN_IP_FLOOD_PER_MINUTE),
+    findLoginLock(db, ctx.schoolId, accountKey),
     nthNewestFailureOfPair(
       db,
-      req.schoolId,
+      ctx.schoolId,
       accountKey,
-      req.ip,
+      callerIp(ctx),
       new Date(now - LOGIN_LOCK_WINDOW_MS),
       LOGIN_PAIR_FAILURES,
     ),
   ]);
   if (flood) {
     const until = flood.getTime() + FLOOD_WINDOW_MS;
-    await auditThrottle(req, until, now);
+    await auditThrottle(ctx, until, now);
     throw retryLater(429, until, now);
   }
   if (lockedUntil && lockedUntil.getTime() > now) throw retryLater(423, lockedUntil.getTime(), now);
   if (pair) throw retryLater(423, pair.getTime() + LOGIN_LOCK_WINDOW_MS, now);
 }
 
-async function auditThrottle(req: FastifyRequest, until: number, now: number): Promise<void> {
-  let seen = throttleAudited.get(req.server.db);
-  if (!seen) throttleAudited.set(req.server.db, (seen = new Map()));
-  if ((seen.get(req.ip) ?? 0) > now) return;
+async function auditThrottle(ctx: Ctx, until: number, now: number): Promise<void> {
+  let seen = throttleAudited.get(ctx.db);
+  if (!seen) throttleAudited.set(ctx.db, (seen = new Map()));
+  if ((seen.get(callerIp(ctx)) ?? 0) > now) return;
   if (seen.size > 10_000) seen.clear();
-  seen.set(req.ip, until);
-  await audit(req, 'login.throttled', { details: { failuresPerMinute: LOGIN_IP_FLOOD_PER_MINUTE } });
+  seen.set(callerIp(ctx), until);
+  await audit(ctx, 'login.throttled', { details: { failuresPerMinute: LOGIN_IP_FLOOD_PER_MINUTE } });
 }
 
 const lastSweep = new WeakMap<Db, number>();
@@ -104,13 +104,13 @@ export interface LoginAttempt {
  * the check and the record: only the first LOGIN_PAIR_FAILURES of an (account, address) pair and the
  * first LOGIN_LOCK_FAILURES of an account in the window are checked at all; the rest get 423 unchecked.
  */
-export async function beginLoginAttempt(req: FastifyRequest, accountKey: string): Promise<LoginAttempt> {
-  await assertLoginAllowed(req, accountKey);
-  const { db } = req.server;
-  const now = req.server.clock();
-  const id = await insertLoginAttempt(db, { schoolId: req.schoolId, accountKey, ip: req.ip, at: now });
+export async function beginLoginAttempt(ctx: Ctx, accountKey: string): Promise<LoginAttempt> {
+  await assertLoginAllowed(ctx, accountKey);
+  const { db } = ctx;
+  const now = ctx.clock();
+  const id = await insertLoginAttempt(db, { schoolId: ctx.schoolId, accountKey, ip: callerIp(ctx), at: now });
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  const counted = await countAccountFailures(db, req.schoolId, accountKey, req.ip, since, id);
+  const counted = await countAccountFailures(db, ctx.schoolId, accountKey, callerIp(ctx), since, id);
   if (counted.pair > LOGIN_PAIR_FAILURES || counted.account > LOGIN_LOCK_FAILURES) {
     await deleteLoginAttempt(db, id);
     throw retryLater(423, now.getTime() + LOGIN_LOCK_MS, now.getTime());
@@ -121,7 +121,7 @@ export async function beginLoginAttempt(req: FastifyRequest, accountKey: string)
       if (settled) return;
       settled = true;
       await settleLoginFailure(db, id);
-      await afterFailure(req, accountKey, targetId);
+      await afterFailure(ctx, accountKey, targetId);
     },
     async end() {
       if (settled) return;
@@ -132,21 +132,21 @@ export async function beginLoginAttempt(req: FastifyRequest, accountKey: string)
 }
 
 /** Starts the account's lock at LOGIN_LOCK_FAILURES failures in the window (audited); the pair's lock needs no row. */
-async function afterFailure(req: FastifyRequest, accountKey: string, targetId: number | null): Promise<void> {
-  const { db } = req.server;
-  const now = req.server.clock();
+async function afterFailure(ctx: Ctx, accountKey: string, targetId: number | null): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock();
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  const { account, pair } = await countAccountFailures(db, req.schoolId, accountKey, req.ip, since);
+  const { account, pair } = await countAccountFailures(db, ctx.schoolId, accountKey, callerIp(ctx), since);
   if (account >= LOGIN_LOCK_FAILURES) {
     const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-    if (await startLoginLock(db, req.schoolId, accountKey, lockedUntil, now))
-      await audit(req, 'login.locked', {
+    if (await startLoginLock(db, ctx.schoolId, accountKey, lockedUntil, now))
+      await audit(ctx, 'login.locked', {
         actorId: null,
         targetId,
         details: { account: accountKey, scope: 'account', until: lockedUntil.toISOString() },
       });
   } else if (pair === LOGIN_PAIR_FAILURES) {
-    await audit(req, 'login.locked', {
+    await audit(ctx, 'login.locked', {
       actorId: null,
       targetId,
       details: { account: accountKey, scope: 'address' },

@@ -1,14 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode, LoginRequest, SessionResult } from '@aula/contracts';
+import type { ErrorCode, LoginRequest } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { verifyLoginTotp } from '../totp/totp.service.ts';
 import { findUserForLogin, updatePasswordHash } from './auth.repo.ts';
-import { endReplacedSession, startSession } from './auth.service.ts';
+import { endReplacedSession, startSession, type SessionGrant } from './sessions.service.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
-// Signing in with a password (and a second factor), apart from the session lifecycle in auth.service.ts:
+// Signing in with a password (and a second factor), apart from the session lifecycle in sessions.service.ts:
 // the TOTP module uses that lifecycle, and sign-in uses TOTP, so keeping both in one file made a circle.
 
 // TOTP answers that are a wrong guess; "code missing" only asks for the second step
@@ -18,19 +18,15 @@ const TOTP_FAILURES = new Set<ErrorCode>(['auth.wrong_code', 'auth.code_expired'
  * POST /api/login: the same answer for an unknown user and a wrong password, in status, body, headers and
  * time (a dummy verify). Locks and floods answer before the password is checked (login-throttle.service.ts).
  */
-export async function login(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  body: LoginRequest,
-): Promise<SessionResult> {
-  const { db } = req.server;
-  const attempt = await beginLoginAttempt(req, accountKeyOf(body.username));
-  const user = await findUserForLogin(db, req.schoolId, body.username);
+export async function login(ctx: Ctx, body: LoginRequest): Promise<SessionGrant> {
+  const { db } = ctx;
+  const attempt = await beginLoginAttempt(ctx, accountKeyOf(body.username));
+  const user = await findUserForLogin(db, ctx.schoolId, body.username);
   try {
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
     if (!user || !user.passwordHash || !ok) {
       // the typed name only when the account exists: a password typed into the name field stays out of the log
-      await audit(req, 'login.failed', {
+      await audit(ctx, 'login.failed', {
         targetId: user?.id ?? null,
         details: user ? { username: user.username } : { unknownAccount: true },
       });
@@ -38,11 +34,11 @@ export async function login(
       throw new AppError(401, 'auth.wrong_password');
     }
     if (user.blocked) {
-      await audit(req, 'login.blocked', { targetId: user.id });
+      await audit(ctx, 'login.blocked', { targetId: user.id });
       throw new AppError(403, 'auth.account_disabled');
     }
     try {
-      await verifyLoginTotp(req, user.id, body.totp);
+      await verifyLoginTotp(ctx, user.id, body.totp);
     } catch (err) {
       // SECURITY.md: wrong TOTP codes count toward the lock like wrong passwords
       // (verifyLoginTotp audits login.totp_failed itself)
@@ -54,9 +50,9 @@ export async function login(
   }
   if (needsRehash(user.passwordHash))
     await updatePasswordHash(db, user.id, await hashPassword(body.password));
-  await endReplacedSession(req);
-  const { browserSession } = await req.server.sessionSettings(req.schoolId);
-  const result = await startSession(req, reply, { userId: user.id, browserSession });
-  await audit(req, 'login.success', { actorId: user.id, targetId: user.id });
-  return result;
+  await endReplacedSession(ctx);
+  const { browserSession } = await ctx.sessionSettings(ctx.schoolId);
+  const grant = await startSession(ctx, { userId: user.id, browserSession });
+  await audit(ctx, 'login.success', { actorId: user.id, targetId: user.id });
+  return grant;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CIM_MAX_BYTES, CimImportResultSchema, CimQuerySchema, ErrorBodySchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { importIdentities } from './cim.service.ts';
 
@@ -35,6 +36,6 @@ export const cimRoutes: FastifyPluginAsyncZod = async (app) => {
         if (type !== 'text/csv') throw new AppError(415, 'common.unsupported_media_type');
       },
     },
-    (req) => importIdentities(req, req.body, req.query.dryRun),
+    (req) => importIdentities(contextOf(req), req.body, req.query.dryRun),
   );
 };

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { CimCounts, CimImportResult } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { revokeUserSessions } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { readRoleGroups } from '../groups/groups.service.ts';
 import { buildPlan, MAX_LISTED_ROW_ERRORS, readImportFile, type ImportState } from './cim-plan.ts';
 import {
@@ -57,38 +57,34 @@ function readFile(body: unknown) {
  * POST /api/cim/import (superadmins): a dry run answers the plan and changes nothing; otherwise the
  * same plan, computed again under a per-school lock, is applied in one transaction.
  */
-export async function importIdentities(
-  req: FastifyRequest,
-  body: unknown,
-  dryRun: boolean,
-): Promise<CimImportResult> {
+export async function importIdentities(ctx: Ctx, body: unknown, dryRun: boolean): Promise<CimImportResult> {
   const rows = readFile(body);
-  const db = req.server.db;
+  const db = ctx.db;
   if (dryRun) {
-    const { plan } = buildPlan(rows, await loadState(db, req.schoolId));
+    const { plan } = buildPlan(rows, await loadState(db, ctx.schoolId));
     return { dryRun: true, plan };
   }
-  const now = req.server.clock();
+  const now = ctx.clock();
   const { counts, deactivated } = await transaction(db, async (tx) => {
-    await lockImport(tx, req.schoolId);
+    await lockImport(tx, ctx.schoolId);
     // the state is read inside the transaction (PostgreSQL's parallel reads need separate connections)
     const state: ImportState = {
-      users: await findImportedUsers(tx, req.schoolId),
-      usernames: await findUsernames(tx, req.schoolId),
-      groups: await findSchoolGroups(tx, req.schoolId),
-      memberships: await findImportedMemberships(tx, req.schoolId),
-      roleGroups: await readRoleGroups(tx, req.schoolId),
+      users: await findImportedUsers(tx, ctx.schoolId),
+      usernames: await findUsernames(tx, ctx.schoolId),
+      groups: await findSchoolGroups(tx, ctx.schoolId),
+      memberships: await findImportedMemberships(tx, ctx.schoolId),
+      roleGroups: await readRoleGroups(tx, ctx.schoolId),
     };
     const full = buildPlan(rows, state);
     const { plan } = full;
 
     const groupIds = new Map(state.groups.map((g) => [g.name.toLowerCase(), g.id]));
-    for (const g of await insertClassGroups(tx, req.schoolId, plan.groupsCreate))
+    for (const g of await insertClassGroups(tx, ctx.schoolId, plan.groupsCreate))
       groupIds.set(g.name.toLowerCase(), g.id);
 
     const created = await insertImportedUsers(
       tx,
-      req.schoolId,
+      ctx.schoolId,
       full.creates.map((c) => ({
         laraId: randomUUID(),
         externalId: c.key,
@@ -101,13 +97,13 @@ export async function importIdentities(
       })),
     );
     const idOfKey = new Map(created.map((u) => [u.externalId!, u.id]));
-    await updateImportedUsers(tx, req.schoolId, full.updates);
+    await updateImportedUsers(tx, ctx.schoolId, full.updates);
     const deactivatedIds = plan.deactivate.map((d) => d.id);
-    await deactivateUsers(tx, req.schoolId, deactivatedIds, now);
-    await removeMemberships(tx, req.schoolId, full.removeMemberships);
+    await deactivateUsers(tx, ctx.schoolId, deactivatedIds, now);
+    await removeMemberships(tx, ctx.schoolId, full.removeMemberships);
     await addMemberships(
       tx,
-      req.schoolId,
+      ctx.schoolId,
       full.addMemberships.map((m) => ({
         userId: typeof m.userId === 'number' ? m.userId : idOfKey.get(m.userId)!,
         groupId: groupIds.get(m.group)!,
@@ -120,10 +116,10 @@ export async function importIdentities(
       groupsCreated: plan.groupsCreate.length,
       rows: plan.rows,
     };
-    await audit(req, 'cim.import', { details: { ...counts }, db: tx });
+    await audit(ctx, 'cim.import', { details: { ...counts }, db: tx });
     return { counts, deactivated: deactivatedIds };
   });
   // SECURITY.md: a user who left the school is signed out at once (the session check refuses them too)
-  for (const id of deactivated) await revokeUserSessions(req, id, 'blocked');
+  for (const id of deactivated) await revokeUserSessions(ctx, id, 'blocked');
   return { dryRun: false, counts };
 }

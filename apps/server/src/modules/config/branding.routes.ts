@@ -13,6 +13,7 @@ import {
   MAX_LOGO_BYTES,
   text,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
 import {
@@ -67,7 +68,7 @@ async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | n
 }
 
 async function sendImage(req: FastifyRequest, reply: FastifyReply, what: 'login-bg' | 'logo') {
-  const file = await brandingImage(req, what);
+  const file = await brandingImage(contextOf(req), what);
   return reply
     .type(file.mime)
     .header('content-disposition', `inline; filename="${what}.${file.mime === 'image/png' ? 'png' : 'webp'}"`)
@@ -97,7 +98,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BannerSchema },
       },
     },
-    (req) => getBanner(req),
+    (req) => getBanner(contextOf(req)),
   );
 
   app.post(
@@ -110,7 +111,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BannerSchema, ...errors },
       },
     },
-    (req) => setBanner(req, req.body),
+    (req) => setBanner(contextOf(req), req.body),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginBgSchema },
       },
     },
-    (req) => getLoginBg(req),
+    (req) => getLoginBg(contextOf(req)),
   );
 
   app.post(
@@ -138,7 +139,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      setLoginBg(req, {
+      setLoginBg(contextOf(req), {
         file: await readImage(req, MAX_LOGIN_BG_BYTES),
         ...(req.query.strategy ? { strategy: req.query.strategy } : {}),
         remove: req.query.remove === 'true',
@@ -167,7 +168,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LogoSchema },
       },
     },
-    (req) => getLogo(req),
+    (req) => getLogo(contextOf(req)),
   );
 
   app.post(
@@ -183,7 +184,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      setLogo(req, {
+      setLogo(contextOf(req), {
         file: await readImage(req, MAX_LOGO_BYTES),
         ...(req.query.show ? { show: req.query.show === 'true' } : {}),
         remove: req.query.remove === 'true',

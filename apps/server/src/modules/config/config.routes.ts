@@ -9,6 +9,7 @@ import {
   TextsSchema,
   text,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { getConfigValues } from './config.service.ts';
 import { getText, setTexts } from './texts.service.ts';
 
@@ -40,7 +41,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ConfigTextResponseSchema, ...errors },
       },
     },
-    (req) => getText(req, req.params.key, req.params.lang),
+    (req) => getText(contextOf(req), req.params.key, req.params.lang),
   );
 
   app.post(
@@ -54,6 +55,6 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TextsSchema, ...errors },
       },
     },
-    (req) => setTexts(req, req.params.key, req.body),
+    (req) => setTexts(contextOf(req), req.params.key, req.body),
   );
 };

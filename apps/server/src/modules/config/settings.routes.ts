@@ -8,6 +8,7 @@ import {
   TextsSchema,
   text,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { getSettings, setKey } from './settings.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -22,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SettingsValuesSchema, ...errors },
       },
     },
-    (req) => getSettings(req),
+    (req) => getSettings(contextOf(req)),
   );
 
   app.post(
@@ -37,6 +38,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([SetSettingResultSchema, TextsSchema]), 422: ErrorBodySchema, ...errors },
       },
     },
-    (req) => setKey(req, req.params.key, req.body),
+    (req) => setKey(contextOf(req), req.params.key, req.body),
   );
 };

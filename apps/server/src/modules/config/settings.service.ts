@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   CONFIG_DEFAULTS,
   isTextKey,
@@ -11,6 +10,7 @@ import {
   type SettingsValues,
   type Texts,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { findConfigValues } from './config.repo.ts';
@@ -23,24 +23,24 @@ const defaultOf = (key: SettingsKey) =>
   isServerKey(key) ? SERVER_CONFIG_DEFAULTS[key] : CONFIG_DEFAULTS[key];
 
 /** GET /api/config/settings: every editable key with its raw value, defaults filled in. */
-export async function getSettings(req: FastifyRequest): Promise<SettingsValues> {
-  const rows = await findConfigValues(req.server.db, req.schoolId, SETTINGS_KEYS);
+export async function getSettings(ctx: Ctx): Promise<SettingsValues> {
+  const rows = await findConfigValues(ctx.db, ctx.schoolId, SETTINGS_KEYS);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(SETTINGS_KEYS.map((k) => [k, stored.get(k) ?? defaultOf(k)]));
 }
 
 /** POST /api/config/key/:key: validates the value by the key's control, stores and audits it. */
-async function setSetting(req: FastifyRequest, key: string, value: string): Promise<SetSettingResult> {
+async function setSetting(ctx: Ctx, key: string, value: string): Promise<SetSettingResult> {
   if (!(SETTINGS_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
   const k = key as SettingsKey;
   const normalized = normalizeSettingValue(k, value);
   if (normalized === null) throw new AppError(422, 'config.invalid_value', { key: k });
-  const [row] = await findConfigValues(req.server.db, req.schoolId, [k]);
+  const [row] = await findConfigValues(ctx.db, ctx.schoolId, [k]);
   const old = row?.value ?? defaultOf(k);
-  await setConfigValue(req.server.db, req.schoolId, k, normalized);
+  await setConfigValue(ctx.db, ctx.schoolId, k, normalized);
   // this instance applies a changed session setting at once; others within SESSION_SETTINGS_CACHE_MS
-  req.server.sessionSettings.forget(req.schoolId);
-  await audit(req, 'config.change', { details: { key: k, old, new: normalized } });
+  ctx.sessionSettings.forget(ctx.schoolId);
+  await audit(ctx, 'config.change', { details: { key: k, old, new: normalized } });
   return { key: k, value: normalized };
 }
 
@@ -49,18 +49,18 @@ async function setSetting(req: FastifyRequest, key: string, value: string): Prom
  * languages, any other key one setting value; the wrong shape for the key is a 422 that changes nothing.
  */
 export async function setKey(
-  req: FastifyRequest,
+  ctx: Ctx,
   key: string,
   body: SetSettingRequest | Texts,
 ): Promise<SetSettingResult | Texts> {
   const isSetting = 'value' in body;
   if (isTextKey(key)) {
     if (isSetting) throw new AppError(422, 'config.invalid_value', { key });
-    return setTexts(req, key, body);
+    return setTexts(ctx, key, body);
   }
   if (!isSetting) {
     if (!(SETTINGS_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
     throw new AppError(422, 'config.invalid_value', { key });
   }
-  return setSetting(req, key, body.value);
+  return setSetting(ctx, key, body.value);
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   hasRole,
   isTextKey,
@@ -8,6 +7,7 @@ import {
   type Locale,
   type Texts,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { deleteText, findTexts, upsertText } from './config.repo.ts';
@@ -17,8 +17,8 @@ function textKey(key: string) {
   return key;
 }
 
-async function readTexts(req: FastifyRequest, key: string): Promise<Texts> {
-  const rows = await findTexts(req.server.db, req.schoolId, key);
+async function readTexts(ctx: Ctx, key: string): Promise<Texts> {
+  const rows = await findTexts(ctx.db, ctx.schoolId, key);
   const texts: Texts = {};
   for (const lang of LOCALES) {
     const row = rows.find((r) => r.lang === lang);
@@ -32,17 +32,17 @@ async function readTexts(req: FastifyRequest, key: string): Promise<Texts> {
  * language, else ''. lang "all" gives every language to admins for the editor.
  */
 export async function getText(
-  req: FastifyRequest,
+  ctx: Ctx,
   key: string,
   lang: Locale | 'all',
 ): Promise<ConfigText | ConfigTextAll> {
   const k = textKey(key);
   if (lang === 'all') {
-    if (!req.user) throw AppError.unauthorized();
-    if (!hasRole(req.user, 'admin')) throw AppError.forbidden();
-    return { key: k, texts: await readTexts(req, k) };
+    if (!ctx.user) throw AppError.unauthorized();
+    if (!hasRole(ctx.user, 'admin')) throw AppError.forbidden();
+    return { key: k, texts: await readTexts(ctx, k) };
   }
-  const texts = await readTexts(req, k);
+  const texts = await readTexts(ctx, k);
   const own = texts[lang];
   if (own) return { key: k, lang, text: own, fallback: false };
   const other = texts.de || LOCALES.map((l) => texts[l]).find((t) => t) || '';
@@ -50,18 +50,18 @@ export async function getText(
 }
 
 /** POST /api/translation/:key (spec 7.2): stores the given languages; '' deletes a language. */
-export async function setTexts(req: FastifyRequest, key: string, body: Texts): Promise<Texts> {
+export async function setTexts(ctx: Ctx, key: string, body: Texts): Promise<Texts> {
   const k = textKey(key);
-  const db = req.server.db;
+  const db = ctx.db;
   const changed: Locale[] = [];
   for (const lang of LOCALES) {
     const text = body[lang];
     if (text === undefined) continue;
-    if (text.trim() === '') await deleteText(db, req.schoolId, k, lang);
-    else await upsertText(db, req.schoolId, k, lang, text);
+    if (text.trim() === '') await deleteText(db, ctx.schoolId, k, lang);
+    else await upsertText(db, ctx.schoolId, k, lang, text);
     changed.push(lang);
   }
   // the texts themselves are public content; the log names the key and languages only
-  if (changed.length > 0) await audit(req, 'config.text', { details: { key: k, langs: changed } });
-  return readTexts(req, k);
+  if (changed.length > 0) await audit(ctx, 'config.text', { details: { key: k, langs: changed } });
+  return readTexts(ctx, k);
 }

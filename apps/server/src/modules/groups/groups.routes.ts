@@ -8,6 +8,7 @@ import {
   GroupSchema,
   GroupsQuerySchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { createGroup, getGroup, getGroups } from './groups.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -23,7 +24,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GroupListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => getGroups(req, req.query),
+    (req) => getGroups(contextOf(req), req.query),
   );
 
   app.get(
@@ -36,7 +37,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GroupDetailSchema, 404: ErrorBodySchema, ...errors },
       },
     },
-    (req) => getGroup(req, req.params.group),
+    (req) => getGroup(contextOf(req), req.params.group),
   );
 
   app.post(
@@ -49,6 +50,6 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: GroupSchema, 422: ErrorBodySchema, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await createGroup(req, req.body)),
+    async (req, reply) => reply.code(201).send(await createGroup(contextOf(req), req.body)),
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   hasRole,
   RoleGroupsSchema,
@@ -7,6 +6,7 @@ import {
   type GroupDetail,
   type RoleGroups,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -22,26 +22,26 @@ import {
 
 /** GET /api/groups: every group of the school; filtering by another user's account needs a teacher. */
 export async function getGroups(
-  req: FastifyRequest,
+  ctx: Ctx,
   query: { type?: Group['type']; account?: number },
 ): Promise<Group[]> {
-  const user = req.user;
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
   if (query.account !== undefined && query.account !== user.id && !hasRole(user, 'teacher')) {
     throw AppError.forbidden();
   }
-  return listGroups(req.server.db, req.schoolId, { type: query.type, userId: query.account });
+  return listGroups(ctx.db, ctx.schoolId, { type: query.type, userId: query.account });
 }
 
 /** GET /api/groups/:group: a group with its members; teachers see only groups they belong to. */
-export async function getGroup(req: FastifyRequest, groupId: number): Promise<GroupDetail> {
-  const user = req.user;
+export async function getGroup(ctx: Ctx, groupId: number): Promise<GroupDetail> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  const db = req.server.db;
-  const group = await findGroup(db, req.schoolId, groupId);
+  const db = ctx.db;
+  const group = await findGroup(db, ctx.schoolId, groupId);
   if (!group) throw AppError.notFound();
   if (!hasRole(user, 'admin') && !(await isGroupMember(db, group.id, user.id))) throw AppError.forbidden();
-  const members = await listGroupMembers(db, req.schoolId, group.id);
+  const members = await listGroupMembers(db, ctx.schoolId, group.id);
   return {
     ...group,
     members: members.map((m) => ({
@@ -53,13 +53,13 @@ export async function getGroup(req: FastifyRequest, groupId: number): Promise<Gr
 }
 
 /** POST /api/groups (admins): names are unique per school, compared without case. */
-export async function createGroup(req: FastifyRequest, body: CreateGroupRequest): Promise<Group> {
-  const db = req.server.db;
+export async function createGroup(ctx: Ctx, body: CreateGroupRequest): Promise<Group> {
+  const db = ctx.db;
   const taken = () => new AppError(422, 'groups.name_taken', { name: body.name });
-  if (await findGroupByNameCaseless(db, req.schoolId, body.name)) throw taken();
-  const id = await insertGroup(db, req.schoolId, body);
+  if (await findGroupByNameCaseless(db, ctx.schoolId, body.name)) throw taken();
+  const id = await insertGroup(db, ctx.schoolId, body);
   if (id === null) throw taken();
-  await audit(req, 'group.create', { details: { groupId: id, name: body.name, type: body.type } });
+  await audit(ctx, 'group.create', { details: { groupId: id, name: body.name, type: body.type } });
   return { id, name: body.name, type: body.type };
 }
 
@@ -89,8 +89,8 @@ export function rolesFromRoleGroups(
 }
 
 /** GET /api/config/roleGroups (admins). */
-export async function getRoleGroups(req: FastifyRequest): Promise<RoleGroups> {
-  return readRoleGroups(req.server.db, req.schoolId);
+export async function getRoleGroups(ctx: Ctx): Promise<RoleGroups> {
+  return readRoleGroups(ctx.db, ctx.schoolId);
 }
 
 const adminRows = (rows: RoleGroups) =>
@@ -104,15 +104,15 @@ const adminRows = (rows: RoleGroups) =>
  * appear with the next import. Only a superadmin may add or remove a mapping to admin; an admin
  * saves the list with the admin rows unchanged (no one can raise their own roles).
  */
-export async function setRoleGroups(req: FastifyRequest, rows: RoleGroups): Promise<RoleGroups> {
-  const user = req.user;
+export async function setRoleGroups(ctx: Ctx, rows: RoleGroups): Promise<RoleGroups> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  const db = req.server.db;
-  const old = await readRoleGroups(db, req.schoolId);
+  const db = ctx.db;
+  const old = await readRoleGroups(db, ctx.schoolId);
   if (!hasRole(user, 'superadmin') && adminRows(old).join('\n') !== adminRows(rows).join('\n')) {
     throw new AppError(403, 'users.role_not_allowed', { role: 'admin' });
   }
-  await setConfigValue(db, req.schoolId, 'role_groups', JSON.stringify(rows));
-  await audit(req, 'role_groups.change', { details: { old, new: rows } });
+  await setConfigValue(db, ctx.schoolId, 'role_groups', JSON.stringify(rows));
+  await audit(ctx, 'role_groups.change', { details: { old, new: rows } });
   return rows;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, RoleGroupsSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { getRoleGroups, setRoleGroups } from './groups.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -15,7 +16,7 @@ export const roleGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoleGroupsSchema, ...errors },
       },
     },
-    (req) => getRoleGroups(req),
+    (req) => getRoleGroups(contextOf(req)),
   );
 
   app.post(
@@ -28,6 +29,6 @@ export const roleGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RoleGroupsSchema, ...errors },
       },
     },
-    (req) => setRoleGroups(req, req.body),
+    (req) => setRoleGroups(contextOf(req), req.body),
   );
 };

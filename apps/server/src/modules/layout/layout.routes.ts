@@ -8,6 +8,7 @@ import {
   LayoutResponseSchema,
   LayoutSaveSchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import {
   getLayout,
   layoutVersion,
@@ -56,14 +57,14 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const plan = planLayout(req, req.query);
+      const plan = planLayout(contextOf(req), req.query);
       const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch) {
         // one small query decides; an unchanged layout is never loaded
-        const version = await layoutVersion(req, plan);
+        const version = await layoutVersion(contextOf(req), plan);
         if (matchesVersion(ifNoneMatch, version)) return notModified(reply.header('etag', `"${version}"`));
       }
-      const layout = await getLayout(req, plan);
+      const layout = await getLayout(contextOf(req), plan);
       reply.header('etag', `"${layout.version}"`);
       return layout;
     },
@@ -85,7 +86,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req) => saveLayout(req, req.body),
+    (req) => saveLayout(contextOf(req), req.body),
   );
 
   app.delete(
@@ -98,7 +99,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await resetPersonalLayout(req);
+      await resetPersonalLayout(contextOf(req));
       return reply.code(204).send(null);
     },
   );
@@ -114,7 +115,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await markOpened(req, req.params.id);
+      await markOpened(contextOf(req), req.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import {
   hasRole,
   layoutTypeOfSave,
@@ -10,6 +9,7 @@ import {
   type LayoutSave,
   type LayoutType,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -47,8 +47,8 @@ export type LayoutPlan =
   | { kind: 'preview'; layoutType: 'logged-in' | 'logged-out'; groups: number[] };
 
 /** The access rules of GET /api/layout (decision 023); throws 401, 403 or 400 before anything is loaded. */
-export function planLayout(req: FastifyRequest, query: LayoutQuery): LayoutPlan {
-  const user = req.user;
+export function planLayout(ctx: Ctx, query: LayoutQuery): LayoutPlan {
+  const user = ctx.user;
   if (!user) {
     // visitors get the logged-out layout only, and no edit-mode lists
     if ((query.layoutType ?? 'logged-out') !== 'logged-out' || query.unused || query.groups)
@@ -86,8 +86,8 @@ export function planLayout(req: FastifyRequest, query: LayoutQuery): LayoutPlan 
  * are read in the same statement as the layouts (one snapshot), or before anything else, so a change in
  * between can only make a version older than its answer, never newer.
  */
-function versionOf(req: FastifyRequest, plan: LayoutPlan, parts: LayoutVersionParts): string {
-  const user = req.user;
+function versionOf(ctx: Ctx, plan: LayoutPlan, parts: LayoutVersionParts): string {
+  const user = ctx.user;
   const key = JSON.stringify([
     ANSWER_FORMAT,
     parts,
@@ -100,12 +100,8 @@ function versionOf(req: FastifyRequest, plan: LayoutPlan, parts: LayoutVersionPa
 }
 
 /** The current version alone, from one small query: what If-None-Match is compared with. */
-export async function layoutVersion(req: FastifyRequest, plan: LayoutPlan): Promise<string> {
-  return versionOf(
-    req,
-    plan,
-    await findLayoutVersionParts(req.server.db, req.schoolId, req.user?.id ?? null),
-  );
+export async function layoutVersion(ctx: Ctx, plan: LayoutPlan): Promise<string> {
+  return versionOf(ctx, plan, await findLayoutVersionParts(ctx.db, ctx.schoolId, ctx.user?.id ?? null));
 }
 
 /** A member of exactly these groups: tiles for everyone and for those groups, no private ones, no creator rule. */
@@ -141,10 +137,10 @@ function answer(
  * logged-in layout while the personal one shows nothing (spec 4.5), with the locked tiles of the logged-in
  * layout added; in edit mode also the tiles they could place but have not (the unused list).
  */
-export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<LayoutResponse> {
-  const db = req.server.db;
+export async function getLayout(ctx: Ctx, plan: LayoutPlan): Promise<LayoutResponse> {
+  const db = ctx.db;
   if (plan.kind === 'visitor') {
-    const { layouts, version } = await findLayoutsWithBubbles(db, req.schoolId, [
+    const { layouts, version } = await findLayoutsWithBubbles(db, ctx.schoolId, [
       { category: 'logged-out', ownerId: null },
     ]);
     const found = layouts.get('logged-out');
@@ -153,18 +149,18 @@ export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<
       found,
       bubblesOf(found?.bubbles ?? [], null),
       [],
-      versionOf(req, plan, version),
+      versionOf(ctx, plan, version),
     );
   }
   if (plan.kind === 'preview') {
-    const { layouts, version } = await findLayoutsWithBubbles(db, req.schoolId, [
+    const { layouts, version } = await findLayoutsWithBubbles(db, ctx.schoolId, [
       { category: plan.layoutType, ownerId: null },
     ]);
     const found = layouts.get(plan.layoutType);
     const layout = (found?.bubbles ?? [])
       .filter((r) => memberOfGroupsSees(r, plan.groups))
       .map((r) => toBubble(r));
-    return answer(plan.layoutType, found, layout, [], versionOf(req, plan, version));
+    return answer(plan.layoutType, found, layout, [], versionOf(ctx, plan, version));
   }
 
   const { user, layoutType: requested } = plan;
@@ -177,7 +173,7 @@ export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<
             { category: 'personal', ownerId: user.id },
             { category: 'logged-in', ownerId: null },
           ];
-  const { layouts: found, version } = await findLayoutsWithBubbles(db, req.schoolId, wanted, user.id);
+  const { layouts: found, version } = await findLayoutsWithBubbles(db, ctx.schoolId, wanted, user.id);
   const personal = bubblesOf(found.get('personal')?.bubbles ?? [], user);
   const loggedIn = bubblesOf(found.get('logged-in')?.bubbles ?? [], user);
   const layoutType: LayoutType = requested ?? (personal.length > 0 ? 'personal' : 'logged-in');
@@ -194,12 +190,12 @@ export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<
     // without a layout type the answer is edited as the personal layout, whichever one it shows
     const placeOn = requested ?? 'personal';
     const shown = new Set(layout.map((b) => b.id));
-    unused = (await findSchoolBubbleRows(db, req.schoolId))
+    unused = (await findSchoolBubbleRows(db, ctx.schoolId))
       .filter((r) => !shown.has(r.id) && mayPlace(r, placeOn, user))
       .map((r) => toBubble(r));
   }
   // the unused list is read after the version's snapshot: newer than its version at worst, never older
-  return answer(layoutType, found.get(layoutType), layout, unused, versionOf(req, plan, version));
+  return answer(layoutType, found.get(layoutType), layout, unused, versionOf(ctx, plan, version));
 }
 
 /**
@@ -207,8 +203,8 @@ export async function getLayout(req: FastifyRequest, plan: LayoutPlan): Promise<
  * layouts are for admins. Every tile must be one the caller may place there, and a personal layout keeps
  * every locked tile. Tiles already on the layout keep the time they were added (the `new` flag).
  */
-export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise<LayoutResponse> {
-  const user = req.user;
+export async function saveLayout(ctx: Ctx, body: LayoutSave): Promise<LayoutResponse> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
   const layoutType = layoutTypeOfSave(body);
   if (layoutType !== 'personal' && !permissionsFor(user).editSchoolLayouts) throw AppError.forbidden();
@@ -217,15 +213,15 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
     throw AppError.validation([
       { path: 'body.layout', code: 'common.validation', message: 'a tile appears twice' },
     ]);
-  const db = req.server.db;
-  const rows = new Map((await findBubbleRows(db, req.schoolId, ids)).map((r) => [r.id, r]));
+  const db = ctx.db;
+  const rows = new Map((await findBubbleRows(db, ctx.schoolId, ids)).map((r) => [r.id, r]));
   const refused = ids.find((id) => {
     const row = rows.get(id);
     return !row || !mayPlace(row, layoutType, user);
   });
   if (refused !== undefined) throw new AppError(400, 'layout.unknown_tile', { id: refused });
   if (layoutType === 'personal') {
-    const { layouts } = await findLayoutsWithBubbles(db, req.schoolId, [
+    const { layouts } = await findLayoutsWithBubbles(db, ctx.schoolId, [
       { category: 'logged-in', ownerId: null },
     ]);
     const loggedIn = layouts.get('logged-in');
@@ -237,41 +233,41 @@ export async function saveLayout(req: FastifyRequest, body: LayoutSave): Promise
 
   const ownerId = layoutType === 'personal' ? user.id : null;
   await transaction(db, async (tx) => {
-    const layout = await lockLayout(tx, { schoolId: req.schoolId, category: layoutType, ownerId });
+    const layout = await lockLayout(tx, { schoolId: ctx.schoolId, category: layoutType, ownerId });
     // a first personal save starts from the logged-in layout the user saw, so its tiles keep their times
     const source =
       layout.created && layoutType === 'personal'
-        ? await findLayoutId(tx, req.schoolId, 'logged-in', null)
+        ? await findLayoutId(tx, ctx.schoolId, 'logged-in', null)
         : layout.id;
     const times = source === null ? new Map<number, Date>() : await findItemTimes(tx, source);
     await replaceLayoutItems(
       tx,
-      req.schoolId,
+      ctx.schoolId,
       layout.id,
       ids.map((appId) => ({ appId, addedAt: times.get(appId) })),
     );
     // a tile the user put on their own page themselves is not news to them (decision 023 new flag)
     if (layoutType === 'personal')
       for (const appId of ids.filter((id) => !times.has(id)))
-        await upsertAppOpen(tx, req.schoolId, user.id, appId, { countOpen: false });
+        await upsertAppOpen(tx, ctx.schoolId, user.id, appId, { countOpen: false });
     if (layoutType !== 'personal')
-      await audit(req, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
+      await audit(ctx, 'layout.save', { db: tx, details: { layoutType, tiles: ids.length } });
   });
   const plan: LayoutPlan = { kind: 'user', user, layoutType, unused: false };
-  return getLayout(req, plan);
+  return getLayout(ctx, plan);
 }
 
 /** DELETE /api/layout: the personal layout goes; the logged-in one shows again (spec 4.5). */
-export async function resetPersonalLayout(req: FastifyRequest): Promise<void> {
-  const user = req.user;
+export async function resetPersonalLayout(ctx: Ctx): Promise<void> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  await deleteLayout(req.server.db, req.schoolId, 'personal', user.id);
+  await deleteLayout(ctx.db, ctx.schoolId, 'personal', user.id);
 }
 
 /** PATCH /api/layout/{id}/new: the caller opened the tile, so it is no longer new for them (only them). */
-export async function markOpened(req: FastifyRequest, appId: number): Promise<void> {
-  const user = req.user;
+export async function markOpened(ctx: Ctx, appId: number): Promise<void> {
+  const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  await accessibleBubbleRow(req, appId);
-  await upsertAppOpen(req.server.db, req.schoolId, user.id, appId, { now: req.server.clock() });
+  await accessibleBubbleRow(ctx, appId);
+  await upsertAppOpen(ctx.db, ctx.schoolId, user.id, appId, { now: ctx.clock() });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { createTransport, type Transporter } from 'nodemailer';
 import { hasRole, type MailOutboxPage, type MailOutboxQuery, type RoleSubject } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { countOutbox, findOutboxPage, insertOutbox } from './mail.repo.ts';
@@ -44,7 +44,10 @@ function transportFor(smtpUrl: string): Transporter {
  * Sends a mail through SMTP, or keeps it in the outbox when no SMTP is configured (DESIGN.md "Mail").
  * A sent mail is recorded without its body, so no reset code lingers in the table. Never throws.
  */
-export async function sendMail(app: FastifyInstance, mail: OutgoingMail): Promise<{ sent: boolean }> {
+export async function sendMail(
+  app: Pick<Ctx, 'db' | 'clock' | 'mailOptions' | 'log'>,
+  mail: OutgoingMail,
+): Promise<{ sent: boolean }> {
   const { smtpUrl, from } = app.mailOptions;
   const row = { schoolId: mail.schoolId, userId: mail.userId, to: mail.to.join(', '), subject: mail.subject };
   if (!smtpUrl) {
@@ -116,12 +119,12 @@ export async function listOutbox(
   };
 }
 
-// Work that runs after the answer went out (a reset mail), keyed by the one HTTP server all plugin contexts share.
+// Work that runs after the answer went out (a reset mail), kept per app by its database handle (made once per app).
 const pending = new WeakMap<object, Set<Promise<void>>>();
 
 /** Runs a task after the current answer is sent, so its duration never shows in the answer; close() waits for it. */
-export function runAfterResponse(app: FastifyInstance, task: () => Promise<void>): void {
-  const key = app.server;
+export function runAfterResponse(app: Pick<Ctx, 'db' | 'log'>, task: () => Promise<void>): void {
+  const key = app.db;
   const tasks = pending.get(key) ?? new Set<Promise<void>>();
   pending.set(key, tasks);
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
@@ -134,7 +137,7 @@ export function runAfterResponse(app: FastifyInstance, task: () => Promise<void>
 }
 
 /** Waits until every task started by runAfterResponse has finished (shutdown, tests). */
-export async function settleBackgroundTasks(app: FastifyInstance): Promise<void> {
-  const tasks = pending.get(app.server);
+export async function settleBackgroundTasks(app: Pick<Ctx, 'db'>): Promise<void> {
+  const tasks = pending.get(app.db);
   while (tasks && tasks.size > 0) await Promise.allSettled([...tasks]);
 }

@@ -9,6 +9,7 @@ import {
   ErrorBodySchema,
   OkResultSchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import {
   createMessage,
   editMessage,
@@ -39,7 +40,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessageListSchema, ...errors },
       },
     },
-    (req) => unseenMessages(req),
+    (req) => unseenMessages(contextOf(req)),
   );
 
   app.post(
@@ -52,7 +53,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, ...errors },
       },
     },
-    (req) => markMessageSeen(req, req.params.id),
+    (req) => markMessageSeen(contextOf(req), req.params.id),
   );
 
   app.get(
@@ -65,7 +66,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessagePageSchema, ...errors },
       },
     },
-    (req) => messagePage(req, req.query.page, req.query.perPage),
+    (req) => messagePage(contextOf(req), req.query.page, req.query.perPage),
   );
 
   app.get(
@@ -78,7 +79,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessageDetailSchema, ...errors },
       },
     },
-    (req) => getMessage(req, req.params.id),
+    (req) => getMessage(contextOf(req), req.params.id),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AdminMessageDetailSchema, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await createMessage(req, req.body)),
+    async (req, reply) => reply.code(201).send(await createMessage(contextOf(req), req.body)),
   );
 
   app.put(
@@ -105,7 +106,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMessageDetailSchema, ...errors },
       },
     },
-    (req) => editMessage(req, req.params.id, req.body),
+    (req) => editMessage(contextOf(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -118,6 +119,6 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, ...errors },
       },
     },
-    (req) => removeMessage(req, req.params.id),
+    (req) => removeMessage(contextOf(req), req.params.id),
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   LOCALES,
@@ -8,6 +7,7 @@ import {
   type AdminMessagePage,
   type OkResult,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -27,9 +27,9 @@ import {
 type Input = z.output<typeof AdminMessageInputSchema>;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function signedIn(req: FastifyRequest) {
-  if (!req.user) throw AppError.unauthorized();
-  return req.user;
+function signedIn(ctx: Ctx) {
+  if (!ctx.user) throw AppError.unauthorized();
+  return ctx.user;
 }
 
 function toMessage(row: Awaited<ReturnType<typeof findVisibleMessages>>[number]): AdminMessage {
@@ -54,39 +54,32 @@ function toDetail(row: NonNullable<Awaited<ReturnType<typeof findMessage>>>): Ad
 }
 
 /** GET /api/messages/admin: the caller's unseen messages that are on now (spec 7.3). */
-export async function unseenMessages(req: FastifyRequest): Promise<AdminMessage[]> {
-  const user = signedIn(req);
-  const rows = await findVisibleMessages(req.server.db, req.schoolId, user, req.server.clock());
+export async function unseenMessages(ctx: Ctx): Promise<AdminMessage[]> {
+  const user = signedIn(ctx);
+  const rows = await findVisibleMessages(ctx.db, ctx.schoolId, user, ctx.clock());
   return rows.map(toMessage);
 }
 
 /** POST /api/messages/admin/:id/seen: idempotent; a message the caller cannot see is 404. */
-export async function markMessageSeen(req: FastifyRequest, messageId: number): Promise<OkResult> {
-  const user = signedIn(req);
-  const now = req.server.clock();
-  const [visible] = await findVisibleMessages(req.server.db, req.schoolId, user, now, {
+export async function markMessageSeen(ctx: Ctx, messageId: number): Promise<OkResult> {
+  const user = signedIn(ctx);
+  const now = ctx.clock();
+  const [visible] = await findVisibleMessages(ctx.db, ctx.schoolId, user, now, {
     includeSeen: true,
     messageId,
   });
   if (!visible) throw AppError.notFound();
-  await markSeen(req.server.db, req.schoolId, messageId, user.id, now);
+  await markSeen(ctx.db, ctx.schoolId, messageId, user.id, now);
   return { ok: true };
 }
 
-export async function messagePage(
-  req: FastifyRequest,
-  page: number,
-  perPage: number,
-): Promise<AdminMessagePage> {
-  const { items, total } = await findMessagePage(req.server.db, req.schoolId, page, perPage);
+export async function messagePage(ctx: Ctx, page: number, perPage: number): Promise<AdminMessagePage> {
+  const { items, total } = await findMessagePage(ctx.db, ctx.schoolId, page, perPage);
   return { items: items.map(toDetail), total };
 }
 
 /** Only the languages written, trimmed; German title or text is required (the fallback of spec 9). */
-async function checkedValues(
-  req: FastifyRequest,
-  input: Input,
-): Promise<{ values: MessageValues; groupIds: number[] }> {
+async function checkedValues(ctx: Ctx, input: Input): Promise<{ values: MessageValues; groupIds: number[] }> {
   const texts = (source: Input['title']) =>
     Object.fromEntries(LOCALES.flatMap((l) => (source[l] ? [[l, source[l]]] : []))) as Record<string, string>;
   const title = texts(input.title);
@@ -96,46 +89,42 @@ async function checkedValues(
   const endsAt = input.endsAt ? new Date(input.endsAt) : null;
   if (startsAt && endsAt && endsAt <= startsAt) throw new AppError(422, 'messages.end_before_start');
   const groupIds = [...new Set(input.groupIds)];
-  const found = await schoolGroupIds(req.server.db, req.schoolId, groupIds);
+  const found = await schoolGroupIds(ctx.db, ctx.schoolId, groupIds);
   if (found.length !== groupIds.length) throw new AppError(422, 'users.unknown_group');
   return { values: { type: input.type, title, body, startsAt, endsAt }, groupIds };
 }
 
-export async function getMessage(req: FastifyRequest, id: number): Promise<AdminMessageDetail> {
-  const row = await findMessage(req.server.db, req.schoolId, id);
+export async function getMessage(ctx: Ctx, id: number): Promise<AdminMessageDetail> {
+  const row = await findMessage(ctx.db, ctx.schoolId, id);
   if (!row) throw AppError.notFound();
   return toDetail(row);
 }
 
-export async function createMessage(req: FastifyRequest, input: Input): Promise<AdminMessageDetail> {
-  const user = signedIn(req);
-  const { values, groupIds } = await checkedValues(req, input);
-  const id = await transaction(req.server.db, async (tx) => {
-    const messageId = await insertMessage(tx, req.schoolId, user.id, values);
-    await replaceMessageGroups(tx, req.schoolId, messageId, groupIds);
-    await audit(req, 'message.create', { details: { id: messageId, type: values.type }, db: tx });
+export async function createMessage(ctx: Ctx, input: Input): Promise<AdminMessageDetail> {
+  const user = signedIn(ctx);
+  const { values, groupIds } = await checkedValues(ctx, input);
+  const id = await transaction(ctx.db, async (tx) => {
+    const messageId = await insertMessage(tx, ctx.schoolId, user.id, values);
+    await replaceMessageGroups(tx, ctx.schoolId, messageId, groupIds);
+    await audit(ctx, 'message.create', { details: { id: messageId, type: values.type }, db: tx });
     return messageId;
   });
-  return toDetail((await findMessage(req.server.db, req.schoolId, id))!);
+  return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);
 }
 
-export async function editMessage(
-  req: FastifyRequest,
-  id: number,
-  input: Input,
-): Promise<AdminMessageDetail> {
-  if (!(await findMessage(req.server.db, req.schoolId, id))) throw AppError.notFound();
-  const { values, groupIds } = await checkedValues(req, input);
-  await transaction(req.server.db, async (tx) => {
-    await updateMessage(tx, req.schoolId, id, values, req.server.clock());
-    await replaceMessageGroups(tx, req.schoolId, id, groupIds);
-    await audit(req, 'message.update', { details: { id, type: values.type }, db: tx });
+export async function editMessage(ctx: Ctx, id: number, input: Input): Promise<AdminMessageDetail> {
+  if (!(await findMessage(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
+  const { values, groupIds } = await checkedValues(ctx, input);
+  await transaction(ctx.db, async (tx) => {
+    await updateMessage(tx, ctx.schoolId, id, values, ctx.clock());
+    await replaceMessageGroups(tx, ctx.schoolId, id, groupIds);
+    await audit(ctx, 'message.update', { details: { id, type: values.type }, db: tx });
   });
-  return toDetail((await findMessage(req.server.db, req.schoolId, id))!);
+  return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);
 }
 
-export async function removeMessage(req: FastifyRequest, id: number): Promise<OkResult> {
-  if (!(await deleteMessage(req.server.db, req.schoolId, id))) throw AppError.notFound();
-  await audit(req, 'message.delete', { details: { id } });
+export async function removeMessage(ctx: Ctx, id: number): Promise<OkResult> {
+  if (!(await deleteMessage(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
+  await audit(ctx, 'message.delete', { details: { id } });
   return { ok: true };
 }

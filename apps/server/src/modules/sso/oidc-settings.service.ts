@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import {
   OidcSettingsSchema,
   type OidcSettings,
   type OidcSettingsUpdate,
   type OidcSettingsView,
 } from '@aula/contracts';
+import { type Ctx, portalOrigin } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
@@ -55,34 +55,34 @@ export async function loadOidc(db: Db, schoolId: number, secretKey: Buffer): Pro
 }
 
 /** The address the provider sends the browser back to; the admin registers it at the provider. */
-export function redirectUri(req: FastifyRequest): string {
-  const origin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+export function redirectUri(ctx: Ctx): string {
+  const origin = portalOrigin(ctx);
   return `${origin}/oidc/callback`;
 }
 
 /** Where the provider sends the browser after signing out there (RP-initiated logout); registered too. */
-export function postLogoutRedirectUri(req: FastifyRequest): string {
-  const origin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+export function postLogoutRedirectUri(ctx: Ctx): string {
+  const origin = portalOrigin(ctx);
   return `${origin}/login?dialog=after-logout`;
 }
 
-function view(req: FastifyRequest, loaded: LoadedOidc | null): OidcSettingsView {
+function view(ctx: Ctx, loaded: LoadedOidc | null): OidcSettingsView {
   return {
     settings: loaded?.settings ?? null,
     clientSecretSet: Boolean(loaded?.clientSecret),
-    redirectUri: redirectUri(req),
-    postLogoutRedirectUri: postLogoutRedirectUri(req),
+    redirectUri: redirectUri(ctx),
+    postLogoutRedirectUri: postLogoutRedirectUri(ctx),
   };
 }
 
 /** GET /api/config/oidc (admins). */
-export async function getOidcSettings(req: FastifyRequest): Promise<OidcSettingsView> {
-  return view(req, await loadOidc(req.server.db, req.schoolId, req.server.secretKey));
+export async function getOidcSettings(ctx: Ctx): Promise<OidcSettingsView> {
+  return view(ctx, await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey));
 }
 
 /** PUT /api/config/oidc (admins): an empty or missing secret keeps the stored one. */
 export async function setOidcSettings(
-  req: FastifyRequest,
+  ctx: Ctx,
   input: OidcSettingsUpdate & OidcSettings,
 ): Promise<OidcSettingsView> {
   const { clientSecret, ...rest } = input;
@@ -91,16 +91,16 @@ export async function setOidcSettings(
       { path: 'issuer', code: 'https_required', message: 'the issuer must use https' },
     ]);
   const settings = OidcSettingsSchema.parse(rest);
-  await setConfigValue(req.server.db, req.schoolId, SETTINGS_KEY, JSON.stringify(settings));
+  await setConfigValue(ctx.db, ctx.schoolId, SETTINGS_KEY, JSON.stringify(settings));
   if (clientSecret)
     await setConfigValue(
-      req.server.db,
-      req.schoolId,
+      ctx.db,
+      ctx.schoolId,
       SECRET_KEY,
-      sealSecret(purposeKey(req.server.secretKey, 'oidc-secret'), clientSecret, secretContext(req.schoolId)),
+      sealSecret(purposeKey(ctx.secretKey, 'oidc-secret'), clientSecret, secretContext(ctx.schoolId)),
     );
-  await audit(req, 'config.change', {
+  await audit(ctx, 'config.change', {
     details: { key: SETTINGS_KEY, issuer: settings.issuer, secretChanged: Boolean(clientSecret) },
   });
-  return view(req, await loadOidc(req.server.db, req.schoolId, req.server.secretKey));
+  return view(ctx, await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey));
 }

@@ -1,12 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { OidcSettings, SsoSessionResult, SsoStartResult } from '@aula/contracts';
+import type { OidcSettings } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
-import { endReplacedSession, startSessionWithId } from '../auth/auth.service.ts';
+import { endReplacedSession, startSession } from '../auth/sessions.service.ts';
 import { getConfigValues, getServerConfigValue } from '../config/config.service.ts';
 import { loadOidc, postLogoutRedirectUri, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
 import { deleteSsoSession, findSsoSession, insertSsoSession, takeSsoRequest } from './sso.repo.ts';
@@ -14,13 +14,13 @@ import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
 import {
   checkedReturnTo,
   freshnessRefusal,
-  freshSignInDone,
   keepSsoRequest,
   refuse as refuseSso,
   requestStartedAt,
-  takeBrowserCookie,
-  wantsFreshSignIn,
+  type SsoBrowser,
   type SsoRefusal,
+  type SsoSignedIn,
+  type SsoStarted,
 } from './sso-common.ts';
 
 // The OpenID Connect relying party (decision 038): authorization code with PKCE (S256), state and nonce
@@ -32,9 +32,9 @@ const CONFIG_TTL_MS = 10 * 60_000;
 /** Discovered provider configurations, per school and settings, for ten minutes. */
 const configurations = new Map<string, { config: client.Configuration; at: number }>();
 
-async function providerConfiguration(req: FastifyRequest, loaded: LoadedOidc): Promise<client.Configuration> {
+async function providerConfiguration(ctx: Ctx, loaded: LoadedOidc): Promise<client.Configuration> {
   const { settings, clientSecret } = loaded;
-  const cacheKey = [req.schoolId, settings.issuer, settings.clientId, hashToken(clientSecret ?? '')].join(
+  const cacheKey = [ctx.schoolId, settings.issuer, settings.clientId, hashToken(clientSecret ?? '')].join(
     ' ',
   );
   const now = Date.now();
@@ -44,7 +44,7 @@ async function providerConfiguration(req: FastifyRequest, loaded: LoadedOidc): P
   // the provider the admin named may sit in the school's network; every other address stays guarded
   const allowedHosts = [
     issuer.host.toLowerCase(),
-    ...parseAllowedHosts(await getServerConfigValue(req.server.db, req.schoolId, 'embed_allowed_hosts')),
+    ...parseAllowedHosts(await getServerConfigValue(ctx.db, ctx.schoolId, 'embed_allowed_hosts')),
   ];
   const guardedFetch: client.CustomFetch = (url, options) =>
     safeFetch(
@@ -74,12 +74,10 @@ async function providerConfiguration(req: FastifyRequest, loaded: LoadedOidc): P
   return config;
 }
 
-export async function enabledOidc(req: FastifyRequest): Promise<LoadedOidc | null> {
-  const { enable_moin_auth: enabled } = await getConfigValues(req.server.db, req.schoolId, [
-    'enable_moin_auth',
-  ]);
+export async function enabledOidc(ctx: Ctx): Promise<LoadedOidc | null> {
+  const { enable_moin_auth: enabled } = await getConfigValues(ctx.db, ctx.schoolId, ['enable_moin_auth']);
   if (enabled !== 'true') return null;
-  return loadOidc(req.server.db, req.schoolId, req.server.secretKey);
+  return loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
 }
 
 /** The provider could not be reached (openid-client wraps what the guarded fetch threw as a cause). */
@@ -93,71 +91,73 @@ function unreachable(err: unknown): boolean {
 
 /** POST /api/login/oidc: stores state, nonce and PKCE verifier, and answers the provider's address. */
 export async function startOidc(
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: Ctx,
+  browser: SsoBrowser,
   returnTo: string | undefined,
-): Promise<SsoStartResult> {
-  const target = await checkedReturnTo(req, 'oidc', returnTo);
-  const loaded = await enabledOidc(req);
+): Promise<SsoStarted> {
+  const target = await checkedReturnTo(ctx, 'oidc', returnTo);
+  const loaded = await enabledOidc(ctx);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
   let config: client.Configuration;
   try {
-    config = await providerConfiguration(req, loaded);
+    config = await providerConfiguration(ctx, loaded);
   } catch (err) {
-    req.log.warn({ err }, 'oidc discovery failed');
+    ctx.log.warn({ err }, 'oidc discovery failed');
     throw new AppError(502, 'sso.provider_unreachable');
   }
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
-  await keepSsoRequest(req, reply, { provider: 'oidc', state, nonce, codeVerifier, returnTo: target });
+  const binding = await keepSsoRequest(ctx, {
+    provider: 'oidc',
+    state,
+    nonce,
+    codeVerifier,
+    returnTo: target,
+  });
   const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(req),
+    redirect_uri: redirectUri(ctx),
     scope: ['openid', ...loaded.settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' '),
     state,
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     // this browser signed out of a provider that may still be signed in: ask for the password again
-    ...(wantsFreshSignIn(req) ? { prompt: 'login', max_age: '0' } : {}),
+    ...(browser.mustSignInAfresh ? { prompt: 'login', max_age: '0' } : {}),
   });
-  return { url: url.href };
+  return { url: url.href, binding };
 }
 
-function refuse(req: FastifyRequest, status: number, code: SsoRefusal, reason: string): Promise<never> {
-  return refuseSso(req, 'oidc', status, code, reason);
+function refuse(ctx: Ctx, status: number, code: SsoRefusal, reason: string): Promise<never> {
+  return refuseSso(ctx, 'oidc', status, code, reason);
 }
 
 /** The provider's error codes that mean the person said no or gave up (RFC 6749 4.1.2.1, OIDC 3.1.2.6). */
 const DENIED = new Set(['access_denied', 'consent_required', 'login_required', 'interaction_required']);
 
 /** POST /api/apps/moin/callback: checks the answer, exchanges the code, signs the account in. */
-export async function completeOidc(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  query: string,
-): Promise<SsoSessionResult> {
+export async function completeOidc(ctx: Ctx, browser: SsoBrowser, query: string): Promise<SsoSignedIn> {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   const state = params.get('state');
-  const now = req.server.clock();
-  const cookie = takeBrowserCookie(req, reply);
-  if (!state) return refuse(req, 400, 'sso.state_invalid', 'state_missing');
-  const request = await takeSsoRequest(req.server.db, req.schoolId, 'oidc', hashToken(state), now);
-  if (!request) return refuse(req, 400, 'sso.state_invalid', 'state_unknown');
+  const now = ctx.clock();
+  const cookie = browser.binding;
+  if (!state) return refuse(ctx, 400, 'sso.state_invalid', 'state_missing');
+  const request = await takeSsoRequest(ctx.db, ctx.schoolId, 'oidc', hashToken(state), now);
+  if (!request) return refuse(ctx, 400, 'sso.state_invalid', 'state_unknown');
   if (!cookie || hashToken(cookie) !== request.browserHash)
-    return refuse(req, 400, 'sso.state_invalid', 'other_browser');
+    return refuse(ctx, 400, 'sso.state_invalid', 'other_browser');
   const providerError = params.get('error');
   if (providerError) {
     const reason = providerError.replace(/[^\w.-]/g, '').slice(0, 60);
-    return refuse(req, 403, DENIED.has(providerError) ? 'sso.denied' : 'sso.failed', `provider:${reason}`);
+    return refuse(ctx, 403, DENIED.has(providerError) ? 'sso.denied' : 'sso.failed', `provider:${reason}`);
   }
-  const loaded = await enabledOidc(req);
+  const loaded = await enabledOidc(ctx);
   if (!loaded) throw new AppError(404, 'sso.not_configured');
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   let config: client.Configuration;
   try {
-    config = await providerConfiguration(req, loaded);
-    const current = new URL(redirectUri(req));
+    config = await providerConfiguration(ctx, loaded);
+    const current = new URL(redirectUri(ctx));
     current.search = params.toString();
     tokens = await client.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: request.codeVerifier ?? undefined,
@@ -167,24 +167,24 @@ export async function completeOidc(
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (unreachable(err)) return refuse(req, 502, 'sso.provider_unreachable', 'unreachable');
+    if (unreachable(err)) return refuse(ctx, 502, 'sso.provider_unreachable', 'unreachable');
     const code = (err as { code?: unknown; error?: unknown }).error ?? (err as { code?: unknown }).code;
-    req.log.warn({ err }, 'oidc code exchange refused');
-    return refuse(req, 403, 'sso.failed', `token:${String(code ?? 'invalid').slice(0, 60)}`);
+    ctx.log.warn({ err }, 'oidc code exchange refused');
+    return refuse(ctx, 403, 'sso.failed', `token:${String(code ?? 'invalid').slice(0, 60)}`);
   }
   const idClaims = tokens.claims();
-  if (!idClaims) return refuse(req, 403, 'sso.failed', 'no_id_token');
+  if (!idClaims) return refuse(ctx, 403, 'sso.failed', 'no_id_token');
   // this browser asked for prompt=login and max_age=0: the ID token must show an authentication since then
   const authTime = typeof idClaims.auth_time === 'number' ? new Date(idClaims.auth_time * 1000) : null;
-  const stale = freshnessRefusal(req, authTime, requestStartedAt(request));
-  if (stale) return refuse(req, 403, 'sso.not_fresh', stale);
+  const stale = freshnessRefusal(browser, authTime, requestStartedAt(request));
+  if (stale) return refuse(ctx, 403, 'sso.not_fresh', stale);
   let claims: Record<string, unknown> = { ...idClaims };
   try {
     // the ID token may carry only the subject; the rest comes from userinfo, checked for the same subject
     const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
     claims = { ...info, ...idClaims };
   } catch (err) {
-    req.log.info({ err }, 'oidc userinfo not available; using the ID token claims');
+    ctx.log.info({ err }, 'oidc userinfo not available; using the ID token claims');
   }
   const identity: SsoIdentity = {
     provider: 'oidc',
@@ -193,25 +193,24 @@ export async function completeOidc(
     claims,
     emailVerified: claims.email_verified === true,
   };
-  const user = await resolveSsoUser(req, identity, ssoMapping(loaded.settings));
-  await endReplacedSession(req);
-  const { browserSession } = await req.server.sessionSettings(req.schoolId);
-  const { sessionId, result } = await startSessionWithId(req, reply, {
+  const user = await resolveSsoUser(ctx, identity, ssoMapping(loaded.settings));
+  await endReplacedSession(ctx);
+  const { browserSession } = await ctx.sessionSettings(ctx.schoolId);
+  const grant = await startSession(ctx, {
     userId: user.id,
     browserSession,
     ssoProvider: 'oidc',
   });
   // the ID token is the id_token_hint of signing out at the provider later; sealed, as it names the person
   if (tokens.id_token)
-    await insertSsoSession(req.server.db, {
-      schoolId: req.schoolId,
-      sessionId,
+    await insertSsoSession(ctx.db, {
+      schoolId: ctx.schoolId,
+      sessionId: grant.sessionId,
       provider: 'oidc',
-      idTokenSealed: sealSecret(sealKey(req), tokens.id_token, idTokenContext(sessionId)),
+      idTokenSealed: sealSecret(sealKey(ctx), tokens.id_token, idTokenContext(grant.sessionId)),
     });
-  freshSignInDone(req, reply);
-  await audit(req, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'oidc' } });
-  return { ...result, returnTo: request.returnTo };
+  await audit(ctx, 'login.success', { actorId: user.id, targetId: user.id, details: { method: 'oidc' } });
+  return { grant, returnTo: request.returnTo };
 }
 
 export function ssoMapping(settings: OidcSettings) {
@@ -225,7 +224,7 @@ export function ssoMapping(settings: OidcSettings) {
   };
 }
 
-const sealKey = (req: FastifyRequest) => purposeKey(req.server.secretKey, 'sso-seal');
+const sealKey = (ctx: Ctx) => purposeKey(ctx.secretKey, 'sso-seal');
 const idTokenContext = (sessionId: number) => `oidc-id-token:${sessionId}`;
 
 /**
@@ -234,23 +233,23 @@ const idTokenContext = (sessionId: number) => `oidc-id-token:${sessionId}`;
  * when the provider announces no end_session_endpoint, no ID token was kept, or the provider is not
  * reachable: the caller then asks for a fresh sign-in next time. The ID token is used up either way.
  */
-export async function oidcLogoutUrl(req: FastifyRequest, sessionId: number): Promise<string | null> {
-  const kept = await findSsoSession(req.server.db, req.schoolId, sessionId);
-  if (kept) await deleteSsoSession(req.server.db, kept.id);
+export async function oidcLogoutUrl(ctx: Ctx, sessionId: number): Promise<string | null> {
+  const kept = await findSsoSession(ctx.db, ctx.schoolId, sessionId);
+  if (kept) await deleteSsoSession(ctx.db, kept.id);
   if (!kept?.idTokenSealed) return null;
   let idToken: string;
   try {
-    idToken = openSecret(sealKey(req), kept.idTokenSealed, idTokenContext(sessionId));
+    idToken = openSecret(sealKey(ctx), kept.idTokenSealed, idTokenContext(sessionId));
   } catch {
     return null;
   }
-  const loaded = await loadOidc(req.server.db, req.schoolId, req.server.secretKey);
+  const loaded = await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
   if (!loaded) return null;
-  const config = await providerConfiguration(req, loaded);
+  const config = await providerConfiguration(ctx, loaded);
   if (!config.serverMetadata().end_session_endpoint) return null;
   return client.buildEndSessionUrl(config, {
     id_token_hint: idToken,
     client_id: loaded.settings.clientId,
-    post_logout_redirect_uri: postLogoutRedirectUri(req),
+    post_logout_redirect_uri: postLogoutRedirectUri(ctx),
   }).href;
 }

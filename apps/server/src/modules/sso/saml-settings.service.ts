@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import {
   SamlSettingsSchema,
   type SamlSettings,
   type SamlSettingsUpdate,
   type SamlSettingsView,
 } from '@aula/contracts';
+import { type Ctx, portalOrigin } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
@@ -58,8 +58,8 @@ export async function loadSaml(db: Db, schoolId: number): Promise<LoadedSaml | n
 }
 
 /** Aula's own addresses as a SAML service provider: what the school registers at its provider. */
-export function spAddresses(req: FastifyRequest) {
-  const origin = req.server.publicOrigin ?? `${req.protocol}://${req.host}`;
+export function spAddresses(ctx: Ctx) {
+  const origin = portalOrigin(ctx);
   return {
     entityId: `${origin}/api/login/saml/metadata`,
     metadataUrl: `${origin}/api/login/saml/metadata`,
@@ -71,43 +71,43 @@ export function spAddresses(req: FastifyRequest) {
 const spKeyContext = (schoolId: number) => `saml-sp-key:${schoolId}`;
 
 /** Aula's signing key pair for this school: made and stored the first time anything needs it. */
-export async function spSigningKey(req: FastifyRequest): Promise<SpKeyPair> {
-  const { db, secretKey } = req.server;
+export async function spSigningKey(ctx: Ctx): Promise<SpKeyPair> {
+  const { db, secretKey } = ctx;
   const key = purposeKey(secretKey, 'sso-seal');
-  let row = await findSpKey(db, req.schoolId);
+  let row = await findSpKey(db, ctx.schoolId);
   if (row) {
     try {
       return {
         certificate: row.certificate,
-        privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(req.schoolId)),
+        privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(ctx.schoolId)),
       };
     } catch {
       // sealed under another AULA_SECRET_KEY: a new pair, whose certificate the school registers again
-      req.log.warn('saml signing key unreadable under the current secret key; making a new one');
-      await deleteSpKey(db, req.schoolId);
+      ctx.log.warn('saml signing key unreadable under the current secret key; making a new one');
+      await deleteSpKey(db, ctx.schoolId);
       row = null;
     }
   }
   if (!row) {
-    const made = makeSpKeyPair(new URL(spAddresses(req).entityId).host, req.server.clock());
+    const made = makeSpKeyPair(new URL(spAddresses(ctx).entityId).host, ctx.clock());
     await insertSpKeyIfMissing(db, {
-      schoolId: req.schoolId,
+      schoolId: ctx.schoolId,
       certificate: made.certificate,
-      privateKeySealed: sealSecret(key, made.privateKeyPem, spKeyContext(req.schoolId)),
+      privateKeySealed: sealSecret(key, made.privateKeyPem, spKeyContext(ctx.schoolId)),
     });
-    row = (await findSpKey(db, req.schoolId))!;
+    row = (await findSpKey(db, ctx.schoolId))!;
   }
   return {
     certificate: row.certificate,
-    privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(req.schoolId)),
+    privateKeyPem: openSecret(key, row.privateKeySealed, spKeyContext(ctx.schoolId)),
   };
 }
 
-async function view(req: FastifyRequest): Promise<SamlSettingsView> {
+async function view(ctx: Ctx): Promise<SamlSettingsView> {
   const [settings, idp, spKey] = await Promise.all([
-    readSettings(req.server.db, req.schoolId),
-    readIdp(req.server.db, req.schoolId),
-    spSigningKey(req),
+    readSettings(ctx.db, ctx.schoolId),
+    readIdp(ctx.db, ctx.schoolId),
+    spSigningKey(ctx),
   ]);
   return {
     settings,
@@ -117,18 +117,18 @@ async function view(req: FastifyRequest): Promise<SamlSettingsView> {
       sloUrl: idp.sloUrl ?? null,
       certificates: idp.certificates.map(describeCertificate),
     },
-    sp: { ...spAddresses(req), certificate: describeCertificate(spKey.certificate) },
+    sp: { ...spAddresses(ctx), certificate: describeCertificate(spKey.certificate) },
   };
 }
 
 /** GET /api/config/saml (admins). */
-export function getSamlSettings(req: FastifyRequest): Promise<SamlSettingsView> {
-  return view(req);
+export function getSamlSettings(ctx: Ctx): Promise<SamlSettingsView> {
+  return view(ctx);
 }
 
 /** PUT /api/config/saml (admins): new metadata replaces the provider; without it the stored one stays. */
 export async function setSamlSettings(
-  req: FastifyRequest,
+  ctx: Ctx,
   input: SamlSettingsUpdate & SamlSettings,
 ): Promise<SamlSettingsView> {
   const { metadataXml, ...rest } = input;
@@ -143,15 +143,15 @@ export async function setSamlSettings(
         { path: 'metadataXml', code: err.reason, message: err.message },
       ]);
     }
-  } else if (!(await readIdp(req.server.db, req.schoolId))) {
+  } else if (!(await readIdp(ctx.db, ctx.schoolId))) {
     throw new AppError(422, 'sso.saml_metadata_invalid', { reason: 'missing' }, undefined, [
       { path: 'metadataXml', code: 'missing', message: 'the identity provider metadata is needed' },
     ]);
   }
-  await setConfigValue(req.server.db, req.schoolId, 'saml', JSON.stringify(settings));
-  if (idp) await setConfigValue(req.server.db, req.schoolId, 'saml_idp', JSON.stringify(idp));
-  await audit(req, 'config.change', {
+  await setConfigValue(ctx.db, ctx.schoolId, 'saml', JSON.stringify(settings));
+  if (idp) await setConfigValue(ctx.db, ctx.schoolId, 'saml_idp', JSON.stringify(idp));
+  await audit(ctx, 'config.change', {
     details: { key: 'saml', enabled: settings.enabled, ...(idp ? { idp: idp.entityId } : {}) },
   });
-  return view(req);
+  return view(ctx);
 }

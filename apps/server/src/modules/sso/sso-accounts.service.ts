@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { OidcLinkField } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -65,9 +65,9 @@ interface Granted {
   groups: string[];
 }
 
-async function granted(req: FastifyRequest, identity: SsoIdentity, mapping: SsoMapping): Promise<Granted> {
+async function granted(ctx: Ctx, identity: SsoIdentity, mapping: SsoMapping): Promise<Granted> {
   const groups = claimValues(identity.claims, mapping.groupsClaim);
-  const byGroups = rolesFromRoleGroups(await readRoleGroups(req.server.db, req.schoolId), groups);
+  const byGroups = rolesFromRoleGroups(await readRoleGroups(ctx.db, ctx.schoolId), groups);
   const teacherValues = new Set(
     mapping.teacherValues
       .split(',')
@@ -85,26 +85,26 @@ async function granted(req: FastifyRequest, identity: SsoIdentity, mapping: SsoM
  * existing groups; it never takes a role away and never gives superadmin.
  */
 async function applyGrants(
-  req: FastifyRequest,
+  ctx: Ctx,
   user: { id: number; type: 'L' | 'S'; roles: string[] },
   grant: Granted,
 ): Promise<void> {
   const type = grant.teacher ? 'L' : user.type;
   const roles = grant.admin && !user.roles.includes('admin') ? [...user.roles, 'admin'] : user.roles;
   if (type !== user.type || roles !== user.roles) {
-    await setUserRoles(req.server.db, user.id, type, roles);
-    await audit(req, 'role_groups.change', {
+    await setUserRoles(ctx.db, user.id, type, roles);
+    await audit(ctx, 'role_groups.change', {
       actorId: user.id,
       targetId: user.id,
       details: { via: 'sso', teacher: type === 'L', admin: roles.includes('admin') },
     });
   }
-  const groupIds = await findGroupIdsByName(req.server.db, req.schoolId, grant.groups);
-  await addMembershipsIfMissing(req.server.db, req.schoolId, user.id, groupIds);
+  const groupIds = await findGroupIdsByName(ctx.db, ctx.schoolId, grant.groups);
+  await addMembershipsIfMissing(ctx.db, ctx.schoolId, user.id, groupIds);
 }
 
-function refuseAccount(req: FastifyRequest, identity: SsoIdentity, reason: string, status = 403) {
-  return audit(req, 'login.sso_failed', { details: { provider: identity.provider, reason } }).then(() => {
+function refuseAccount(ctx: Ctx, identity: SsoIdentity, reason: string, status = 403) {
+  return audit(ctx, 'login.sso_failed', { details: { provider: identity.provider, reason } }).then(() => {
     throw new AppError(status, reason === 'disabled' ? 'auth.account_disabled' : 'sso.no_account');
   });
 }
@@ -115,56 +115,56 @@ function refuseAccount(req: FastifyRequest, identity: SsoIdentity, reason: strin
  * else a new account when the school allows it. Superadmins never sign in through the provider.
  */
 export async function resolveSsoUser(
-  req: FastifyRequest,
+  ctx: Ctx,
   identity: SsoIdentity,
   mapping: SsoMapping,
 ): Promise<{ id: number }> {
-  const { db } = req.server;
-  const now = req.server.clock();
-  const grant = await granted(req, identity, mapping);
+  const { db } = ctx;
+  const now = ctx.clock();
+  const grant = await granted(ctx, identity, mapping);
   type Account = NonNullable<Awaited<ReturnType<typeof findUserByIdentity>>>;
-  let user: Account | null = await findUserByIdentity(db, req.schoolId, identity.issuer, identity.subject);
+  let user: Account | null = await findUserByIdentity(db, ctx.schoolId, identity.issuer, identity.subject);
   if (user) {
-    await touchIdentity(db, req.schoolId, identity.issuer, identity.subject, now);
+    await touchIdentity(db, ctx.schoolId, identity.issuer, identity.subject, now);
   } else {
     const linkValue = claimText(identity.claims, mapping.linkClaim, 254);
     const mayLink = linkValue !== '' && (mapping.linkField !== 'email' || identity.emailVerified);
-    const candidate = mayLink ? await findUserByField(db, req.schoolId, mapping.linkField, linkValue) : null;
+    const candidate = mayLink ? await findUserByField(db, ctx.schoolId, mapping.linkField, linkValue) : null;
     if (candidate && !candidate.roles.includes('superadmin')) {
       // an account linked to another subject of this provider stays with it: no silent takeover
       if (await hasIdentity(db, candidate.id, identity.issuer))
-        return refuseAccount(req, identity, 'linked_elsewhere');
+        return refuseAccount(ctx, identity, 'linked_elsewhere');
       await insertIdentity(db, {
-        schoolId: req.schoolId,
+        schoolId: ctx.schoolId,
         userId: candidate.id,
         provider: identity.provider,
         issuer: identity.issuer,
         subject: identity.subject,
         lastLoginAt: now,
       });
-      await audit(req, 'sso.link', {
+      await audit(ctx, 'sso.link', {
         actorId: candidate.id,
         targetId: candidate.id,
         details: { provider: identity.provider, by: mapping.linkField },
       });
       user = candidate;
     } else if (mapping.createUsers && !candidate) {
-      user = await createSsoUser(req, identity, grant);
+      user = await createSsoUser(ctx, identity, grant);
     } else {
-      return refuseAccount(req, identity, 'no_account');
+      return refuseAccount(ctx, identity, 'no_account');
     }
   }
-  if (!user) return refuseAccount(req, identity, 'no_account');
-  if (user.roles.includes('superadmin')) return refuseAccount(req, identity, 'no_account');
+  if (!user) return refuseAccount(ctx, identity, 'no_account');
+  if (user.roles.includes('superadmin')) return refuseAccount(ctx, identity, 'no_account');
   if (user.blocked || user.deactivatedAt) {
-    await audit(req, 'login.blocked', { targetId: user.id, details: { method: identity.provider } });
+    await audit(ctx, 'login.blocked', { targetId: user.id, details: { method: identity.provider } });
     throw new AppError(403, 'auth.account_disabled');
   }
-  await applyGrants(req, user, grant);
+  await applyGrants(ctx, user, grant);
   return { id: user.id };
 }
 
-async function createSsoUser(req: FastifyRequest, identity: SsoIdentity, grant: Granted) {
+async function createSsoUser(ctx: Ctx, identity: SsoIdentity, grant: Granted) {
   const { claims } = identity;
   const name = claimText(claims, 'name');
   const firstName = claimText(claims, 'given_name') || name.split(/\s+/).slice(0, -1).join(' ') || name;
@@ -172,14 +172,14 @@ async function createSsoUser(req: FastifyRequest, identity: SsoIdentity, grant: 
   const email = identity.emailVerified ? claimText(claims, 'email', 254) || null : null;
   const preferred = claimText(claims, 'preferred_username', 60).toLowerCase();
   const base = /^[a-z0-9._-]{3,60}$/.test(preferred) ? preferred : usernameBase(firstName, lastName);
-  return transaction(req.server.db, async (tx) => {
-    const taken = await findUsernamesLike(tx, req.schoolId, base);
+  return transaction(ctx.db, async (tx) => {
+    const taken = await findUsernamesLike(tx, ctx.schoolId, base);
     let username = base;
     for (let n = 2; taken.has(username); n++) username = `${base}${n}`;
     const type: 'L' | 'S' = grant.teacher ? 'L' : 'S';
     const roles = grant.admin ? ['admin'] : [];
     const id = await insertSsoUser(tx, {
-      schoolId: req.schoolId,
+      schoolId: ctx.schoolId,
       laraId: randomUUID(),
       username,
       firstName,
@@ -189,14 +189,14 @@ async function createSsoUser(req: FastifyRequest, identity: SsoIdentity, grant: 
       roles,
     });
     await insertIdentity(tx, {
-      schoolId: req.schoolId,
+      schoolId: ctx.schoolId,
       userId: id,
       provider: identity.provider,
       issuer: identity.issuer,
       subject: identity.subject,
-      lastLoginAt: req.server.clock(),
+      lastLoginAt: ctx.clock(),
     });
-    await audit(req, 'user.create', {
+    await audit(ctx, 'user.create', {
       actorId: id,
       targetId: id,
       details: { via: identity.provider, username, type },

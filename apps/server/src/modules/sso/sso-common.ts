@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ReturnToSchema } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
+import type { SessionGrant } from '../auth/sessions.service.ts';
 import {
   deleteEndedSsoSessions,
   deleteOldSsoRequests,
@@ -13,6 +14,16 @@ import {
 // What OIDC and SAML sign-ins share (decisions 038 and 040): the request lifetime, the cookie that binds a
 // sign-in in flight to the browser that started it (login CSRF), and the audited refusal.
 
+/**
+ * What the browser's cookies say (sso-cookies.ts reads them): the token binding it to a sign-in it started,
+ * and whether it signed out of a provider that may still be signed in (decision 042: prompt=login, ForceAuthn,
+ * and the provider must say when the person authenticated).
+ */
+export interface SsoBrowser {
+  binding: string | undefined;
+  mustSignInAfresh: boolean;
+}
+
 export const REQUEST_TTL_MS = 10 * 60_000;
 /** Clocks of schools' servers and their providers drift; a minute either way is accepted. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -22,43 +33,35 @@ export function requestStartedAt(request: { expiresAt: Date }): Date {
   return new Date(request.expiresAt.getTime() - REQUEST_TTL_MS);
 }
 
-export function browserCookieName(req: FastifyRequest): string {
-  return req.server.secureCookies ? '__Host-aula_sso' : 'aula_sso';
+/** A sign-in started: the provider's address, and the token that binds it to this browser (a cookie). */
+export interface SsoStarted {
+  url: string;
+  binding: string;
 }
 
-function cookieOptions(req: FastifyRequest) {
-  // Lax: the provider sends the browser back with a top-level navigation, which carries it
-  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
-}
-
-function setBrowserCookie(req: FastifyRequest, reply: FastifyReply, value: string): void {
-  reply.setCookie(browserCookieName(req), value, { ...cookieOptions(req), maxAge: REQUEST_TTL_MS / 1000 });
-}
-
-/** The cookie's value, cleared in the same answer: it serves one completion only. */
-export function takeBrowserCookie(req: FastifyRequest, reply: FastifyReply): string | undefined {
-  const value = req.cookies[browserCookieName(req)];
-  reply.clearCookie(browserCookieName(req), cookieOptions(req));
-  return value;
+/** A sign-in completed: the new session, and where to land. */
+export interface SsoSignedIn {
+  grant: SessionGrant;
+  returnTo: string;
 }
 
 export type SsoRefusal =
   'sso.state_invalid' | 'sso.denied' | 'sso.failed' | 'sso.provider_unreachable' | 'sso.not_fresh';
 
 /** Audits a refused sign-in with the reason (never tokens, codes or assertions). */
-export function auditRefusal(req: FastifyRequest, provider: SsoProvider, reason: string): Promise<void> {
-  return audit(req, 'login.sso_failed', { details: { provider, reason } });
+export function auditRefusal(ctx: Ctx, provider: SsoProvider, reason: string): Promise<void> {
+  return audit(ctx, 'login.sso_failed', { details: { provider, reason } });
 }
 
 /** A refused sign-in: audited with the reason, then the translated error. */
 export async function refuse(
-  req: FastifyRequest,
+  ctx: Ctx,
   provider: SsoProvider,
   status: number,
   code: SsoRefusal,
   reason: string,
 ): Promise<never> {
-  await auditRefusal(req, provider, reason);
+  await auditRefusal(ctx, provider, reason);
   throw new AppError(status, code);
 }
 
@@ -67,13 +70,13 @@ export async function refuse(
  * backslash trick) is an open-redirect attempt: refused with a validation error and audited.
  */
 export async function checkedReturnTo(
-  req: FastifyRequest,
+  ctx: Ctx,
   provider: SsoProvider,
   returnTo: string | undefined,
 ): Promise<string> {
   if (returnTo === undefined) return '/';
   if (ReturnToSchema.safeParse(returnTo).success) return returnTo;
-  await auditRefusal(req, provider, 'return_to_offsite');
+  await auditRefusal(ctx, provider, 'return_to_offsite');
   throw new AppError(400, 'common.validation', undefined, undefined, [
     { path: 'returnTo', code: 'same_origin', message: 'a path of this site' },
   ]);
@@ -81,11 +84,11 @@ export async function checkedReturnTo(
 
 /**
  * Keeps a sign-in in flight on the server: its state (OIDC) or request id (SAML) only as a hash, with the
- * return path and what the protocol needs later, bound to this browser by the cookie; ten minutes.
+ * return path and what the protocol needs later, bound to this browser by the cookie whose value it answers
+ * (the route sets it: sso-cookies.ts); ten minutes.
  */
 export async function keepSsoRequest(
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: Ctx,
   request: {
     provider: SsoProvider;
     state: string;
@@ -93,13 +96,13 @@ export async function keepSsoRequest(
     nonce?: string;
     codeVerifier?: string;
   },
-): Promise<void> {
-  const now = req.server.clock();
+): Promise<string> {
+  const now = ctx.clock();
   const browser = newToken();
-  await deleteOldSsoRequests(req.server.db, now);
-  await deleteEndedSsoSessions(req.server.db, now);
-  await insertSsoRequest(req.server.db, {
-    schoolId: req.schoolId,
+  await deleteOldSsoRequests(ctx.db, now);
+  await deleteEndedSsoSessions(ctx.db, now);
+  await insertSsoRequest(ctx.db, {
+    schoolId: ctx.schoolId,
     provider: request.provider,
     stateHash: hashToken(request.state),
     browserHash: hashToken(browser),
@@ -108,33 +111,7 @@ export async function keepSsoRequest(
     returnTo: request.returnTo,
     expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
   });
-  setBrowserCookie(req, reply, browser);
-}
-
-// After every sign-out of a session that came from the provider (decision 042): this browser's next sign-in
-// there must ask for the password again (prompt=login, ForceAuthn), whether or not the provider's own
-// sign-out page was answered, and until a sign-in here is proven fresh (auth_time, AuthnInstant).
-const FRESH_SIGN_IN_MS = 30 * 24 * 3600_000;
-
-function freshCookieName(req: FastifyRequest): string {
-  return req.server.secureCookies ? '__Host-aula_sso_fresh' : 'aula_sso_fresh';
-}
-
-function freshCookieOptions(req: FastifyRequest) {
-  return { httpOnly: true, sameSite: 'lax', secure: req.server.secureCookies, path: '/' } as const;
-}
-
-/** The next sign-in at the provider in this browser must ask for the password again. */
-export function requireFreshSignIn(req: FastifyRequest, reply: FastifyReply): void {
-  reply.setCookie(freshCookieName(req), '1', {
-    ...freshCookieOptions(req),
-    maxAge: FRESH_SIGN_IN_MS / 1000,
-  });
-}
-
-/** Whether this browser signed out of a provider that may still be signed in (prompt=login, ForceAuthn). */
-export function wantsFreshSignIn(req: FastifyRequest): boolean {
-  return req.cookies[freshCookieName(req)] === '1';
+  return browser;
 }
 
 /**
@@ -144,17 +121,11 @@ export function wantsFreshSignIn(req: FastifyRequest): boolean {
  * sign the next one in. Answers the refusal reason, or null when the sign-in may go on.
  */
 export function freshnessRefusal(
-  req: FastifyRequest,
+  browser: SsoBrowser,
   authenticatedAt: Date | null,
   startedAt: Date,
 ): 'auth_time_missing' | 'not_fresh' | null {
-  if (!wantsFreshSignIn(req)) return null;
+  if (!browser.mustSignInAfresh) return null;
   if (!authenticatedAt || Number.isNaN(authenticatedAt.getTime())) return 'auth_time_missing';
   return authenticatedAt.getTime() < startedAt.getTime() - CLOCK_SKEW_MS ? 'not_fresh' : null;
-}
-
-/** A sign-in through the provider completed and was proven fresh (freshnessRefusal): the cookie goes. */
-export function freshSignInDone(req: FastifyRequest, reply: FastifyReply): void {
-  if (req.cookies[freshCookieName(req)] !== undefined)
-    reply.clearCookie(freshCookieName(req), freshCookieOptions(req));
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,19 +15,46 @@ import {
   SsoStartResultSchema,
   type SsoInfo,
 } from '@aula/contracts';
+import { contextOf, type Ctx } from '../../context.ts';
+import { answerWithSession } from '../auth/session-cookies.ts';
 import { completeOidc, enabledOidc, startOidc } from './oidc.service.ts';
 import { getOidcSettings, setOidcSettings } from './oidc-settings.service.ts';
-import { completeSaml, enabledSaml, samlAcs, samlSlo, spMetadata, startSaml } from './saml.service.ts';
+import { samlSlo } from './saml-logout.service.ts';
+import { completeSaml, enabledSaml, samlAcs, spMetadata, startSaml } from './saml.service.ts';
 import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
+import type { SsoBrowser, SsoSignedIn, SsoStarted } from './sso-common.ts';
+import { bindBrowser, freshSignInDone, ssoBrowserOf, unbindBrowser } from './sso-cookies.ts';
 
 /** GET /api/apps/moin: the providers the login page offers. */
-async function ssoInfo(req: FastifyRequest): Promise<SsoInfo> {
-  const [oidc, saml] = await Promise.all([enabledOidc(req), enabledSaml(req)]);
+async function ssoInfo(ctx: Ctx): Promise<SsoInfo> {
+  const [oidc, saml] = await Promise.all([enabledOidc(ctx), enabledSaml(ctx)]);
   const providers = [
     ...(oidc ? [{ protocol: 'oidc' as const, label: oidc.settings.label }] : []),
     ...(saml ? [{ protocol: 'saml' as const, label: saml.settings.label }] : []),
   ];
   return { providers };
+}
+
+/** A sign-in started: this browser is bound to it by a cookie, and goes to the provider's address. */
+function started(reply: FastifyReply, sign: SsoStarted) {
+  bindBrowser(reply, sign.binding);
+  return { url: sign.url };
+}
+
+/**
+ * Completing a sign-in: the binding cookie serves one completion only and goes with the answer, whatever
+ * the outcome; a session started sets its cookies, and a proven fresh sign-in ends the freshness demand.
+ */
+async function signedIn(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  complete: (browser: SsoBrowser) => Promise<SsoSignedIn>,
+) {
+  const browser = ssoBrowserOf(req);
+  unbindBrowser(reply);
+  const { grant, returnTo } = await complete(browser);
+  freshSignInDone(req, reply);
+  return { ...answerWithSession(reply, grant), returnTo };
 }
 
 const errors = {
@@ -49,7 +76,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SsoInfoSchema },
       },
     },
-    (req) => ssoInfo(req),
+    (req) => ssoInfo(contextOf(req)),
   );
 
   app.post(
@@ -62,7 +89,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SsoStartResultSchema, ...errors },
       },
     },
-    (req, reply) => startOidc(req, reply, req.body.returnTo),
+    async (req, reply) =>
+      started(reply, await startOidc(contextOf(req), ssoBrowserOf(req), req.body.returnTo)),
   );
 
   app.post(
@@ -75,7 +103,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SsoSessionResultSchema, ...errors },
       },
     },
-    (req, reply) => completeOidc(req, reply, req.body.query),
+    (req, reply) => signedIn(req, reply, (browser) => completeOidc(contextOf(req), browser, req.body.query)),
   );
 
   app.get(
@@ -87,7 +115,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OidcSettingsViewSchema, ...errors },
       },
     },
-    (req) => getOidcSettings(req),
+    (req) => getOidcSettings(contextOf(req)),
   );
 
   app.put(
@@ -100,7 +128,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OidcSettingsViewSchema, ...errors },
       },
     },
-    (req) => setOidcSettings(req, req.body),
+    (req) => setOidcSettings(contextOf(req), req.body),
   );
 
   app.post(
@@ -113,7 +141,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SsoStartResultSchema, ...errors },
       },
     },
-    (req, reply) => startSaml(req, reply, req.body.returnTo),
+    async (req, reply) =>
+      started(reply, await startSaml(contextOf(req), ssoBrowserOf(req), req.body.returnTo)),
   );
 
   app.get(
@@ -131,7 +160,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.type('application/samlmetadata+xml; charset=utf-8').send(await spMetadata(req)),
+      reply.type('application/samlmetadata+xml; charset=utf-8').send(await spMetadata(contextOf(req))),
   );
 
   // the assertion consumer service: the provider's page posts a form here, cross-site by design
@@ -151,7 +180,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
             "The identity provider's answer (HTTP-POST binding: SAMLResponse, RelayState is ignored); sends the browser on with 303",
         },
       },
-      (req, reply) => samlAcs(req, reply, req.body),
+      async (req, reply) => reply.redirect(await samlAcs(contextOf(req), req.body), 303),
     );
   });
 
@@ -164,7 +193,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           "Single logout service (HTTP-Redirect binding): the provider's signed LogoutResponse; sends the browser on to the login page with 303",
       },
     },
-    (req, reply) => samlSlo(req, reply),
+    async (req, reply) => {
+      const next = await samlSlo(contextOf(req), req.url.split('?')[1] ?? '');
+      return reply.redirect(next.location, next.status);
+    },
   );
 
   app.post(
@@ -177,7 +209,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SsoSessionResultSchema, ...errors },
       },
     },
-    (req, reply) => completeSaml(req, reply, req.body.state),
+    (req, reply) => signedIn(req, reply, (browser) => completeSaml(contextOf(req), browser, req.body.state)),
   );
 
   app.get(
@@ -189,7 +221,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SamlSettingsViewSchema, ...errors },
       },
     },
-    (req) => getSamlSettings(req),
+    (req) => getSamlSettings(contextOf(req)),
   );
 
   app.put(
@@ -202,6 +234,6 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SamlSettingsViewSchema, ...errors },
       },
     },
-    (req) => setSamlSettings(req, req.body),
+    (req) => setSamlSettings(contextOf(req), req.body),
   );
 };

@@ -11,6 +11,7 @@ import {
   StatisticsRequestSchema,
   StatisticsSchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { exportLogs, listErrors, listLogs, serverStatus, statistics } from './diagnostics.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -26,7 +27,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ServerStatusSchema, ...errors },
       },
     },
-    (req) => serverStatus(req),
+    (req) => serverStatus(contextOf(req)),
   );
 
   app.get(
@@ -39,7 +40,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StatisticsSchema, ...errors },
       },
     },
-    (req) => statistics(req, req.query),
+    (req) => statistics(contextOf(req), req.query),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LogPageSchema, ...errors },
       },
     },
-    (req) => listLogs(req, req.query),
+    (req) => listLogs(contextOf(req), req.query),
   );
 
   app.get(
@@ -69,7 +70,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { filename, csv } = await exportLogs(req, req.query);
+      const { filename, csv } = await exportLogs(contextOf(req), req.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -87,6 +88,6 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ErrorPageSchema, ...errors },
       },
     },
-    (req) => listErrors(req, req.query),
+    (req) => listErrors(contextOf(req), req.query),
   );
 };

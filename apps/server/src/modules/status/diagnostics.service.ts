@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import {
   INTEGRATIONS,
@@ -16,6 +15,7 @@ import {
   type Statistics,
   type StatisticsRequest,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { isDbUnavailable, transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
@@ -62,8 +62,8 @@ const VERSION: string = (() => {
 const startedAt = new Date();
 
 /** GET /api/status: the portal, its database and which outside systems are set up; never a secret. */
-export async function serverStatus(req: FastifyRequest): Promise<ServerStatus> {
-  const app = req.server;
+export async function serverStatus(ctx: Ctx): Promise<ServerStatus> {
+  const app = ctx;
   const began = performance.now();
   let db: ServerStatus['db'] = 'up';
   let dbLatencyMs: number | null = null;
@@ -77,8 +77,8 @@ export async function serverStatus(req: FastifyRequest): Promise<ServerStatus> {
   // (decisions 038, 040)
   const configured = new Set<string>();
   if (db === 'up') {
-    if (await loadOidc(app.db, req.schoolId, app.secretKey)) configured.add('oidc');
-    if (await loadSaml(app.db, req.schoolId)) configured.add('saml');
+    if (await loadOidc(app.db, ctx.schoolId, app.secretKey)) configured.add('oidc');
+    if (await loadSaml(app.db, ctx.schoolId)) configured.add('saml');
   }
   const integrations = Object.fromEntries(
     INTEGRATIONS.map((name): [string, IntegrationState] => [
@@ -112,21 +112,21 @@ function periodEnding(now: Date, days: number): Period {
  * GET /api/statistics: school-wide counts only (no per-pupil tracking). Small counts are shown as they
  * are: the numbers concern the whole school and name nobody (decision: statistics without thresholds).
  */
-export async function statistics(req: FastifyRequest, query: StatisticsRequest): Promise<Statistics> {
-  const db = req.server.db;
-  const now = req.server.clock();
+export async function statistics(ctx: Ctx, query: StatisticsRequest): Promise<Statistics> {
+  const db = ctx.db;
+  const now = ctx.clock();
   const p = periodEnding(now, query.days);
   const [signIns, active, recent, devices, tiles, users] = await Promise.all([
-    countSignInsPerDay(db, req.schoolId, p),
-    countActiveUsersPerDay(db, req.schoolId, p),
+    countSignInsPerDay(db, ctx.schoolId, p),
+    countActiveUsersPerDay(db, ctx.schoolId, p),
     countActiveUsersSince(
       db,
-      req.schoolId,
+      ctx.schoolId,
       [1, 7, 30].map((n) => new Date(now.getTime() - n * DAY_MS)),
     ),
-    countDevices(db, req.schoolId, p),
-    countTileOpens(db, req.schoolId, p, MAX_TILES_SHOWN),
-    countUsersAllowedIn(db, req.schoolId),
+    countDevices(db, ctx.schoolId, p),
+    countTileOpens(db, ctx.schoolId, p, MAX_TILES_SHOWN),
+    countUsersAllowedIn(db, ctx.schoolId),
   ]);
   const signInsOf = new Map(signIns.map((r) => [r.day, r.n]));
   const activeOf = new Map(active.map((r) => [r.day, Number(r.n)]));
@@ -176,11 +176,11 @@ function logEntry(row: LogRow): LogEntry {
 }
 
 /** GET /api/logs: the school's audit log, newest first, filtered and paged. */
-export async function listLogs(req: FastifyRequest, query: LogsQuery): Promise<LogPage> {
+export async function listLogs(ctx: Ctx, query: LogsQuery): Promise<LogPage> {
   const filter = logFilter(query);
   const [rows, total] = await Promise.all([
-    findLogPage(req.server.db, req.schoolId, filter, query.perPage, (query.page - 1) * query.perPage),
-    countLogs(req.server.db, req.schoolId, filter),
+    findLogPage(ctx.db, ctx.schoolId, filter, query.perPage, (query.page - 1) * query.perPage),
+    countLogs(ctx.db, ctx.schoolId, filter),
   ]);
   return { items: rows.map(logEntry), total, page: query.page, perPage: query.perPage };
 }
@@ -207,11 +207,11 @@ export function csvCell(value: string | number | null): string {
 
 /** GET /api/logs/full: the filtered audit log as a CSV file, at most MAX_LOG_EXPORT_ROWS rows; audited. */
 export async function exportLogs(
-  req: FastifyRequest,
+  ctx: Ctx,
   query: LogsExportQuery,
 ): Promise<{ filename: string; csv: string }> {
   const filter = logFilter(query);
-  const rows = await findLogPage(req.server.db, req.schoolId, filter, MAX_LOG_EXPORT_ROWS + 1, 0);
+  const rows = await findLogPage(ctx.db, ctx.schoolId, filter, MAX_LOG_EXPORT_ROWS + 1, 0);
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows.slice(0, MAX_LOG_EXPORT_ROWS)) {
     const e = logEntry(row);
@@ -235,21 +235,21 @@ export async function exportLogs(
   const truncated = rows.length > MAX_LOG_EXPORT_ROWS;
   if (truncated) lines.push(csvCell(`# truncated after ${MAX_LOG_EXPORT_ROWS} rows`));
   // SECURITY.md "Privacy": exports are audited
-  await audit(req, 'data.export', {
+  await audit(ctx, 'data.export', {
     details: { export: 'audit_log', rows: Math.min(rows.length, MAX_LOG_EXPORT_ROWS), truncated },
   });
   return {
-    filename: `aula-audit-log-${dayOf(req.server.clock())}.csv`,
+    filename: `aula-audit-log-${dayOf(ctx.clock())}.csv`,
     // a byte order mark so spreadsheet programs read the file as UTF-8
     csv: `\uFEFF${lines.join('\r\n')}\r\n`,
   };
 }
 
 /** GET /api/errors: the school's recent unexpected errors, newest first. */
-export async function listErrors(req: FastifyRequest, query: ErrorsQuery): Promise<ErrorPage> {
+export async function listErrors(ctx: Ctx, query: ErrorsQuery): Promise<ErrorPage> {
   const [rows, total] = await Promise.all([
-    findErrorPage(req.server.db, req.schoolId, query.perPage, (query.page - 1) * query.perPage),
-    countErrors(req.server.db, req.schoolId),
+    findErrorPage(ctx.db, ctx.schoolId, query.perPage, (query.page - 1) * query.perPage),
+    countErrors(ctx.db, ctx.schoolId),
   ]);
   return {
     items: rows.map((r) => ({
@@ -281,23 +281,28 @@ function describe(err: unknown): { name: string; message: string } {
 
 /**
  * Records a 500 for the debug tab, after the answer and never failing it: a database that is down or
- * an insert that fails only costs the row (the log line with the request id stays).
+ * an insert that fails only costs the row (the log line with the request id stays). `where` names the
+ * route by its pattern, never the raw URL with ids or a query string.
  */
-export function recordServerError(req: FastifyRequest, err: unknown, status: number): void {
+export function recordServerError(
+  ctx: Ctx,
+  err: unknown,
+  status: number,
+  where: { method: string; route: string },
+): void {
   if (isDbUnavailable(err)) return;
   const { name, message } = describe(err);
   const entry = {
-    schoolId: req.schoolId > 0 ? req.schoolId : null,
-    requestId: req.id,
-    method: req.method,
-    // the route pattern, never the raw URL with ids or a query string
-    route: req.routeOptions.url ?? '(no route)',
+    schoolId: ctx.schoolId > 0 ? ctx.schoolId : null,
+    requestId: ctx.request?.requestId,
+    method: where.method,
+    route: where.route,
     status,
     name: name.slice(0, 100),
     message,
   };
   // one transaction: nobody reading the log sees the new entry before the oldest one went
-  void transaction(req.server.db, (tx) => insertErrorLog(tx, entry, MAX_ERROR_LOG_ROWS)).catch((e: unknown) =>
-    req.log.warn({ err: e }, 'could not record the error'),
+  void transaction(ctx.db, (tx) => insertErrorLog(tx, entry, MAX_ERROR_LOG_ROWS)).catch((e: unknown) =>
+    ctx.log.warn({ err: e }, 'could not record the error'),
   );
 }

@@ -6,6 +6,7 @@ import {
   TotpSetupSchema,
   TotpVerifySchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { disableTotp, startTotpSetup, verifyTotpSetup } from './totp.service.ts';
 
 export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TotpSetupSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => startTotpSetup(req),
+    (req) => startTotpSetup(contextOf(req)),
   );
 
   app.post(
@@ -33,7 +34,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => verifyTotpSetup(req, req.body.code, req.body.password),
+    (req) => verifyTotpSetup(contextOf(req), req.body.code, req.body.password),
   );
 
   app.delete(
@@ -47,6 +48,6 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (req) => disableTotp(req, req.body.password),
+    (req) => disableTotp(contextOf(req), req.body.password),
   );
 };

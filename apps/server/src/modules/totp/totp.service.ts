@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { hasRole, TOTP_PENDING_TTL_MS, type OkResult, type TotpSetup } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { confirmPassword, revokeUserSessions } from '../auth/auth.service.ts';
+import { confirmPassword } from '../auth/password-check.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
 import {
@@ -20,31 +21,31 @@ import {
 const activeContext = (userId: number) => `totp:${userId}`;
 const pendingContext = (userId: number) => `totp-pending:${userId}`;
 
-function seal(req: FastifyRequest, seed: string, context: string): string {
-  return sealSecret(purposeKey(req.server.secretKey, 'totp-seal'), seed, context);
+function seal(ctx: Ctx, seed: string, context: string): string {
+  return sealSecret(purposeKey(ctx.secretKey, 'totp-seal'), seed, context);
 }
 
-function open(req: FastifyRequest, sealed: string, context: string): string | null {
+function open(ctx: Ctx, sealed: string, context: string): string | null {
   try {
-    return openSecret(purposeKey(req.server.secretKey, 'totp-seal'), sealed, context);
+    return openSecret(purposeKey(ctx.secretKey, 'totp-seal'), sealed, context);
   } catch {
     return null;
   }
 }
 
 /** The signed-in user's own 2FA: never while impersonating (SECURITY.md "Impersonation"). */
-async function selfServiceUser(req: FastifyRequest) {
-  if (!req.user) throw AppError.unauthorized();
-  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
-  const row = await findTotpUser(req.server.db, req.schoolId, req.user.id);
+async function selfServiceUser(ctx: Ctx) {
+  if (!ctx.user) throw AppError.unauthorized();
+  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+  const row = await findTotpUser(ctx.db, ctx.schoolId, ctx.user.id);
   if (!row) throw AppError.unauthorized();
   return row;
 }
 
 /** spec 5: teachers always see 2FA setup; students unless hide_2fa_students is set. */
-async function assertSetupShown(req: FastifyRequest): Promise<void> {
-  if (hasRole(req.user, 'teacher')) return;
-  const { hide_2fa_students } = await getConfigValues(req.server.db, req.schoolId, ['hide_2fa_students']);
+async function assertSetupShown(ctx: Ctx): Promise<void> {
+  if (hasRole(ctx.user, 'teacher')) return;
+  const { hide_2fa_students } = await getConfigValues(ctx.db, ctx.schoolId, ['hide_2fa_students']);
   if (hide_2fa_students === 'true') throw AppError.forbidden();
 }
 
@@ -57,21 +58,21 @@ async function qrDataUrl(uri: string): Promise<string> {
  * GET /api/totp/code: the pending seed for the setup dialog. The first call creates it, later calls
  * show the same one until it is verified or 2FA is turned off (docs/decisions/027-totp-and-user-admin.md).
  */
-export async function startTotpSetup(req: FastifyRequest): Promise<TotpSetup> {
-  const user = await selfServiceUser(req);
-  await assertSetupShown(req);
+export async function startTotpSetup(ctx: Ctx): Promise<TotpSetup> {
+  const user = await selfServiceUser(ctx);
+  await assertSetupShown(ctx);
   // replacing an active seed goes through DELETE with the password first
   if (user.totpSecret !== null) throw AppError.forbidden();
   const context = pendingContext(user.id);
-  const db = req.server.db;
-  const now = req.server.clock();
+  const db = ctx.db;
+  const now = ctx.clock();
   const staleBefore = new Date(now.getTime() - TOTP_PENDING_TTL_MS);
-  let sealed = await ensurePendingSecret(db, user.id, seal(req, newTotpSeed(), context), now, staleBefore);
-  let seed = sealed === null ? null : open(req, sealed, context);
+  let sealed = await ensurePendingSecret(db, user.id, seal(ctx, newTotpSeed(), context), now, staleBefore);
+  let seed = sealed === null ? null : open(ctx, sealed, context);
   if (seed === null) {
     // a pending seed under a lost key is worthless: start over
     seed = newTotpSeed();
-    sealed = seal(req, seed, context);
+    sealed = seal(ctx, seed, context);
     await setPendingSecret(db, user.id, sealed, now);
   }
   const uri = totpUri(user.username, seed);
@@ -82,49 +83,45 @@ export async function startTotpSetup(req: FastifyRequest): Promise<TotpSetup> {
  * POST /api/totp/code/verify: a matching code and the password activate the pending seed and end the
  * other sessions. The password keeps a taken-over session from locking the owner out with its own seed.
  */
-export async function verifyTotpSetup(
-  req: FastifyRequest,
-  code: string,
-  password: string,
-): Promise<OkResult> {
-  const user = await selfServiceUser(req);
-  await assertSetupShown(req);
+export async function verifyTotpSetup(ctx: Ctx, code: string, password: string): Promise<OkResult> {
+  const user = await selfServiceUser(ctx);
+  await assertSetupShown(ctx);
   const pending = user.totpPendingSecret;
-  const seed = pending === null ? null : open(req, pending, pendingContext(user.id));
+  const seed = pending === null ? null : open(ctx, pending, pendingContext(user.id));
   const fresh =
     user.totpPendingAt !== null &&
-    req.server.clock().getTime() - user.totpPendingAt.getTime() <= TOTP_PENDING_TTL_MS;
+    ctx.clock().getTime() - user.totpPendingAt.getTime() <= TOTP_PENDING_TTL_MS;
   if (pending === null || seed === null || !fresh) throw new AppError(400, 'auth.totp_not_pending');
-  const check = await checkTotpCode(seed, code, req.server.clock(), null);
+  const check = await checkTotpCode(seed, code, ctx.clock(), null);
   if (check.result === 'expired') throw new AppError(400, 'auth.code_expired');
   // 400, not 401: the client signs out on a 401 from a call that needs a session
   if (check.result !== 'ok') throw new AppError(400, 'auth.wrong_code');
-  await confirmPassword(req, password, 'totpEnable');
-  const active = seal(req, seed, activeContext(user.id));
+  await confirmPassword(ctx, password, 'totpEnable');
+  const active = seal(ctx, seed, activeContext(user.id));
   // the code that activated the seed counts as used: it cannot sign in a second time
-  const activated = await activatePendingSecret(req.server.db, user.id, pending, active, check.step);
+  const activated = await activatePendingSecret(ctx.db, user.id, pending, active, check.step);
   if (!activated) throw new AppError(400, 'auth.totp_not_pending');
-  await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });
-  await audit(req, 'totp.enable', { targetId: user.id });
+  await revokeUserSessions(ctx, user.id, 'totp', { exceptCurrent: true });
+  await audit(ctx, 'totp.enable', { targetId: user.id });
   return { ok: true };
 }
 
 /** DELETE /api/totp/code: turning 2FA off needs the password; ends the other sessions. */
-export async function disableTotp(req: FastifyRequest, password: string): Promise<OkResult> {
-  const user = await selfServiceUser(req);
-  await confirmPassword(req, password, 'totpDisable');
-  await clearTotp(req.server.db, req.schoolId, user.id);
+export async function disableTotp(ctx: Ctx, password: string): Promise<OkResult> {
+  const user = await selfServiceUser(ctx);
+  await confirmPassword(ctx, password, 'totpDisable');
+  await clearTotp(ctx.db, ctx.schoolId, user.id);
   if (user.totpSecret !== null) {
-    await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });
-    await audit(req, 'totp.disable', { targetId: user.id });
+    await revokeUserSessions(ctx, user.id, 'totp', { exceptCurrent: true });
+    await audit(ctx, 'totp.disable', { targetId: user.id });
   }
   return { ok: true };
 }
 
 /** An admin's 2FA reset (DELETE /api/users/:id/totp): seeds and last step cleared, every session ended. */
-export async function resetTotpOf(req: FastifyRequest, userId: number): Promise<void> {
-  await clearTotp(req.server.db, req.schoolId, userId);
-  await revokeUserSessions(req, userId, 'totp');
+export async function resetTotpOf(ctx: Ctx, userId: number): Promise<void> {
+  await clearTotp(ctx.db, ctx.schoolId, userId);
+  await revokeUserSessions(ctx, userId, 'totp');
 }
 
 const LOGIN_ERRORS = {
@@ -137,23 +134,18 @@ const LOGIN_ERRORS = {
  * Sign-in's second factor: a user with TOTP must send a valid, unused code (401 auth.totp_missing,
  * auth.wrong_code, auth.code_expired, auth.code_used). Users without TOTP pass.
  */
-export async function verifyLoginTotp(
-  req: FastifyRequest,
-  userId: number,
-  code: string | undefined,
-): Promise<void> {
-  const user = await findTotpUser(req.server.db, req.schoolId, userId);
+export async function verifyLoginTotp(ctx: Ctx, userId: number, code: string | undefined): Promise<void> {
+  const user = await findTotpUser(ctx.db, ctx.schoolId, userId);
   if (!user || user.totpSecret === null) return;
   if (!code) throw new AppError(401, 'auth.totp_missing');
-  const seed = open(req, user.totpSecret, activeContext(user.id));
+  const seed = open(ctx, user.totpSecret, activeContext(user.id));
   // fail closed: a seed that does not open (lost or changed key) lets nobody in; an admin resets 2FA
   if (seed === null)
     throw new Error(`the TOTP seed of user ${user.id} cannot be opened with this secret key`);
-  const check = await checkTotpCode(seed, code, req.server.clock(), user.totpLastStep);
-  if (check.result === 'ok' && (await acceptTotpStep(req.server.db, user.id, user.totpSecret, check.step)))
-    return;
+  const check = await checkTotpCode(seed, code, ctx.clock(), user.totpLastStep);
+  if (check.result === 'ok' && (await acceptTotpStep(ctx.db, user.id, user.totpSecret, check.step))) return;
   // a lost compare-and-set means a concurrent request spent this step first
   const reason = check.result === 'ok' ? 'used' : check.result;
-  await audit(req, 'login.totp_failed', { targetId: user.id, details: { reason } });
+  await audit(ctx, 'login.totp_failed', { targetId: user.id, details: { reason } });
   throw new AppError(401, LOGIN_ERRORS[reason]);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DataExportSchema, ErrorBodySchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { exportOwnData } from './data-export.service.ts';
 
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +15,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { fileName, data } = await exportOwnData(req);
+      const { fileName, data } = await exportOwnData(contextOf(req));
       reply.header('content-disposition', `attachment; filename="${fileName}"`);
       return data;
     },

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { DataExport } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
@@ -75,14 +75,14 @@ export function exportFileName(username: string, at: Date): string {
  * GET /api/users/data (SECURITY.md "Privacy"): every row linked to the caller, table by table, their files
  * as base64, secrets redacted. Audited first, so no export leaves without its entry (which it then shows).
  */
-export async function exportOwnData(req: FastifyRequest): Promise<{ fileName: string; data: DataExport }> {
-  const { db } = req.server;
-  if (!req.user) throw AppError.unauthorized();
+export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data: DataExport }> {
+  const { db } = ctx;
+  if (!ctx.user) throw AppError.unauthorized();
   // a superadmin helps a user by looking, not by taking their data home (docs/decisions/028)
-  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
-  const userId = req.user.id;
-  const now = req.server.clock();
-  await audit(req, 'data.export', { actorId: userId, targetId: userId });
+  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+  const userId = ctx.user.id;
+  const now = ctx.clock();
+  await audit(ctx, 'data.export', { actorId: userId, targetId: userId });
 
   const user = await selectUserRow(db, userId);
   if (!user) throw AppError.notFound();
@@ -94,11 +94,11 @@ export async function exportOwnData(req: FastifyRequest): Promise<{ fileName: st
   const accountKeys = [user.username, user.email]
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
-  Object.assign(tables, await selectAccountKeyRows(db, req.schoolId, accountKeys));
+  Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
 
   const sorted = Object.keys(tables).sort();
   return {
-    fileName: exportFileName(req.user.username, now),
+    fileName: exportFileName(ctx.user.username, now),
     data: {
       exported_at: now.toISOString(),
       user: exportRow('users', user),

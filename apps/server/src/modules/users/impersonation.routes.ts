@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ImpersonateRequestSchema, SessionResultSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
+import { answerWithSession } from '../auth/session-cookies.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
 
 export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +24,8 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req, reply) => startImpersonation(req, reply, req.params.id, req.body),
+    async (req, reply) =>
+      answerWithSession(reply, await startImpersonation(contextOf(req), req.params.id, req.body)),
   );
 
   app.delete(
@@ -39,6 +42,6 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req, reply) => stopImpersonation(req, reply),
+    async (req, reply) => answerWithSession(reply, await stopImpersonation(contextOf(req))),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BlockRequestSchema, BlockResultSchema, ErrorBodySchema, OkResultSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { resetUserTotp, setBlocked, unlockUser } from './user-admin.service.ts';
 
 const UserIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -19,7 +20,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BlockResultSchema, ...errors },
       },
     },
-    (req) => setBlocked(req, req.params.id, req.body.blocked),
+    (req) => setBlocked(contextOf(req), req.params.id, req.body.blocked),
   );
 
   app.post(
@@ -32,7 +33,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, ...errors },
       },
     },
-    (req) => unlockUser(req, req.params.id),
+    (req) => unlockUser(contextOf(req), req.params.id),
   );
 
   app.delete(
@@ -45,6 +46,6 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, ...errors },
       },
     },
-    (req) => resetUserTotp(req, req.params.id),
+    (req) => resetUserTotp(contextOf(req), req.params.id),
   );
 };

@@ -12,6 +12,7 @@ import {
   UserSearchQuerySchema,
   UserUpdateSchema,
 } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import {
   createUser,
   getManagedUser,
@@ -42,7 +43,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserListSchema, ...errors },
       },
     },
-    (req) => searchUsers(req, req.query),
+    (req) => searchUsers(contextOf(req), req.query),
   );
 
   app.get(
@@ -55,7 +56,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ManagedUserSchema, ...errors },
       },
     },
-    (req) => getManagedUser(req, req.params.id),
+    (req) => getManagedUser(contextOf(req), req.params.id),
   );
 
   app.post(
@@ -68,7 +69,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ManagedUserSchema, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await createUser(req, req.body)),
+    async (req, reply) => reply.code(201).send(await createUser(contextOf(req), req.body)),
   );
 
   app.put(
@@ -82,7 +83,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ManagedUserSchema, ...errors },
       },
     },
-    (req) => updateUser(req, req.params.id, req.body),
+    (req) => updateUser(contextOf(req), req.params.id, req.body),
   );
 
   app.post(
@@ -96,7 +97,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkResultSchema, ...errors },
       },
     },
-    (req) => setAccountPassword(req, req.body),
+    (req) => setAccountPassword(contextOf(req), req.body),
   );
 
   app.post(
@@ -109,6 +110,6 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NameInfoSchema, ...errors },
       },
     },
-    (req) => nameInfo(req, req.body.ids),
+    (req) => nameInfo(contextOf(req), req.body.ids),
   );
 };

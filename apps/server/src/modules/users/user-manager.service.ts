@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type {
   AccountPasswordSchema,
   UserCreateSchema,
@@ -8,12 +7,13 @@ import type {
 } from '@aula/contracts';
 import { hasRole, type ManagedUser, type NameInfo, type OkResult, type UserList } from '@aula/contracts';
 import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertPasswordAllowed } from '../account/password-policy.service.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { audit } from '../audit/audit.service.ts';
-import { revokeUserSessions } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { managedUser, mayManage } from './user-admin.service.ts';
@@ -30,11 +30,11 @@ import {
   type ManagedUserRow,
 } from './user-manager.repo.ts';
 
-type Actor = NonNullable<FastifyRequest['user']>;
+type Actor = NonNullable<Ctx['user']>;
 
-function actorOf(req: FastifyRequest): Actor {
-  if (!req.user) throw AppError.unauthorized();
-  return req.user;
+function actorOf(ctx: Ctx): Actor {
+  if (!ctx.user) throw AppError.unauthorized();
+  return ctx.user;
 }
 
 function toManagedUser(actor: Actor, row: ManagedUserRow): ManagedUser {
@@ -61,17 +61,17 @@ function toManagedUser(actor: Actor, row: ManagedUserRow): ManagedUser {
 
 /** GET /api/v2/users: admins search everyone; teachers only the students of their own groups. */
 export async function searchUsers(
-  req: FastifyRequest,
+  ctx: Ctx,
   query: z.output<typeof UserSearchQuerySchema>,
 ): Promise<UserList> {
-  const actor = actorOf(req);
-  const { rows, total } = await findUsers(req.server.db, req.schoolId, {
+  const actor = actorOf(ctx);
+  const { rows, total } = await findUsers(ctx.db, ctx.schoolId, {
     ...(query.q ? { q: query.q } : {}),
     ...(query.group !== undefined ? { groupId: query.group } : {}),
     ...(query.role ? { role: query.role } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(hasRole(actor, 'admin') ? {} : { studentsOfGroups: actor.groupIds }),
-    now: req.server.clock(),
+    now: ctx.clock(),
     page: query.page,
     perPage: query.perPage,
   });
@@ -79,9 +79,9 @@ export async function searchUsers(
 }
 
 /** GET /api/v2/users/:id: one user the caller may manage (another school's or unknown: 404). */
-export async function getManagedUser(req: FastifyRequest, userId: number): Promise<ManagedUser> {
-  const actor = actorOf(req);
-  const row = await findManagedUserRow(req.server.db, req.schoolId, userId, req.server.clock());
+export async function getManagedUser(ctx: Ctx, userId: number): Promise<ManagedUser> {
+  const actor = actorOf(ctx);
+  const row = await findManagedUserRow(ctx.db, ctx.schoolId, userId, ctx.clock());
   if (!row) throw AppError.notFound();
   const user = toManagedUser(actor, row);
   if (!user.manageable) throw new AppError(403, 'users.not_allowed');
@@ -96,41 +96,35 @@ function assertRolesAllowed(actor: Actor, before: readonly string[], after: read
     throw new AppError(422, 'users.role_not_allowed', { role: 'admin' });
 }
 
-async function assertUsernameFree(req: FastifyRequest, username: string, exceptId?: number): Promise<void> {
-  if (await isUsernameTaken(req.server.db, req.schoolId, username, exceptId))
+async function assertUsernameFree(ctx: Ctx, username: string, exceptId?: number): Promise<void> {
+  if (await isUsernameTaken(ctx.db, ctx.schoolId, username, exceptId))
     throw new AppError(422, 'users.username_taken', { username });
 }
 
-async function assertGroupsExist(req: FastifyRequest, groupIds: readonly number[]): Promise<number[]> {
+async function assertGroupsExist(ctx: Ctx, groupIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(groupIds)];
-  const found = await existingGroupIds(req.server.db, req.schoolId, unique);
+  const found = await existingGroupIds(ctx.db, ctx.schoolId, unique);
   if (found.length !== unique.length) throw new AppError(422, 'users.unknown_group');
   return unique;
 }
 
 /** POST /api/v2/users (admins): a new user; without a password they set one with a reset code. */
-export async function createUser(
-  req: FastifyRequest,
-  body: z.output<typeof UserCreateSchema>,
-): Promise<ManagedUser> {
-  const actor = actorOf(req);
-  if (req.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
+export async function createUser(ctx: Ctx, body: z.output<typeof UserCreateSchema>): Promise<ManagedUser> {
+  const actor = actorOf(ctx);
+  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
   assertRolesAllowed(actor, [], body.roles);
-  await assertUsernameFree(req, body.username);
-  const groupIds = await assertGroupsExist(req, body.groupIds);
+  await assertUsernameFree(ctx, body.username);
+  const groupIds = await assertGroupsExist(ctx, body.groupIds);
   const names = { firstName: body.first_name, lastName: body.last_name, username: body.username };
-  if (body.password !== undefined)
-    await assertPasswordAllowed(req.server.db, req.schoolId, body.password, names);
-  const now = req.server.clock();
+  if (body.password !== undefined) await assertPasswordAllowed(ctx.db, ctx.schoolId, body.password, names);
+  const now = ctx.clock();
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
   // spec 3.5 force_password_change: the school decides whether a new account's first password must be
   // changed; a password set later in the user manager says so itself (mustChange), and is always honoured
-  const { force_password_change } = await getConfigValues(req.server.db, req.schoolId, [
-    'force_password_change',
-  ]);
-  const id = await transaction(req.server.db, async (tx) => {
+  const { force_password_change } = await getConfigValues(ctx.db, ctx.schoolId, ['force_password_change']);
+  const id = await transaction(ctx.db, async (tx) => {
     const userId = await insertUser(tx, {
-      schoolId: req.schoolId,
+      schoolId: ctx.schoolId,
       laraId: randomUUID(),
       ...names,
       email: body.email ?? null,
@@ -140,8 +134,8 @@ export async function createUser(
       passwordChangedAt: passwordHash ? now : null,
       mustChangePassword: passwordHash !== null && force_password_change === 'true',
     });
-    await replaceUserGroups(tx, req.schoolId, userId, groupIds);
-    await audit(req, 'user.create', {
+    await replaceUserGroups(tx, ctx.schoolId, userId, groupIds);
+    await audit(ctx, 'user.create', {
       targetId: userId,
       details: {
         type: body.type,
@@ -153,7 +147,7 @@ export async function createUser(
     });
     return userId;
   });
-  const row = await findManagedUserRow(req.server.db, req.schoolId, id, now);
+  const row = await findManagedUserRow(ctx.db, ctx.schoolId, id, now);
   return toManagedUser(actor, row!);
 }
 
@@ -161,21 +155,21 @@ const TEACHER_FIELDS = new Set(['first_name', 'last_name', 'email']);
 
 /** PUT /api/v2/users/:id: teachers change names and e-mail of their students; admins everything but superadmins. */
 export async function updateUser(
-  req: FastifyRequest,
+  ctx: Ctx,
   userId: number,
   body: z.output<typeof UserUpdateSchema>,
 ): Promise<ManagedUser> {
-  const actor = actorOf(req);
-  const target = await managedUser(req, userId);
+  const actor = actorOf(ctx);
+  const target = await managedUser(ctx, userId);
   const fields = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   if (!hasRole(actor, 'admin') && fields.some((f) => !TEACHER_FIELDS.has(f)))
     throw new AppError(403, 'users.not_allowed');
   if (body.roles) assertRolesAllowed(actor, target.roles, body.roles);
   if (body.username !== undefined && body.username.toLowerCase() !== target.username.toLowerCase())
-    await assertUsernameFree(req, body.username, target.id);
-  const groupIds = body.groupIds ? await assertGroupsExist(req, body.groupIds) : undefined;
-  await transaction(req.server.db, async (tx) => {
-    await updateUserFields(tx, req.schoolId, target.id, {
+    await assertUsernameFree(ctx, body.username, target.id);
+  const groupIds = body.groupIds ? await assertGroupsExist(ctx, body.groupIds) : undefined;
+  await transaction(ctx.db, async (tx) => {
+    await updateUserFields(tx, ctx.schoolId, target.id, {
       ...(body.username !== undefined ? { username: body.username } : {}),
       ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
       ...(body.last_name !== undefined ? { lastName: body.last_name } : {}),
@@ -183,9 +177,9 @@ export async function updateUser(
       ...(body.type !== undefined ? { type: body.type } : {}),
       ...(body.roles !== undefined ? { roles: [...new Set(body.roles)] } : {}),
     });
-    if (groupIds) await replaceUserGroups(tx, req.schoolId, target.id, groupIds);
+    if (groupIds) await replaceUserGroups(tx, ctx.schoolId, target.id, groupIds);
     if (fields.length)
-      await audit(req, 'user.update', {
+      await audit(ctx, 'user.update', {
         targetId: target.id,
         // role and type changes are security-relevant (DESIGN.md "Logging"): before and after
         details: {
@@ -196,7 +190,7 @@ export async function updateUser(
         db: tx,
       });
   });
-  const row = await findManagedUserRow(req.server.db, req.schoolId, target.id, req.server.clock());
+  const row = await findManagedUserRow(ctx.db, ctx.schoolId, target.id, ctx.clock());
   return toManagedUser(actor, row!);
 }
 
@@ -205,34 +199,34 @@ export async function updateUser(
  * password, checked against the school's rules; their sessions end and a sign-in lock is lifted.
  */
 export async function setAccountPassword(
-  req: FastifyRequest,
+  ctx: Ctx,
   body: z.output<typeof AccountPasswordSchema>,
 ): Promise<OkResult> {
-  const target = await managedUser(req, body.userId);
-  const row = await findManagedUserRow(req.server.db, req.schoolId, target.id, req.server.clock());
-  await assertPasswordAllowed(req.server.db, req.schoolId, body.password, {
+  const target = await managedUser(ctx, body.userId);
+  const row = await findManagedUserRow(ctx.db, ctx.schoolId, target.id, ctx.clock());
+  await assertPasswordAllowed(ctx.db, ctx.schoolId, body.password, {
     firstName: row!.firstName,
     lastName: row!.lastName,
     username: row!.username,
   });
   await setAdminPassword(
-    req.server.db,
-    req.schoolId,
+    ctx.db,
+    ctx.schoolId,
     target.id,
     await hashPassword(body.password),
     body.mustChange,
-    req.server.clock(),
+    ctx.clock(),
   );
-  await revokeUserSessions(req, target.id, 'admin');
-  await clearLoginLock(req, target.username);
-  await audit(req, 'user.password_set', { targetId: target.id, details: { mustChange: body.mustChange } });
+  await revokeUserSessions(ctx, target.id, 'admin');
+  await clearLoginLock(ctx, target.username);
+  await audit(ctx, 'user.password_set', { targetId: target.id, details: { mustChange: body.mustChange } });
   return { ok: true };
 }
 
 /** POST /api/nameinfo: display names for ids of the caller's school (chat, messages, logs). */
-export async function nameInfo(req: FastifyRequest, ids: readonly number[]): Promise<NameInfo> {
-  actorOf(req);
-  const rows = await findNames(req.server.db, req.schoolId, [...new Set(ids)]);
+export async function nameInfo(ctx: Ctx, ids: readonly number[]): Promise<NameInfo> {
+  actorOf(ctx);
+  const rows = await findNames(ctx.db, ctx.schoolId, [...new Set(ids)]);
   return rows.map((r) => ({
     id: r.id,
     lara_id: r.laraId,
