@@ -134,6 +134,24 @@ export default tseslint.config(
     },
   },
   {
+    // services take a context, never the HTTP request or reply (STYLE.md, decision 054): a job calls them too
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: SERVER_IMPORT_PATTERNS,
+          paths: [
+            {
+              name: 'fastify',
+              message: 'a service takes ctx: Ctx (context.ts), never the request or reply',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // only env.ts reads process.env
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: [

@@ -50,6 +50,14 @@ const CASES = {
     `packages/contracts/src/${tag}.ts`,
     `import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n`,
   ),
+  serviceRequest: put(
+    `apps/server/src/modules/totp/${tag}-req.service.ts`,
+    `import type { FastifyRequest } from 'fastify';\nexport const f = (req: FastifyRequest): number => req.schoolId;\n`,
+  ),
+  serviceCtx: put(
+    `apps/server/src/modules/totp/${tag}-ctx.service.ts`,
+    `import type { Ctx } from '../../context.ts';\nexport const f = (ctx: Ctx): number => ctx.schoolId;\n`,
+  ),
   routesRepo: put(
     `apps/server/src/modules/totp/${tag}.routes.ts`,
     `import { findTotpUser } from './totp.repo.ts';\nexport const f = findTotpUser;\n`,
@@ -106,6 +114,13 @@ describe('the import rules fire (DESIGN.md, issue 18)', () => {
     expect(refusals(CASES.contracts)).toContainEqual(
       expect.stringMatching(/^no-restricted-imports: .*only zod/),
     );
+  });
+
+  it('a service taking the request is refused; one taking the context is not', () => {
+    expect(refusals(CASES.serviceRequest)).toContainEqual(
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*never the request or reply/),
+    );
+    expect(refusals(CASES.serviceCtx)).toEqual([]);
   });
 
   it('a routes file importing its own repo is refused', () => {
