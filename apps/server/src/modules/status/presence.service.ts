@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { highestRole, ONLINE_WINDOW_MS, PRESENCE_FLUSH_MS } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
@@ -11,7 +11,7 @@ import { findOnlineLaraIds, recordDeviceDay, writeLastSeen } from './presence.re
  * batched statement every PRESENCE_FLUSH_MS, so every instance sees them (docs/decisions/017-online-ping.md).
  * Presence is not activity: nothing here touches the idle timeout.
  */
-export function createPresence(db: Db, clock: Clock, log: FastifyBaseLogger) {
+export function createPresence(db: Db, clock: Clock, log: Ctx['log']) {
   let pending = new Map<number, Date>();
   let timer: NodeJS.Timeout | undefined;
 
