@@ -4,8 +4,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { confirmPassword, revokeUserSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { getUserInfo, type UserInfoSession } from '../users/users.service.ts';
-import { findAccountById, setPassword, setSecondaryEmail, setSitePolicyAccepted } from './account.repo.ts';
+import {
+  getUserInfo,
+  setPassword,
+  setSecondaryEmail,
+  setSitePolicyAccepted,
+  type UserInfoSession,
+} from '../users/users.service.ts';
+import { findAccountById } from './account.repo.ts';
 import { assertPasswordAllowed } from './password-policy.service.ts';
 
 function signedInUser(req: FastifyRequest): number {

@@ -29,9 +29,10 @@ import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
 import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
+import { bumpLayoutsHoldingApp } from '../layout/layout-version.service.ts';
+import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
-  bumpAppsVersion,
   deleteApp as deleteAppRow,
   deleteUnusedFiles,
   findAppFile,
@@ -329,6 +330,7 @@ export async function deleteApp(req: FastifyRequest, id: number): Promise<void> 
     // the files as they are now: a parallel edit may have replaced those `row` was read with
     const current = await findAppFileIds(tx, req.schoolId, id);
     if (!current) throw AppError.notFound();
+    await bumpLayoutsHoldingApp(tx, req.schoolId, id);
     await deleteAppRow(tx, req.schoolId, id);
     await deleteUnusedFiles(tx, req.schoolId, [current.fileId, current.iconFileId]);
     await bumpAppsVersion(tx, req.schoolId);

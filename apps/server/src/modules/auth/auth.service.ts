@@ -29,6 +29,7 @@ import {
   type ActiveSession,
   type RefreshSession,
 } from './auth.repo.ts';
+import * as repo from './auth.repo.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 
@@ -477,4 +478,17 @@ export async function authenticate(
     await touchSessionActivity(db, session.id, now);
     active.lastActivityAt = now;
   }
+}
+
+// Writes to the sessions table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the
+// database or the caller's transaction first.
+
+/** Ends an impersonation session (spec 4.3 stop); false when it had already ended. */
+export function endImpersonationSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  return repo.endImpersonationSession(db, sessionId, now);
+}
+
+/** Writes many sessions' last-seen times (the presence flush). */
+export function writeLastSeen(db: Db, entries: { sessionId: number; at: Date }[]): Promise<void> {
+  return repo.writeLastSeen(db, entries);
 }

@@ -3,7 +3,8 @@ import type { ErrorCode, LoginRequest, SessionResult } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { verifyLoginTotp } from '../totp/totp.service.ts';
-import { findUserForLogin, updatePasswordHash } from './auth.repo.ts';
+import { setPasswordHash } from '../users/users.service.ts';
+import { findUserForLogin } from './auth.repo.ts';
 import { endReplacedSession, startSession } from './auth.service.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -52,8 +53,7 @@ export async function login(
   } finally {
     await attempt.end();
   }
-  if (needsRehash(user.passwordHash))
-    await updatePasswordHash(db, user.id, await hashPassword(body.password));
+  if (needsRehash(user.passwordHash)) await setPasswordHash(db, user.id, await hashPassword(body.password));
   await endReplacedSession(req);
   const { browserSession } = await req.server.sessionSettings(req.schoolId);
   const result = await startSession(req, reply, { userId: user.id, browserSession });

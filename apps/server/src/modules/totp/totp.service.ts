@@ -9,12 +9,12 @@ import { getConfigValues } from '../config/config.service.ts';
 import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
 import {
   acceptTotpStep,
-  activatePendingSecret,
+  activatePendingTotpSecret,
   clearTotp,
-  ensurePendingSecret,
-  findTotpUser,
-  setPendingSecret,
-} from './totp.repo.ts';
+  ensurePendingTotpSecret,
+  setPendingTotpSecret,
+} from '../users/users.service.ts';
+import { findTotpUser } from './totp.repo.ts';
 
 /** Seeds are sealed to their user and column, so a value copied elsewhere does not open. */
 const activeContext = (userId: number) => `totp:${userId}`;
@@ -66,13 +66,19 @@ export async function startTotpSetup(req: FastifyRequest): Promise<TotpSetup> {
   const db = req.server.db;
   const now = req.server.clock();
   const staleBefore = new Date(now.getTime() - TOTP_PENDING_TTL_MS);
-  let sealed = await ensurePendingSecret(db, user.id, seal(req, newTotpSeed(), context), now, staleBefore);
+  let sealed = await ensurePendingTotpSecret(
+    db,
+    user.id,
+    seal(req, newTotpSeed(), context),
+    now,
+    staleBefore,
+  );
   let seed = sealed === null ? null : open(req, sealed, context);
   if (seed === null) {
     // a pending seed under a lost key is worthless: start over
     seed = newTotpSeed();
     sealed = seal(req, seed, context);
-    await setPendingSecret(db, user.id, sealed, now);
+    await setPendingTotpSecret(db, user.id, sealed, now);
   }
   const uri = totpUri(user.username, seed);
   return { secret: seed, uri, qr: await qrDataUrl(uri) };
@@ -102,7 +108,7 @@ export async function verifyTotpSetup(
   await confirmPassword(req, password, 'totpEnable');
   const active = seal(req, seed, activeContext(user.id));
   // the code that activated the seed counts as used: it cannot sign in a second time
-  const activated = await activatePendingSecret(req.server.db, user.id, pending, active, check.step);
+  const activated = await activatePendingTotpSecret(req.server.db, user.id, pending, active, check.step);
   if (!activated) throw new AppError(400, 'auth.totp_not_pending');
   await revokeUserSessions(req, user.id, 'totp', { exceptCurrent: true });
   await audit(req, 'totp.enable', { targetId: user.id });

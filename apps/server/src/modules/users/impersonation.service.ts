@@ -8,8 +8,13 @@ import {
 } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { clearSessionCookies, resumeSession, startSession } from '../auth/auth.service.ts';
-import { endImpersonationSession, findUserById, isBrowserSession } from './users.repo.ts';
+import {
+  clearSessionCookies,
+  endImpersonationSession,
+  resumeSession,
+  startSession,
+} from '../auth/auth.service.ts';
+import { findUserById, isBrowserSession } from './users.repo.ts';
 
 /**
  * POST /api/users/impersonate/{id} (spec 4.3, SECURITY.md "Impersonation"): a superadmin who proved their
