@@ -15,7 +15,11 @@ const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true }
 const DB_PACKAGES = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'];
 const SERVER_IMPORT_PATTERNS = [
   { group: DB_PACKAGES, allowTypeImports: true, message: 'only *.repo.ts and db/ touch the database' },
-  { group: ['**/db/schema*'], message: 'only *.repo.ts and db/ touch the database' },
+  // a module's tables are in its <area>.schema.ts, re-exported by db/schema.ts
+  {
+    group: ['**/db/schema*', '**/*.schema', '**/*.schema.ts'],
+    message: 'only *.repo.ts and db/ touch the database',
+  },
   {
     regex: '^\\.\\./(?:\\.\\./)*(?:modules/)?[a-z-]+/[a-z-]+\\.repo(\\.ts)?$',
     message: "call another module's service, never its repo",
@@ -104,10 +108,11 @@ export default tseslint.config(
     },
   },
   {
-    // server: only *.repo.ts and db/ touch the database; a module never reads another module's repo
+    // server: only *.repo.ts, *.schema.ts and db/ touch the database; a module never reads another module's repo
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.repo.ts',
+      'apps/server/src/**/*.schema.ts',
       'apps/server/src/db/**',
       'apps/server/src/demo/**',
       'apps/server/src/test/**',

@@ -41,37 +41,6 @@ export async function findAccountsByNameOrEmail(db: Db, schoolId: number, key: s
     .orderBy(asc(users.id));
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
-    .where(eq(users.id, userId));
-}
-
-export async function setSecondaryEmail(
-  db: Db,
-  schoolId: number,
-  userId: number,
-  email: string | null,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ secondaryEmail: email })
-    .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
-}
-
-export async function setSitePolicyAccepted(
-  db: Db,
-  schoolId: number,
-  userId: number,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ sitePolicyAccepted: true, sitePolicyAcceptedAt: now })
-    .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
-}
-
 export async function insertResetRequest(db: Db, row: typeof resetRequests.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(resetRequests).values(row).returning({ id: resetRequests.id });
   return inserted!.id;

@@ -5,8 +5,14 @@ import { audit } from '../audit/audit.service.ts';
 import { confirmPassword } from '../auth/password-check.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { getUserInfo, type UserInfoSession } from '../users/users.service.ts';
-import { findAccountById, setPassword, setSecondaryEmail, setSitePolicyAccepted } from './account.repo.ts';
+import {
+  getUserInfo,
+  setPassword,
+  setSecondaryEmail,
+  setSitePolicyAccepted,
+  type UserInfoSession,
+} from '../users/users.service.ts';
+import { findAccountById } from './account.repo.ts';
 import { assertPasswordAllowed } from './password-policy.service.ts';
 
 function signedInUser(ctx: Ctx): number {

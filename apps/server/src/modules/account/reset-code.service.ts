@@ -19,6 +19,7 @@ import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { accountKeyOf, clearLoginLock } from '../auth/login-throttle.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recipientsOf, runAfterResponse, sendMail } from '../mail/mail.service.ts';
+import { setPassword } from '../users/users.service.ts';
 import {
   addResetCodeAttempt,
   consumeResetCode,
@@ -31,7 +32,6 @@ import {
   insertResetCode,
   insertResetRequest,
   invalidateResetCodes,
-  setPassword,
 } from './account.repo.ts';
 import { assertPasswordAllowed } from './password-policy.service.ts';
 import { resetCodeMail } from './reset-code-mail.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { appGroups, apps, files, groups, layoutItems, layouts, schools, users } from '../../db/schema.ts';
+import { appGroups, apps, files, groups, layoutItems, layouts, users } from '../../db/schema.ts';
 
 export type { BubbleRow } from '../../db/columns.ts';
 
@@ -115,27 +115,7 @@ export async function replaceAppGroups(
     await db.insert(appGroups).values(groupIds.map((groupId) => ({ schoolId, appId, groupId })));
 }
 
-/** Deletes a tile; its layout items go with it (cascade), so the layouts holding it get a new update id. */
+/** Deletes a tile; its layout items go with it (cascade): the layout module bumps those layouts first. */
 export async function deleteApp(db: Db, schoolId: number, id: number): Promise<void> {
-  await db
-    .update(layouts)
-    .set({ updateId: sql`${layouts.updateId} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(layouts.schoolId, schoolId),
-        inArray(
-          layouts.id,
-          db.select({ id: layoutItems.layoutId }).from(layoutItems).where(eq(layoutItems.appId, id)),
-        ),
-      ),
-    );
   await db.delete(apps).where(and(eq(apps.schoolId, schoolId), eq(apps.id, id)));
-}
-
-/** Every tile change bumps the school's tile version, part of each layout's version (decision 023). */
-export async function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
-  await db
-    .update(schools)
-    .set({ appsVersion: sql`${schools.appsVersion} + 1` })
-    .where(eq(schools.id, schoolId));
 }

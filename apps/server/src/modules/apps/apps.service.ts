@@ -29,9 +29,10 @@ import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
 import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
+import { bumpLayoutsHoldingApp } from '../layout/layout-version.service.ts';
+import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
-  bumpAppsVersion,
   deleteApp as deleteAppRow,
   deleteUnusedFiles,
   findAppFile,
@@ -322,6 +323,7 @@ export async function deleteApp(ctx: Ctx, id: number): Promise<void> {
     // the files as they are now: a parallel edit may have replaced those `row` was read with
     const current = await findAppFileIds(tx, ctx.schoolId, id);
     if (!current) throw AppError.notFound();
+    await bumpLayoutsHoldingApp(tx, ctx.schoolId, id);
     await deleteAppRow(tx, ctx.schoolId, id);
     await deleteUnusedFiles(tx, ctx.schoolId, [current.fileId, current.iconFileId]);
     await bumpAppsVersion(tx, ctx.schoolId);

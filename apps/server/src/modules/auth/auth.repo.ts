@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { transaction, type Db } from '../../db/index.ts';
 import {
@@ -82,10 +82,6 @@ export async function findUserForLogin(db: Db, schoolId: number, username: strin
     .where(and(eq(users.schoolId, schoolId), eq(sql`lower(${users.username})`, username.toLowerCase())))
     .limit(1);
   return row ?? null;
-}
-
-export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<number> {
@@ -353,4 +349,31 @@ export async function deleteLoginLock(db: Db, schoolId: number, accountKey: stri
   await db
     .delete(loginFailures)
     .where(and(eq(loginFailures.schoolId, schoolId), eq(loginFailures.accountKey, accountKey)));
+}
+
+const LAST_SEEN_CHUNK = 5_000;
+
+/** Ends an impersonation session (spec 4.3 stop); false when it had already ended. */
+export async function endImpersonationSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: 'impersonation-end' })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), isNotNull(sessions.impersonatorId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/** Writes many sessions' last-seen times in one statement per chunk. */
+export async function writeLastSeen(db: Db, entries: { sessionId: number; at: Date }[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += LAST_SEEN_CHUNK) {
+    const values = sql.join(
+      entries
+        .slice(i, i + LAST_SEEN_CHUNK)
+        .map((e) => sql`(${e.sessionId}::bigint, ${e.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${sessions} set last_seen_at = v.at from (values ${values}) as v(id, at) where ${sessions.id} = v.id`,
+    );
+  }
 }

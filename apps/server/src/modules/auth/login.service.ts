@@ -3,7 +3,8 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { verifyLoginTotp } from '../totp/totp.service.ts';
-import { findUserForLogin, updatePasswordHash } from './auth.repo.ts';
+import { setPasswordHash } from '../users/users.service.ts';
+import { findUserForLogin } from './auth.repo.ts';
 import { endReplacedSession, startSession, type SessionGrant } from './sessions.service.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -48,8 +49,7 @@ export async function login(ctx: Ctx, body: LoginRequest): Promise<SessionGrant>
   } finally {
     await attempt.end();
   }
-  if (needsRehash(user.passwordHash))
-    await updatePasswordHash(db, user.id, await hashPassword(body.password));
+  if (needsRehash(user.passwordHash)) await setPasswordHash(db, user.id, await hashPassword(body.password));
   await endReplacedSession(ctx);
   const { browserSession } = await ctx.sessionSettings(ctx.schoolId);
   const grant = await startSession(ctx, { userId: user.id, browserSession });

@@ -9,6 +9,7 @@ import {
   type SessionResult,
 } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -24,6 +25,7 @@ import {
   rotateSessionTokens,
   type RefreshSession,
 } from './auth.repo.ts';
+import * as repo from './auth.repo.ts';
 
 export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS };
 
@@ -298,4 +300,17 @@ export async function logout(
     if (ended > 0) await audit(ctx, 'logout', { targetId: ctx.user?.id ?? byRefresh?.userId ?? null });
   }
   return { ssoProvider, sessionId: ssoProvider ? sessionId : null };
+}
+
+// Writes to the sessions table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the
+// database or the caller's transaction first.
+
+/** Ends an impersonation session (spec 4.3 stop); false when it had already ended. */
+export function endImpersonationSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  return repo.endImpersonationSession(db, sessionId, now);
+}
+
+/** Writes many sessions' last-seen times (the presence flush). */
+export function writeLastSeen(db: Db, entries: { sessionId: number; at: Date }[]): Promise<void> {
+  return repo.writeLastSeen(db, entries);
 }

@@ -5,20 +5,20 @@ import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import { readRoleGroups } from '../groups/groups.service.ts';
-import { buildPlan, MAX_LISTED_ROW_ERRORS, readImportFile, type ImportState } from './cim-plan.ts';
 import {
   addMemberships,
-  deactivateUsers,
+  insertClassGroups,
+  readRoleGroups,
+  removeMemberships,
+} from '../groups/groups.service.ts';
+import { deactivateUsers, insertImportedUsers, updateImportedUsers } from '../users/users.service.ts';
+import { buildPlan, MAX_LISTED_ROW_ERRORS, readImportFile, type ImportState } from './cim-plan.ts';
+import {
   findImportedMemberships,
   findImportedUsers,
   findSchoolGroups,
   findUsernames,
-  insertClassGroups,
-  insertImportedUsers,
   lockImport,
-  removeMemberships,
-  updateImportedUsers,
 } from './cim.repo.ts';
 import { decodeCsv } from './csv.ts';
 

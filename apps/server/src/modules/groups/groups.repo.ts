@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { chunks } from '../../db/chunks.ts';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, users } from '../../db/schema.ts';
 
@@ -74,4 +75,62 @@ export async function insertGroup(
     .onConflictDoNothing()
     .returning({ id: groups.id });
   return row?.id ?? null;
+}
+
+export async function insertClassGroups(tx: Db, schoolId: number, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return tx
+    .insert(groups)
+    .values(names.map((name) => ({ schoolId, name, type: 'class' as const })))
+    .returning({ id: groups.id, name: groups.name });
+}
+
+export async function addMemberships(
+  tx: Db,
+  schoolId: number,
+  rows: readonly { userId: number; groupId: number }[],
+) {
+  for (const chunk of chunks(rows)) {
+    await tx
+      .insert(groupMembers)
+      .values(chunk.map((r) => ({ schoolId, ...r })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function removeMemberships(
+  tx: Db,
+  schoolId: number,
+  rows: readonly { userId: number; groupId: number }[],
+) {
+  for (const chunk of chunks(rows)) {
+    await tx.execute(sql`
+      delete from group_members gm
+      using jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v("userId" int, "groupId" int)
+      where gm.user_id = v."userId" and gm.group_id = v."groupId" and gm.school_id = ${schoolId}`);
+  }
+}
+
+export async function addMembershipsIfMissing(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  groupIds: readonly number[],
+) {
+  if (groupIds.length === 0) return;
+  await db
+    .insert(groupMembers)
+    .values(groupIds.map((groupId) => ({ schoolId, userId, groupId })))
+    .onConflictDoNothing();
+}
+
+export async function replaceUserGroups(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  groupIds: readonly number[],
+): Promise<void> {
+  await db.delete(groupMembers).where(eq(groupMembers.userId, userId));
+  if (groupIds.length)
+    await db.insert(groupMembers).values(groupIds.map((groupId) => ({ schoolId, groupId, userId })));
 }

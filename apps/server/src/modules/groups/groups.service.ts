@@ -19,6 +19,7 @@ import {
   listGroupMembers,
   listGroups,
 } from './groups.repo.ts';
+import * as repo from './groups.repo.ts';
 
 /** GET /api/groups: every group of the school; filtering by another user's account needs a teacher. */
 export async function getGroups(
@@ -115,4 +116,45 @@ export async function setRoleGroups(ctx: Ctx, rows: RoleGroups): Promise<RoleGro
   await setConfigValue(db, ctx.schoolId, 'role_groups', JSON.stringify(rows));
   await audit(ctx, 'role_groups.change', { details: { old, new: rows } });
   return rows;
+}
+
+// Writes to the groups and group_members tables for other modules (docs/ARCHITECTURE.md "Tables and their
+// owners"): each takes the database or the caller's transaction first.
+
+/** The identity import's new class groups, with their ids. */
+export function insertClassGroups(db: Db, schoolId: number, names: readonly string[]) {
+  return repo.insertClassGroups(db, schoolId, names);
+}
+
+/** Adds memberships, keeping those that exist (identity import). */
+export function addMemberships(
+  db: Db,
+  schoolId: number,
+  rows: readonly { userId: number; groupId: number }[],
+) {
+  return repo.addMemberships(db, schoolId, rows);
+}
+
+/** Removes these memberships (identity import). */
+export function removeMemberships(
+  db: Db,
+  schoolId: number,
+  rows: readonly { userId: number; groupId: number }[],
+) {
+  return repo.removeMemberships(db, schoolId, rows);
+}
+
+/** Puts a user in these groups, keeping the memberships they have (single sign-on). */
+export function addMembershipsIfMissing(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  groupIds: readonly number[],
+) {
+  return repo.addMembershipsIfMissing(db, schoolId, userId, groupIds);
+}
+
+/** A user's groups become exactly these (user management). */
+export function replaceUserGroups(db: Db, schoolId: number, userId: number, groupIds: readonly number[]) {
+  return repo.replaceUserGroups(db, schoolId, userId, groupIds);
 }

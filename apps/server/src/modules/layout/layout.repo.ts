@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LayoutType } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
@@ -275,4 +275,20 @@ export async function upsertAppOpen(
       target: [appOpenDays.schoolId, appOpenDays.appId, appOpenDays.day],
       set: { count: sql`${appOpenDays.count} + 1` },
     });
+}
+
+/** A tile is about to be deleted: the layouts holding it get a new update id (its items go with it, cascade). */
+export async function bumpLayoutsHoldingApp(db: Db, schoolId: number, appId: number): Promise<void> {
+  await db
+    .update(layouts)
+    .set({ updateId: sql`${layouts.updateId} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(layouts.schoolId, schoolId),
+        inArray(
+          layouts.id,
+          db.select({ id: layoutItems.layoutId }).from(layoutItems).where(eq(layoutItems.appId, appId)),
+        ),
+      ),
+    );
 }

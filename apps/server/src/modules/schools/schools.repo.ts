@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { schools } from '../../db/schema.ts';
 
@@ -20,4 +20,12 @@ export async function insertSchool(
 
 export async function countSchools(db: Db): Promise<number> {
   return (await db.select({ id: schools.id }).from(schools)).length;
+}
+
+/** Every tile change bumps the school's tile version, part of each layout's version (decision 023). */
+export async function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
+  await db
+    .update(schools)
+    .set({ appsVersion: sql`${schools.appsVersion} + 1` })
+    .where(eq(schools.id, schoolId));
 }

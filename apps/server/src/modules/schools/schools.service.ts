@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findSchoolForHost } from './schools.repo.ts';
+import { bumpAppsVersion as bumpAppsVersionRow, findSchoolForHost } from './schools.repo.ts';
 
 const CACHE_MS = 60_000;
 
@@ -21,4 +21,12 @@ export function createSchoolResolver(db: Db) {
     cache.set(host, { id: school.id, until: now + CACHE_MS });
     return school.id;
   };
+}
+
+// Writes to the schools table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the
+// database or the caller's transaction first.
+
+/** Every tile change bumps the school's tile version, part of each layout's version (decision 023). */
+export function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
+  return bumpAppsVersionRow(db, schoolId);
 }

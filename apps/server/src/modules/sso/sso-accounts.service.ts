@@ -5,17 +5,15 @@ import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { usernameBase } from '../cim/cim-plan.ts';
-import { readRoleGroups, rolesFromRoleGroups } from '../groups/groups.service.ts';
+import { addMembershipsIfMissing, readRoleGroups, rolesFromRoleGroups } from '../groups/groups.service.ts';
+import { createUser, setUserRoles } from '../users/users.service.ts';
 import {
-  addMembershipsIfMissing,
   findGroupIdsByName,
   findUserByField,
   findUserByIdentity,
   findUsernamesLike,
   hasIdentity,
   insertIdentity,
-  insertSsoUser,
-  setUserRoles,
   touchIdentity,
   type SsoProvider,
 } from './sso.repo.ts';
@@ -178,7 +176,7 @@ async function createSsoUser(ctx: Ctx, identity: SsoIdentity, grant: Granted) {
     for (let n = 2; taken.has(username); n++) username = `${base}${n}`;
     const type: 'L' | 'S' = grant.teacher ? 'L' : 'S';
     const roles = grant.admin ? ['admin'] : [];
-    const id = await insertSsoUser(tx, {
+    const id = await createUser(tx, {
       schoolId: ctx.schoolId,
       laraId: randomUUID(),
       username,

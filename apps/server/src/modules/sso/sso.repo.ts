@@ -2,7 +2,6 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizz
 import type { Db } from '../../db/index.ts';
 import {
   externalIdentities,
-  groupMembers,
   groups,
   samlAssertions,
   samlSpKeys,
@@ -161,15 +160,6 @@ export async function findUsernamesLike(db: Db, schoolId: number, base: string):
   return new Set(rows.map((r) => r.username));
 }
 
-export async function insertSsoUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row!.id;
-}
-
-export async function setUserRoles(db: Db, userId: number, type: 'L' | 'S', roles: string[]): Promise<void> {
-  await db.update(users).set({ type, roles }).where(eq(users.id, userId));
-}
-
 export async function findGroupIdsByName(db: Db, schoolId: number, names: readonly string[]) {
   if (names.length === 0) return [];
   const lowered = names.map((n) => n.toLowerCase());
@@ -178,19 +168,6 @@ export async function findGroupIdsByName(db: Db, schoolId: number, names: readon
     .from(groups)
     .where(and(eq(groups.schoolId, schoolId), inArray(sql`lower(${groups.name})`, lowered)));
   return rows.map((r) => r.id);
-}
-
-export async function addMembershipsIfMissing(
-  db: Db,
-  schoolId: number,
-  userId: number,
-  groupIds: readonly number[],
-) {
-  if (groupIds.length === 0) return;
-  await db
-    .insert(groupMembers)
-    .values(groupIds.map((groupId) => ({ schoolId, userId, groupId })))
-    .onConflictDoNothing();
 }
 
 /** A sign-in request still open (not used, not expired), without taking it: node-saml asks more than once. */

@@ -4,7 +4,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
-import { findOnlineLaraIds, recordDeviceDay, writeLastSeen } from './presence.repo.ts';
+import { writeLastSeen } from '../auth/sessions.service.ts';
+import { findOnlineLaraIds, recordDeviceDay } from './presence.repo.ts';
 
 /**
  * The online ping costs no write: last-seen times collect in memory and go to the database in one

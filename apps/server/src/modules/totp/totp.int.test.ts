@@ -17,7 +17,7 @@ import {
 import { upsertConfigValue } from '../config/config.repo.ts';
 import { timeStepOf, totpCodeAt } from './totp-codes.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { acceptTotpStep } from './totp.repo.ts';
+import { acceptTotpStep } from '../users/users.service.ts';
 
 // 10 s into a 30 s step, so ±1 step and "next step" are unambiguous
 let now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;

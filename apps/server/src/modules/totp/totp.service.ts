@@ -10,12 +10,12 @@ import { getConfigValues } from '../config/config.service.ts';
 import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
 import {
   acceptTotpStep,
-  activatePendingSecret,
+  activatePendingTotpSecret,
   clearTotp,
-  ensurePendingSecret,
-  findTotpUser,
-  setPendingSecret,
-} from './totp.repo.ts';
+  ensurePendingTotpSecret,
+  setPendingTotpSecret,
+} from '../users/users.service.ts';
+import { findTotpUser } from './totp.repo.ts';
 
 /** Seeds are sealed to their user and column, so a value copied elsewhere does not open. */
 const activeContext = (userId: number) => `totp:${userId}`;
@@ -67,13 +67,19 @@ export async function startTotpSetup(ctx: Ctx): Promise<TotpSetup> {
   const db = ctx.db;
   const now = ctx.clock();
   const staleBefore = new Date(now.getTime() - TOTP_PENDING_TTL_MS);
-  let sealed = await ensurePendingSecret(db, user.id, seal(ctx, newTotpSeed(), context), now, staleBefore);
+  let sealed = await ensurePendingTotpSecret(
+    db,
+    user.id,
+    seal(ctx, newTotpSeed(), context),
+    now,
+    staleBefore,
+  );
   let seed = sealed === null ? null : open(ctx, sealed, context);
   if (seed === null) {
     // a pending seed under a lost key is worthless: start over
     seed = newTotpSeed();
     sealed = seal(ctx, seed, context);
-    await setPendingSecret(db, user.id, sealed, now);
+    await setPendingTotpSecret(db, user.id, sealed, now);
   }
   const uri = totpUri(user.username, seed);
   return { secret: seed, uri, qr: await qrDataUrl(uri) };
@@ -99,7 +105,7 @@ export async function verifyTotpSetup(ctx: Ctx, code: string, password: string):
   await confirmPassword(ctx, password, 'totpEnable');
   const active = seal(ctx, seed, activeContext(user.id));
   // the code that activated the seed counts as used: it cannot sign in a second time
-  const activated = await activatePendingSecret(ctx.db, user.id, pending, active, check.step);
+  const activated = await activatePendingTotpSecret(ctx.db, user.id, pending, active, check.step);
   if (!activated) throw new AppError(400, 'auth.totp_not_pending');
   await revokeUserSessions(ctx, user.id, 'totp', { exceptCurrent: true });
   await audit(ctx, 'totp.enable', { targetId: user.id });

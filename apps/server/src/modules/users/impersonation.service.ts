@@ -2,8 +2,13 @@ import { IMPERSONATION_MAX_MS, REAUTH_MAX_AGE_MS, hasRole, type ImpersonateReque
 import type { Ctx } from '../../context.ts';
 import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { resumeSession, startSession, type SessionGrant } from '../auth/sessions.service.ts';
-import { endImpersonationSession, findUserById, isBrowserSession } from './users.repo.ts';
+import {
+  endImpersonationSession,
+  resumeSession,
+  startSession,
+  type SessionGrant,
+} from '../auth/sessions.service.ts';
+import { findUserById, isBrowserSession } from './users.repo.ts';
 
 /**
  * POST /api/users/impersonate/{id} (spec 4.3, SECURITY.md "Impersonation"): a superadmin who proved their

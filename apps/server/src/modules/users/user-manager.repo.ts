@@ -136,7 +136,9 @@ export async function existingGroupIds(db: Db, schoolId: number, ids: readonly n
   return rows.map((r) => r.id);
 }
 
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: Db, values: NewUser): Promise<number> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
 }
@@ -152,17 +154,6 @@ export async function updateUserFields(
     .update(users)
     .set(values)
     .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
-}
-
-export async function replaceUserGroups(
-  db: Db,
-  schoolId: number,
-  userId: number,
-  groupIds: readonly number[],
-): Promise<void> {
-  await db.delete(groupMembers).where(eq(groupMembers.userId, userId));
-  if (groupIds.length)
-    await db.insert(groupMembers).values(groupIds.map((groupId) => ({ schoolId, groupId, userId })));
 }
 
 export async function setAdminPassword(

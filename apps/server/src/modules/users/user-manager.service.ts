@@ -15,6 +15,7 @@ import { getConfigValues } from '../config/config.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
+import { replaceUserGroups } from '../groups/groups.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { managedUser, mayManage } from './user-admin.service.ts';
 import {
@@ -24,7 +25,6 @@ import {
   findUsers,
   insertUser,
   isUsernameTaken,
-  replaceUserGroups,
   setAdminPassword,
   updateUserFields,
   type ManagedUserRow,

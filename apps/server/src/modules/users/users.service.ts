@@ -14,6 +14,8 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getEnabledFeatures } from '../config/config.service.ts';
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
+import * as repo from './users.repo.ts';
+import { insertUser, type NewUser } from './user-manager.repo.ts';
 
 /**
  * The stored preferences over the defaults, key by key: a stored value that no longer parses (a bound
@@ -100,4 +102,85 @@ export async function updateAccountSettings(
 export async function getPerms(db: Db, schoolId: number, user: RoleSubject): Promise<PermsResponse> {
   const features = await getEnabledFeatures(db, schoolId);
   return { permissions: permissionsFor(user), features: features.map((name) => ({ name })) };
+}
+
+// Writes to the users table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the
+// database or the caller's transaction first.
+
+/** A new hash of the same password (a rehash at sign-in): nothing else changes. */
+export function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  return repo.updatePasswordHash(db, userId, passwordHash);
+}
+
+/** A password the user chose (change, reset code): stamped, and no forced change is left. */
+export function setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  return repo.setPassword(db, userId, passwordHash, now);
+}
+
+export function setSecondaryEmail(db: Db, schoolId: number, userId: number, email: string | null) {
+  return repo.setSecondaryEmail(db, schoolId, userId, email);
+}
+
+export function setSitePolicyAccepted(db: Db, schoolId: number, userId: number, now: Date): Promise<void> {
+  return repo.setSitePolicyAccepted(db, schoolId, userId, now);
+}
+
+/** Stores a new pending TOTP seed unless a live one (younger than `staleBefore`) exists; answers the pending one. */
+export function ensurePendingTotpSecret(
+  db: Db,
+  userId: number,
+  sealed: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<string | null> {
+  return repo.ensurePendingSecret(db, userId, sealed, now, staleBefore);
+}
+
+export function setPendingTotpSecret(db: Db, userId: number, sealed: string, now: Date): Promise<void> {
+  return repo.setPendingSecret(db, userId, sealed, now);
+}
+
+/** Activates the checked pending seed, if it is still the pending one. */
+export function activatePendingTotpSecret(
+  db: Db,
+  userId: number,
+  pending: string,
+  active: string,
+  step: number,
+): Promise<boolean> {
+  return repo.activatePendingSecret(db, userId, pending, active, step);
+}
+
+/** Compare-and-set of the last accepted TOTP step: of two requests with one code, exactly one wins. */
+export function acceptTotpStep(db: Db, userId: number, sealed: string, step: number): Promise<boolean> {
+  return repo.acceptTotpStep(db, userId, sealed, step);
+}
+
+/** Turns 2FA off: the seed, a pending seed and the last step. */
+export function clearTotp(db: Db, schoolId: number, userId: number): Promise<void> {
+  return repo.clearTotp(db, schoolId, userId);
+}
+
+/** A new account (single sign-on); answers its id. */
+export function createUser(db: Db, values: NewUser): Promise<number> {
+  return insertUser(db, values);
+}
+
+export function setUserRoles(db: Db, userId: number, type: 'L' | 'S', roles: string[]): Promise<void> {
+  return repo.setUserRoles(db, userId, type, roles);
+}
+
+/** The identity import's new users, without a password; answers their ids by directory key. */
+export function insertImportedUsers(db: Db, schoolId: number, rows: readonly repo.NewImportedUser[]) {
+  return repo.insertImportedUsers(db, schoolId, rows);
+}
+
+/** The identity import's changes to existing users, in one statement per chunk. */
+export function updateImportedUsers(db: Db, schoolId: number, rows: readonly repo.ImportedUserUpdate[]) {
+  return repo.updateImportedUsers(db, schoolId, rows);
+}
+
+/** Users the identity import no longer lists. */
+export function deactivateUsers(db: Db, schoolId: number, ids: readonly number[], now: Date): Promise<void> {
+  return repo.deactivateUsers(db, schoolId, ids, now);
 }
