@@ -58,6 +58,10 @@ const CASES = {
     `apps/server/src/modules/totp/${tag}-ctx.service.ts`,
     `import type { Ctx } from '../../context.ts';\nexport const f = (ctx: Ctx): number => ctx.schoolId;\n`,
   ),
+  serviceSchema: put(
+    `apps/server/src/modules/totp/${tag}-schema.service.ts`,
+    `import { users } from '../users/users.schema.ts';\nexport const t = users;\n`,
+  ),
   routesRepo: put(
     `apps/server/src/modules/totp/${tag}.routes.ts`,
     `import { findTotpUser } from './totp.repo.ts';\nexport const f = findTotpUser;\n`,
@@ -121,6 +125,12 @@ describe('the import rules fire (DESIGN.md, issue 18)', () => {
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*never the request or reply/),
     );
     expect(refusals(CASES.serviceCtx)).toEqual([]);
+  });
+
+  it("a service importing a table (another module's schema file) is refused", () => {
+    expect(refusals(CASES.serviceSchema)).toContainEqual(
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*only \*\.repo\.ts and db\/ touch/),
+    );
   });
 
   it('a routes file importing its own repo is refused', () => {
