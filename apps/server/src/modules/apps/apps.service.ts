@@ -24,17 +24,23 @@ import {
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
-import { checkDownload, iconToPng } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
-import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
+import { prepareUpload } from '../files/file-checks.ts';
+import {
+  checkQuota,
+  deleteFiles,
+  lockFiles,
+  precheckQuota,
+  readFile,
+  storeFile,
+} from '../files/files.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
   bumpAppsVersion,
   deleteApp as deleteAppRow,
-  deleteUnusedFiles,
-  findAppFile,
+  filesInUse,
   findAppFileIds,
   findAppsByIds,
   findSchoolApps,
@@ -135,14 +141,14 @@ export async function getBubble(req: FastifyRequest, id: number): Promise<Bubble
 
 export async function getBubbleDownload(req: FastifyRequest, id: number) {
   const row = await accessibleBubbleRow(req, id);
-  const file = row.fileId ? await findAppFile(req.server.db, req.schoolId, row.fileId) : null;
+  const file = row.fileId ? await readFile(req.server.db, req.schoolId, row.fileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
 
 export async function getBubbleIcon(req: FastifyRequest, id: number) {
   const row = await accessibleBubbleRow(req, id);
-  const file = row.iconFileId ? await findAppFile(req.server.db, req.schoolId, row.iconFileId) : null;
+  const file = row.iconFileId ? await readFile(req.server.db, req.schoolId, row.iconFileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
@@ -234,10 +240,8 @@ async function saveApp(
       upload ? (existing?.fileId ?? null) : null,
     ],
   });
-  const icon = form.icon ? await iconToPng(form.icon.data) : null;
-  const download = upload
-    ? { ...(await checkDownload(upload.data, upload.filename)), data: upload.data }
-    : null;
+  const icon = form.icon ? await prepareUpload('icon', form.icon) : null;
+  const download = upload ? await prepareUpload('download', upload) : null;
   // outside the transaction: the check may wait for a slow site, and it never blocks saving
   const embedCheck = await embedCheckFor(req, input);
   const values: AppValues = {
@@ -262,7 +266,7 @@ async function saveApp(
     const current = existing ? await findAppFileIds(tx, schoolId, existing.id) : null;
     if (existing && !current) throw AppError.notFound();
     const iconFileId = icon
-      ? await storeFile(tx, { schoolId, owner: user, name: 'icon.png', mime: 'image/png', data: icon })
+      ? await storeFile(tx, { schoolId, owner: user, ...icon })
       : input.removeIcon
         ? null
         : (current?.iconFileId ?? null);
@@ -288,7 +292,7 @@ async function saveApp(
     }
     // after the replaced files are gone, so a new icon or file never counts twice (decision 045)
     if (icon || download)
-      await checkQuota(tx, schoolId, user, (icon?.length ?? 0) + (download?.data.length ?? 0));
+      await checkQuota(tx, schoolId, user, (icon?.data.length ?? 0) + (download?.data.length ?? 0));
     await bumpAppsVersion(tx, schoolId);
     await audit(req, existing ? 'app.update' : 'app.create', {
       db: tx,
@@ -319,6 +323,16 @@ export async function updateApp(
 ): Promise<SaveAppResponse> {
   const { row, user } = await editableBubbleRow(req, id);
   return saveApp(req, user, await readForm(), row);
+}
+
+/** Deletes these files unless a tile still uses them (demo tiles share one); after `lockFiles`. */
+async function deleteUnusedFiles(tx: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
+  const inUse = new Set(await filesInUse(tx, schoolId, ids));
+  await deleteFiles(
+    tx,
+    schoolId,
+    ids.filter((id) => id !== null && !inUse.has(id)),
+  );
 }
 
 /** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */

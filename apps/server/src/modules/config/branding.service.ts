@@ -10,13 +10,18 @@ import {
 } from '@aula/contracts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { iconToPng, photoToWebp } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
-import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
-import { deleteBrandingFile, findBrandingFile } from './branding.repo.ts';
+import { prepareUpload } from '../files/file-checks.ts';
+import {
+  checkQuota,
+  deleteFiles,
+  lockFiles,
+  precheckQuota,
+  readFile,
+  storeFile,
+} from '../files/files.service.ts';
 import { getConfigValues, getServerConfigValue, setConfigValue } from './config.service.ts';
 
-const LOGO_SIZE_PX = 512;
 export const LOGIN_BG_PATH = '/api/config/login-bg/image';
 export const LOGO_PATH = '/api/config/logo/image';
 
@@ -86,7 +91,7 @@ async function replaceImage(
     const id = image ? await storeFile(tx, { schoolId: req.schoolId, owner: null, ...image }) : null;
     await setConfigValue(tx, req.schoolId, fileKey, id ? String(id) : '');
     await setConfigValue(tx, req.schoolId, urlKey, id ? `${path}?v=${id}` : '');
-    if (old) await deleteBrandingFile(tx, req.schoolId, old);
+    await deleteFiles(tx, req.schoolId, [old]);
     if (image) await checkQuota(tx, req.schoolId, null, image.data.length);
     await audit(req, 'branding.change', { details: { what, image: id !== null }, db: tx });
   });
@@ -109,8 +114,7 @@ export async function setLoginBg(
 ): Promise<LoginBg> {
   if (opts.file) {
     await precheckBranding(req, 'login_bg_file', opts.file);
-    const data = await photoToWebp(opts.file);
-    await replaceImage(req, 'login-bg', { data, mime: 'image/webp', name: 'login-background.webp' });
+    await replaceImage(req, 'login-bg', await prepareUpload('login-bg', { data: opts.file }));
   } else if (opts.remove) await replaceImage(req, 'login-bg', null);
   if (opts.strategy) {
     await setConfigValue(req.server.db, req.schoolId, 'login_bg_strat', opts.strategy);
@@ -126,8 +130,7 @@ export async function setLogo(
 ): Promise<Logo> {
   if (opts.file) {
     await precheckBranding(req, 'logo_file', opts.file);
-    const data = await iconToPng(opts.file, LOGO_SIZE_PX);
-    await replaceImage(req, 'logo', { data, mime: 'image/png', name: 'logo.png' });
+    await replaceImage(req, 'logo', await prepareUpload('logo', { data: opts.file }));
   } else if (opts.remove) await replaceImage(req, 'logo', null);
   if (opts.show !== undefined) {
     await setConfigValue(req.server.db, req.schoolId, 'show_lara_logo', String(opts.show));
@@ -139,7 +142,7 @@ export async function setLogo(
 /** The stored image behind GET /api/config/login-bg/image and /logo/image. */
 export async function brandingImage(req: FastifyRequest, what: 'login-bg' | 'logo') {
   const id = await fileIdOf(req.server.db, req.schoolId, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
-  const file = id ? await findBrandingFile(req.server.db, req.schoolId, id) : null;
+  const file = id ? await readFile(req.server.db, req.schoolId, id) : null;
   if (!file) throw AppError.notFound();
-  return { ...file, id: id! };
+  return file;
 }
