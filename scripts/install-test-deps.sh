@@ -8,6 +8,8 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SCHEMATHESIS_VERSION="4.32.5"
 VENV="$ROOT/.venv-fuzz"
 MOTO_VERSION="5.2.5"
+# moto's S3 and IAM with the two packages its server runs on; moto[server] would bring every AWS service (300 MB)
+MOTO_PACKAGES=("moto[s3]==$MOTO_VERSION" "flask==3.1.3" "flask-cors==6.0.5")
 S3_VENV="$ROOT/.venv-s3"
 status=0
 
@@ -41,10 +43,10 @@ fi
 # the S3 test server's own virtual environment, made again when missing or holding another version
 if [ "$("$S3_VENV/bin/python" -c 'import flask, importlib.metadata as m; print(m.version("moto"))' 2>/dev/null)" != "$MOTO_VERSION" ] ||
   [ ! -x "$S3_VENV/bin/moto_server" ]; then
-  echo "Installing moto[server] $MOTO_VERSION from PyPI into .venv-s3/..."
+  echo "Installing moto $MOTO_VERSION (S3 server) from PyPI into .venv-s3/..."
   rm -rf "$S3_VENV"
   if ! { python3 -m venv "$S3_VENV" && "$S3_VENV/bin/pip" install -q --disable-pip-version-check \
-    "moto[server]==$MOTO_VERSION"; }; then
+    "${MOTO_PACKAGES[@]}"; }; then
     echo "moto could not be installed from PyPI; the S3 file store test will fail." >&2
     status=1
   fi
