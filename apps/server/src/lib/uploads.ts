@@ -168,6 +168,12 @@ const REENCODE: Record<string, (image: Sharp) => Sharp> = {
   'image/gif': (image) => image.gif(),
 };
 
+/** The type of a download by its magic number when it is an image that `withoutImageMetadata` re-encodes. */
+export async function reencodedDownloadType(data: Buffer): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(data);
+  return detected && REENCODE[detected.mime] ? detected.mime : null;
+}
+
 /**
  * An image download (`mime` as `checkDownload` found it) re-encoded in its own format, turned upright, at its
  * size and with every frame, but without EXIF, GPS positions, XMP or comments: a photo straight from a phone

@@ -27,7 +27,7 @@ import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
-import { prepareUpload } from '../files/file-checks.ts';
+import { leastStoredBytes, prepareUpload } from '../files/file-checks.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -233,7 +233,7 @@ async function saveApp(
   const upload = form.file && input.target === 'download' ? form.file : null;
   // before the image work: a user already at the quota cannot make the server do it again and again
   await precheckQuota(req.server.db, schoolId, user, {
-    minBytes: (form.icon ? 1 : 0) + (upload?.data.length ?? 0),
+    minBytes: (form.icon ? 1 : 0) + (upload ? await leastStoredBytes('download', upload.data) : 0),
     uploadedBytes: (form.icon?.data.length ?? 0) + (upload?.data.length ?? 0),
     replacing: [
       form.icon ? (existing?.iconFileId ?? null) : null,

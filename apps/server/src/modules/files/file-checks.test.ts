@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MAX_ICON_BYTES } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { prepareUpload, UPLOAD_LIMITS } from './file-checks.ts';
+import { demoPdf } from '../../demo/demo-pdf.ts';
+import { leastStoredBytes, prepareUpload, UPLOAD_LIMITS } from './file-checks.ts';
 
 const png = () =>
   sharp({ create: { width: 600, height: 300, channels: 3, background: '#36c' } })
@@ -61,5 +62,14 @@ describe('prepareUpload', () => {
     const out = await prepareUpload('download', { data: gif, filename: 'a.gif' });
     expect(out.mime).toBe('image/gif');
     expect((await sharp(out.data, { animated: true }).metadata()).pages).toBe(2);
+  });
+
+  it('counts a PDF download at its size and an image, re-encoded later, at one byte for the cheap quota check', async () => {
+    const pdf = demoPdf(['Arbeitsblatt']);
+    const image = await png();
+    expect(await leastStoredBytes('download', pdf)).toBe(pdf.length);
+    expect(await leastStoredBytes('download', image)).toBe(1);
+    expect(await leastStoredBytes('icon', image)).toBe(1);
+    expect(await leastStoredBytes('download', Buffer.alloc(0))).toBe(0);
   });
 });

@@ -3,7 +3,14 @@
 // `storeFile` keeps them. The work runs outside any transaction, in the image queue (decision 044).
 import { MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES, MAX_LOGIN_BG_BYTES, MAX_LOGO_BYTES } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { checkDownload, iconToPng, megabytes, photoToWebp, withoutImageMetadata } from '../../lib/uploads.ts';
+import {
+  checkDownload,
+  iconToPng,
+  megabytes,
+  photoToWebp,
+  reencodedDownloadType,
+  withoutImageMetadata,
+} from '../../lib/uploads.ts';
 
 export type UploadKind = 'icon' | 'logo' | 'login-bg' | 'download';
 
@@ -26,6 +33,16 @@ export interface PreparedFile {
 /** 413 `upload.too_large` with the limit in MB, the error every upload route answers for a file too big. */
 export function tooLarge(maxBytes: number): AppError {
   return new AppError(413, 'upload.too_large', { max: megabytes(maxBytes) });
+}
+
+/**
+ * The fewest bytes an upload can take once stored, for the cheap quota check before the work (decision
+ * 045): a download that is not an image exactly its size; an image is re-encoded, so at least one byte.
+ */
+export async function leastStoredBytes(kind: UploadKind, data: Buffer): Promise<number> {
+  if (data.length === 0) return 0;
+  if (kind !== 'download' || (await reencodedDownloadType(data))) return 1;
+  return data.length;
 }
 
 /**
