@@ -33,6 +33,7 @@ export default tseslint.config(
       'e2e/screenshots/**',
       '.test-reports/**',
       '.venv-fuzz/**',
+      '.venv-s3/**',
     ],
   },
   js.configs.recommended,
