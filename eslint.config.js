@@ -37,6 +37,7 @@ export default tseslint.config(
       'e2e/screenshots/**',
       '.test-reports/**',
       '.venv-fuzz/**',
+      '.venv-s3/**',
     ],
   },
   js.configs.recommended,

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # What the tests need beyond npm packages: from Debian's packages Chromium (never a downloaded browser),
 # fonts for Arabic and Persian text in screenshots, SimpleSAMLphp with PHP as the SAML identity provider,
-# and Python's venv; from PyPI, schemathesis (pinned) in .venv-fuzz/ for the API fuzzing (scripts/fuzz.mjs).
+# and Python's venv; from PyPI, schemathesis (pinned) in .venv-fuzz/ for the API fuzzing (scripts/fuzz.mjs), and
+# moto's standalone S3-compatible server (pinned) in .venv-s3/ for the file store's S3 adapter (decision 053).
 set -u
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SCHEMATHESIS_VERSION="4.32.5"
 VENV="$ROOT/.venv-fuzz"
+MOTO_VERSION="5.2.5"
+# moto's S3 and IAM with the two packages its server runs on; moto[server] would bring every AWS service (300 MB)
+MOTO_PACKAGES=("moto[s3]==$MOTO_VERSION" "flask==3.1.3" "flask-cors==6.0.5")
+S3_VENV="$ROOT/.venv-s3"
 status=0
 
 have_all() {
@@ -32,6 +37,17 @@ if [ "$("$VENV/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, versi
   if ! { python3 -m venv "$VENV" && "$VENV/bin/pip" install -q --disable-pip-version-check \
     "schemathesis==$SCHEMATHESIS_VERSION"; }; then
     echo "schemathesis could not be installed from PyPI; the API fuzzing step will fail." >&2
+    status=1
+  fi
+fi
+# the S3 test server's own virtual environment, made again when missing or holding another version
+if [ "$("$S3_VENV/bin/python" -c 'import flask, importlib.metadata as m; print(m.version("moto"))' 2>/dev/null)" != "$MOTO_VERSION" ] ||
+  [ ! -x "$S3_VENV/bin/moto_server" ]; then
+  echo "Installing moto $MOTO_VERSION (S3 server) from PyPI into .venv-s3/..."
+  rm -rf "$S3_VENV"
+  if ! { python3 -m venv "$S3_VENV" && "$S3_VENV/bin/pip" install -q --disable-pip-version-check \
+    "${MOTO_PACKAGES[@]}"; }; then
+    echo "moto could not be installed from PyPI; the S3 file store test will fail." >&2
     status=1
   fi
 fi

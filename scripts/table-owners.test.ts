@@ -11,13 +11,6 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const modulesDir = join(root, 'apps/server/src/modules');
 const tag = `zz-owner-canary-${process.pid}`;
 
-// Writes of `files` stay where they are while the files module is reworked (issue 18, item 3): remove an
-// entry here when its write moves into the files module.
-const EXCEPTIONS = [
-  { repo: 'apps/apps.repo.ts', table: 'files' },
-  { repo: 'config/branding.repo.ts', table: 'files' },
-];
-
 interface Table {
   /** the drizzle export, e.g. groupMembers */
   name: string;
@@ -92,7 +85,6 @@ function foreignWrites(repos: readonly string[], tables: readonly Table[]): stri
   return repos.flatMap((repo) =>
     writesIn(repo, readFileSync(join(modulesDir, repo), 'utf8'), tables)
       .filter((w) => w.table.module !== w.module)
-      .filter((w) => !EXCEPTIONS.some((e) => e.repo === w.repo && e.table === w.table.sqlName))
       .map((w) => `${w.repo}:${w.line} writes ${w.table.sqlName} (owner: ${w.table.module}) via ${w.how}`),
   );
 }
@@ -153,7 +145,6 @@ describe('every table has one owner (STYLE.md, issue 18)', () => {
       `${canary}:10 writes login_locks (owner: auth) via sql update \${loginLocks}`,
       `${canary}:12 writes group_members (owner: groups) via sql DELETE FROM group_members`,
       `${canary}:13 writes schools (owner: schools) via sql insert into "schools"`,
-      // the exceptions are per repo: this one may not write files
       `${canary}:14 writes files (owner: files) via .delete(files)`,
     ]);
   });

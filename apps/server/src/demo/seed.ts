@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { appGroups, apps, files, groupMembers, groups, users } from '../db/schema.ts';
+import { appGroups, apps, groupMembers, groups, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { storeFile } from '../modules/files/files.service.ts';
 import { insertLayout } from '../modules/layout/layout.repo.ts';
 import { countSchools, insertSchool } from '../modules/schools/schools.repo.ts';
 import { upsertConfigValue } from '../modules/config/config.repo.ts';
@@ -95,34 +96,28 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         .values(members.map((m) => ({ schoolId, groupId: group!.id, userId: userIds.get(m)! })));
     }
 
-    const [menu] = await tx
-      .insert(files)
-      .values({
-        schoolId,
-        name: 'Speiseplan.txt',
-        mime: 'text/plain; charset=utf-8',
-        size: 0,
-        data: Buffer.from(
-          'Speiseplan der Woche\nMontag: Gemüsesuppe\nDienstag: Nudeln\nMittwoch: Reis mit Curry\n',
-        ),
-      })
-      .returning({ id: files.id });
+    // through the file store like every file; the demo's own files need no upload checks
+    const menuId = await storeFile(txDb, {
+      schoolId,
+      owner: null,
+      name: 'Speiseplan.txt',
+      mime: 'text/plain; charset=utf-8',
+      data: Buffer.from(
+        'Speiseplan der Woche\nMontag: Gemüsesuppe\nDienstag: Nudeln\nMittwoch: Reis mit Curry\n',
+      ),
+    });
     const letterPdf = demoPdf([
       'Liebe Eltern,',
       'der Elternabend der Klassen 5 und 6 ist am Donnerstag um 19 Uhr in der Aula.',
       'Mit freundlichen Gruessen, die Schulleitung',
     ]);
-    const [letterFile] = await tx
-      .insert(files)
-      .values({
-        schoolId,
-        name: 'Elternbrief.pdf',
-        mime: 'application/pdf',
-        size: letterPdf.length,
-        data: letterPdf,
-        ownerId: userIds.get('admin')!,
-      })
-      .returning({ id: files.id });
+    const letterFileId = await storeFile(txDb, {
+      schoolId,
+      owner: { id: userIds.get('admin')! },
+      name: 'Elternbrief.pdf',
+      mime: 'application/pdf',
+      data: letterPdf,
+    });
 
     const admin = userIds.get('admin')!;
     const teacher = userIds.get('teacher')!;
@@ -152,7 +147,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         target: 'download',
         iconName: 'utensils',
         color: 'green-500',
-        fileId: menu!.id,
+        fileId: menuId,
         titleTranslation: { en: 'Lunch menu', ar: 'قائمة الطعام', fa: 'منوی غذا' },
       },
       {
@@ -209,7 +204,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         target: 'download',
         iconName: 'file-text',
         color: 'sky-900',
-        fileId: letterFile!.id,
+        fileId: letterFileId,
         titleTranslation: { en: 'Letter to parents', ar: 'رسالة للأهل', fa: 'نامه به والدین' },
       },
       {

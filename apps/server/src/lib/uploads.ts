@@ -1,7 +1,7 @@
 // Upload checks (SECURITY.md "Uploads", decision 023): the type comes from the bytes (magic number),
 // never from the name or the declared type; images are re-encoded without metadata.
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
 import { IMAGE_LIMITS, imageLimiter } from './image-limiter.ts';
 import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
@@ -157,6 +157,39 @@ export async function photoToWebp(data: Buffer, maxWidth = 2560): Promise<Buffer
         .webp({ quality: 80 })
         .toBuffer(),
     () => invalidType(PHOTO_TYPE_NAMES),
+  );
+}
+
+/** Re-encoders per image type a download may be: the same format, without any metadata. */
+const REENCODE: Record<string, (image: Sharp) => Sharp> = {
+  'image/jpeg': (image) => image.jpeg({ quality: 90 }),
+  'image/png': (image) => image.png(),
+  'image/webp': (image) => image.webp({ quality: 90 }),
+  'image/gif': (image) => image.gif(),
+};
+
+/** The type of a download by its magic number when it is an image that `withoutImageMetadata` re-encodes. */
+export async function reencodedDownloadType(data: Buffer): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(data);
+  return detected && REENCODE[detected.mime] ? detected.mime : null;
+}
+
+/**
+ * An image download (`mime` as `checkDownload` found it) re-encoded in its own format, turned upright, at its
+ * size and with every frame, but without EXIF, GPS positions, XMP or comments: a photo straight from a phone
+ * says where it was taken. Other types come back unchanged.
+ */
+export async function withoutImageMetadata(data: Buffer, mime: string): Promise<Buffer> {
+  const encode = REENCODE[mime];
+  if (!encode) return data;
+  return imageJob(
+    () =>
+      encode(
+        sharp(data, { ...decodeOptions, animated: true })
+          .timeout(timeLimit)
+          .autoOrient(),
+      ).toBuffer(),
+    () => invalidType(DOWNLOAD_TYPE_NAMES),
   );
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
-import { appGroups, apps, files, groups, layoutItems, layouts, users } from '../../db/schema.ts';
+import { appGroups, apps, groups, layoutItems, layouts, users } from '../../db/schema.ts';
 
 export type { BubbleRow } from '../../db/columns.ts';
 
@@ -33,15 +33,6 @@ export async function findAppFileIds(db: Db, schoolId: number, id: number) {
   return row ?? null;
 }
 
-export async function findAppFile(db: Db, schoolId: number, fileId: number) {
-  const [row] = await db
-    .select({ name: files.name, mime: files.mime, data: files.data })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.schoolId, schoolId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Whether a bubble is placed on the school's logged-out layout, the only bubbles visitors may open. */
 export async function isOnLoggedOutLayout(db: Db, schoolId: number, appId: number): Promise<boolean> {
   const rows = await db
@@ -65,19 +56,17 @@ export async function findSchoolGroupIds(db: Db, schoolId: number, ids: number[]
   return rows.map((r) => r.id);
 }
 
-/** Deletes these files unless a tile still uses them (demo tiles share one). */
-export async function deleteUnusedFiles(db: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
+/** Those of these file ids that a tile of the school still uses as its icon or download. */
+export async function filesInUse(db: Db, schoolId: number, ids: (number | null)[]): Promise<number[]> {
   const wanted = ids.filter((id): id is number => id !== null);
-  if (wanted.length === 0) return;
-  await db
-    .delete(files)
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ iconFileId: apps.iconFileId, fileId: apps.fileId })
+    .from(apps)
     .where(
-      and(
-        eq(files.schoolId, schoolId),
-        inArray(files.id, wanted),
-        sql`not exists (select 1 from ${apps} a where a.file_id = ${files.id} or a.icon_file_id = ${files.id})`,
-      ),
+      and(eq(apps.schoolId, schoolId), or(inArray(apps.iconFileId, wanted), inArray(apps.fileId, wanted))),
     );
+  return rows.flatMap((r) => [r.iconFileId, r.fileId]).filter((id): id is number => id !== null);
 }
 
 export type AppValues = Omit<typeof apps.$inferInsert, 'id' | 'schoolId' | 'createdAt'>;

@@ -11,6 +11,7 @@ import {
   text,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
+import { sendFile } from '../files/file-reply.ts';
 import { APP_FORM_MULTIPART, readAppForm } from './app-form.ts';
 import {
   appTypes,
@@ -23,7 +24,6 @@ import {
   updateApp,
 } from './apps.service.ts';
 
-const SANDBOX_CSP = "default-src 'none'; sandbox";
 const MULTIPART_FIELDS =
   'multipart/form-data: one field per BubbleInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
   'and the files `icon` (PNG, JPEG, WebP, GIF or SVG, at most 1 MB; stored as a PNG of at most 256 px) and `file` (the download of a download tile, at most 20 MB). ' +
@@ -144,11 +144,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await getBubbleIcon(contextOf(req), req.params.id);
-      return reply
-        .type('image/png')
-        .header('content-disposition', 'inline; filename="icon.png"')
-        .header('content-security-policy', SANDBOX_CSP)
-        .send(file.data);
+      return sendFile(reply, file, { disposition: 'inline', name: 'icon.png' });
     },
   );
 
@@ -166,11 +162,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await getBubbleDownload(contextOf(req), req.params.id);
-      return reply
-        .type(file.mime)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .header('content-security-policy', SANDBOX_CSP)
-        .send(file.data);
+      return sendFile(reply, file, { disposition: 'attachment', name: file.name });
     },
   );
 };

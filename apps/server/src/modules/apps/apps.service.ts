@@ -24,18 +24,24 @@ import { type Ctx, portalOrigin } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
-import { checkDownload, iconToPng } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
-import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
+import { leastStoredBytes, prepareUpload } from '../files/file-checks.ts';
+import {
+  checkQuota,
+  deleteFiles,
+  lockFiles,
+  precheckQuota,
+  readFile,
+  storeFile,
+} from '../files/files.service.ts';
 import { bumpLayoutsHoldingApp } from '../layout/layout-version.service.ts';
 import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
   deleteApp as deleteAppRow,
-  deleteUnusedFiles,
-  findAppFile,
+  filesInUse,
   findAppFileIds,
   findAppsByIds,
   findSchoolApps,
@@ -133,14 +139,14 @@ export async function getBubble(ctx: Ctx, id: number): Promise<Bubble> {
 
 export async function getBubbleDownload(ctx: Ctx, id: number) {
   const row = await accessibleBubbleRow(ctx, id);
-  const file = row.fileId ? await findAppFile(ctx.db, ctx.schoolId, row.fileId) : null;
+  const file = row.fileId ? await readFile(ctx.db, ctx.schoolId, row.fileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
 
 export async function getBubbleIcon(ctx: Ctx, id: number) {
   const row = await accessibleBubbleRow(ctx, id);
-  const file = row.iconFileId ? await findAppFile(ctx.db, ctx.schoolId, row.iconFileId) : null;
+  const file = row.iconFileId ? await readFile(ctx.db, ctx.schoolId, row.iconFileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
@@ -224,17 +230,15 @@ async function saveApp(
   const upload = form.file && input.target === 'download' ? form.file : null;
   // before the image work: a user already at the quota cannot make the server do it again and again
   await precheckQuota(ctx.db, schoolId, user, {
-    minBytes: (form.icon ? 1 : 0) + (upload?.data.length ?? 0),
+    minBytes: (form.icon ? 1 : 0) + (upload ? await leastStoredBytes('download', upload.data) : 0),
     uploadedBytes: (form.icon?.data.length ?? 0) + (upload?.data.length ?? 0),
     replacing: [
       form.icon ? (existing?.iconFileId ?? null) : null,
       upload ? (existing?.fileId ?? null) : null,
     ],
   });
-  const icon = form.icon ? await iconToPng(form.icon.data) : null;
-  const download = upload
-    ? { ...(await checkDownload(upload.data, upload.filename)), data: upload.data }
-    : null;
+  const icon = form.icon ? await prepareUpload('icon', form.icon) : null;
+  const download = upload ? await prepareUpload('download', upload) : null;
   // outside the transaction: the check may wait for a slow site, and it never blocks saving
   const embedCheck = await embedCheckFor(ctx, input);
   const values: AppValues = {
@@ -259,7 +263,7 @@ async function saveApp(
     const current = existing ? await findAppFileIds(tx, schoolId, existing.id) : null;
     if (existing && !current) throw AppError.notFound();
     const iconFileId = icon
-      ? await storeFile(tx, { schoolId, owner: user, name: 'icon.png', mime: 'image/png', data: icon })
+      ? await storeFile(tx, { schoolId, owner: user, ...icon })
       : input.removeIcon
         ? null
         : (current?.iconFileId ?? null);
@@ -285,7 +289,7 @@ async function saveApp(
     }
     // after the replaced files are gone, so a new icon or file never counts twice (decision 045)
     if (icon || download)
-      await checkQuota(tx, schoolId, user, (icon?.length ?? 0) + (download?.data.length ?? 0));
+      await checkQuota(tx, schoolId, user, (icon?.data.length ?? 0) + (download?.data.length ?? 0));
     await bumpAppsVersion(tx, schoolId);
     await audit(ctx, existing ? 'app.update' : 'app.create', {
       db: tx,
@@ -313,6 +317,16 @@ export async function updateApp(
 ): Promise<SaveAppResponse> {
   const { row, user } = await editableBubbleRow(ctx, id);
   return saveApp(ctx, user, await readForm(), row);
+}
+
+/** Deletes these files unless a tile still uses them (demo tiles share one); after `lockFiles`. */
+async function deleteUnusedFiles(tx: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
+  const inUse = new Set(await filesInUse(tx, schoolId, ids));
+  await deleteFiles(
+    tx,
+    schoolId,
+    ids.filter((id) => id !== null && !inUse.has(id)),
+  );
 }
 
 /** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */

@@ -15,7 +15,8 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { megabytes } from '../../lib/uploads.ts';
+import { tooLarge } from '../files/file-checks.ts';
+import { sendFile } from '../files/file-reply.ts';
 import {
   brandingImage,
   getBanner,
@@ -26,7 +27,6 @@ import {
   setLogo,
 } from './branding.service.ts';
 
-const SANDBOX_CSP = "default-src 'none'; sandbox";
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -44,8 +44,7 @@ const errors = {
  */
 async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | null> {
   if (!req.isMultipart()) return null;
-  if (Number(req.headers['content-length'] ?? 0) > limit + 64 * 1024)
-    throw new AppError(413, 'upload.too_large', { max: megabytes(limit) });
+  if (Number(req.headers['content-length'] ?? 0) > limit + 64 * 1024) throw tooLarge(limit);
   let image: Buffer | null = null;
   let oversize = false;
   for await (const part of req.parts()) {
@@ -63,17 +62,14 @@ async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | n
     if (size > limit || part.file.truncated) oversize = true;
     else if (size > 0) image = Buffer.concat(chunks);
   }
-  if (oversize) throw new AppError(413, 'upload.too_large', { max: megabytes(limit) });
+  if (oversize) throw tooLarge(limit);
   return image;
 }
 
 async function sendImage(req: FastifyRequest, reply: FastifyReply, what: 'login-bg' | 'logo') {
   const file = await brandingImage(contextOf(req), what);
-  return reply
-    .type(file.mime)
-    .header('content-disposition', `inline; filename="${what}.${file.mime === 'image/png' ? 'png' : 'webp'}"`)
-    .header('content-security-policy', SANDBOX_CSP)
-    .send(file.data);
+  const name = `${what}.${file.mime === 'image/png' ? 'png' : 'webp'}`;
+  return sendFile(reply, file, { disposition: 'inline', name });
 }
 
 // spec 3.5/3.6/7.4: the banner, the login background and the logo; reads are public (the login page)

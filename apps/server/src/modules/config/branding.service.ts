@@ -10,13 +10,18 @@ import {
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { iconToPng, photoToWebp } from '../../lib/uploads.ts';
 import { audit } from '../audit/audit.service.ts';
-import { checkQuota, lockFiles, precheckQuota, storeFile } from '../files/files.service.ts';
-import { deleteBrandingFile, findBrandingFile } from './branding.repo.ts';
+import { prepareUpload } from '../files/file-checks.ts';
+import {
+  checkQuota,
+  deleteFiles,
+  lockFiles,
+  precheckQuota,
+  readFile,
+  storeFile,
+} from '../files/files.service.ts';
 import { getConfigValues, getServerConfigValue, setConfigValue } from './config.service.ts';
 
-const LOGO_SIZE_PX = 512;
 export const LOGIN_BG_PATH = '/api/config/login-bg/image';
 export const LOGO_PATH = '/api/config/logo/image';
 
@@ -86,7 +91,7 @@ async function replaceImage(
     const id = image ? await storeFile(tx, { schoolId: ctx.schoolId, owner: null, ...image }) : null;
     await setConfigValue(tx, ctx.schoolId, fileKey, id ? String(id) : '');
     await setConfigValue(tx, ctx.schoolId, urlKey, id ? `${path}?v=${id}` : '');
-    if (old) await deleteBrandingFile(tx, ctx.schoolId, old);
+    await deleteFiles(tx, ctx.schoolId, [old]);
     if (image) await checkQuota(tx, ctx.schoolId, null, image.data.length);
     await audit(ctx, 'branding.change', { details: { what, image: id !== null }, db: tx });
   });
@@ -109,8 +114,7 @@ export async function setLoginBg(
 ): Promise<LoginBg> {
   if (opts.file) {
     await precheckBranding(ctx, 'login_bg_file', opts.file);
-    const data = await photoToWebp(opts.file);
-    await replaceImage(ctx, 'login-bg', { data, mime: 'image/webp', name: 'login-background.webp' });
+    await replaceImage(ctx, 'login-bg', await prepareUpload('login-bg', { data: opts.file }));
   } else if (opts.remove) await replaceImage(ctx, 'login-bg', null);
   if (opts.strategy) {
     await setConfigValue(ctx.db, ctx.schoolId, 'login_bg_strat', opts.strategy);
@@ -126,8 +130,7 @@ export async function setLogo(
 ): Promise<Logo> {
   if (opts.file) {
     await precheckBranding(ctx, 'logo_file', opts.file);
-    const data = await iconToPng(opts.file, LOGO_SIZE_PX);
-    await replaceImage(ctx, 'logo', { data, mime: 'image/png', name: 'logo.png' });
+    await replaceImage(ctx, 'logo', await prepareUpload('logo', { data: opts.file }));
   } else if (opts.remove) await replaceImage(ctx, 'logo', null);
   if (opts.show !== undefined) {
     await setConfigValue(ctx.db, ctx.schoolId, 'show_lara_logo', String(opts.show));
@@ -139,7 +142,7 @@ export async function setLogo(
 /** The stored image behind GET /api/config/login-bg/image and /logo/image. */
 export async function brandingImage(ctx: Ctx, what: 'login-bg' | 'logo') {
   const id = await fileIdOf(ctx.db, ctx.schoolId, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
-  const file = id ? await findBrandingFile(ctx.db, ctx.schoolId, id) : null;
+  const file = id ? await readFile(ctx.db, ctx.schoolId, id) : null;
   if (!file) throw AppError.notFound();
-  return { ...file, id: id! };
+  return file;
 }

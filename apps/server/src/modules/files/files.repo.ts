@@ -55,3 +55,18 @@ export async function sumFileSizesOf(
     );
   return Number(row?.bytes ?? 0);
 }
+
+/** One file of the school with its contents, or null. */
+export async function findFile(db: Db, schoolId: number, id: number) {
+  const [row] = await db
+    .select({ id: files.id, name: files.name, mime: files.mime, data: files.data })
+    .from(files)
+    .where(and(eq(files.schoolId, schoolId), eq(files.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteFileRows(db: Db, schoolId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(files).where(and(eq(files.schoolId, schoolId), inArray(files.id, ids)));
+}

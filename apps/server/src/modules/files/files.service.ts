@@ -1,22 +1,26 @@
-// The files table's owner (DESIGN.md "Files"): every stored file goes in through here, inside the caller's
-// transaction, and counts towards upload quotas (SECURITY.md "Uploads", decision 045).
+// The files table's owner (DESIGN.md "Files", decision 053): every file goes in, out and away through here.
+// A file is stored inside the caller's transaction and counts towards upload quotas (SECURITY.md "Uploads",
+// decision 045); the module that refers to a file decides who may read it, this one only serves it.
 import { hasRole } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getConfigValues } from '../config/config.service.ts';
-import { insertFile, lockSchoolFiles, sumFileSizes, sumFileSizesOf } from './files.repo.ts';
+import {
+  deleteFileRows,
+  findFile,
+  insertFile,
+  lockSchoolFiles,
+  sumFileSizes,
+  sumFileSizesOf,
+} from './files.repo.ts';
 
 const MB = 1024 * 1024;
 
 /** A user's own files, or null for the school's (logo, login background): those count to the school only. */
 export type FileOwner = Pick<SessionUser, 'id' | 'type' | 'roles'> | null;
 
-/**
- * Stores one file in the transaction `tx`. The school's row stays locked until the transaction ends, so
- * call `checkQuota` in the same transaction, after the old files a change replaces are deleted.
- */
 /**
  * Holds the school's files until the transaction `tx` ends. A change that replaces or deletes files takes
  * it first and only then reads which files it replaces, so a parallel change cannot make it delete a file
@@ -26,9 +30,14 @@ export async function lockFiles(tx: Db, schoolId: number): Promise<void> {
   await lockSchoolFiles(tx, schoolId);
 }
 
+/**
+ * Stores one file in the transaction `tx` and returns its id. The contents must have passed `prepareUpload`
+ * (or be the server's own, like the demo school's). The school's row stays locked until the transaction
+ * ends, so call `checkQuota` in the same transaction, after the old files a change replaces are deleted.
+ */
 export async function storeFile(
   tx: Db,
-  file: { schoolId: number; owner: FileOwner; name: string; mime: string; data: Buffer },
+  file: { schoolId: number; owner: { id: number } | null; name: string; mime: string; data: Buffer },
 ): Promise<number> {
   await lockSchoolFiles(tx, file.schoolId);
   return insertFile(tx, {
@@ -38,6 +47,27 @@ export async function storeFile(
     mime: file.mime,
     data: file.data,
   });
+}
+
+/** A file of the school with its contents, or null; the caller has checked that the user may read it. */
+export async function readFile(
+  db: Db,
+  schoolId: number,
+  id: number,
+): Promise<{ id: number; name: string; mime: string; data: Buffer } | null> {
+  return findFile(db, schoolId, id);
+}
+
+/**
+ * Deletes these files of the school (nulls are skipped), in the caller's transaction after `lockFiles`:
+ * the caller has made sure nothing refers to them any more.
+ */
+export async function deleteFiles(tx: Db, schoolId: number, ids: (number | null)[]): Promise<void> {
+  await deleteFileRows(
+    tx,
+    schoolId,
+    ids.filter((id): id is number => id !== null),
+  );
 }
 
 /** The quotas in bytes; an unreadable value counts as 0, which allows nothing. */
@@ -55,11 +85,6 @@ async function quotaBytes(db: Db, schoolId: number) {
   };
 }
 
-/**
- * After a change stored `addedBytes` for `owner` (and deleted what it replaced): 413 when the owner's files
- * or the school's now exceed their quota. The error rolls the transaction back, so nothing is stored; its
- * params say in MB what was used before this upload, the upload's size and the limit.
- */
 type QuotaCode = 'upload.quota_exceeded' | 'upload.school_quota_exceeded';
 
 /** 413 with what was used before this upload, its size and the limit, in MB. */

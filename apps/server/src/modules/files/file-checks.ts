@@ -1,0 +1,72 @@
+// The way into the file store (decision 053): every upload is checked by its size and by its magic number,
+// never by its name or declared type, and images are re-encoded without metadata (EXIF, GPS) before
+// `storeFile` keeps them. The work runs outside any transaction, in the image queue (decision 044).
+import { MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES, MAX_LOGIN_BG_BYTES, MAX_LOGO_BYTES } from '@aula/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  checkDownload,
+  iconToPng,
+  megabytes,
+  photoToWebp,
+  reencodedDownloadType,
+  withoutImageMetadata,
+} from '../../lib/uploads.ts';
+
+export type UploadKind = 'icon' | 'logo' | 'login-bg' | 'download';
+
+/** The largest upload of each kind; the multipart readers stop keeping bytes beyond it while streaming. */
+export const UPLOAD_LIMITS: Record<UploadKind, number> = {
+  icon: MAX_ICON_BYTES,
+  logo: MAX_LOGO_BYTES,
+  'login-bg': MAX_LOGIN_BG_BYTES,
+  download: MAX_DOWNLOAD_BYTES,
+};
+
+const LOGO_SIZE_PX = 512;
+
+export interface PreparedFile {
+  name: string;
+  mime: string;
+  data: Buffer;
+}
+
+/** 413 `upload.too_large` with the limit in MB, the error every upload route answers for a file too big. */
+export function tooLarge(maxBytes: number): AppError {
+  return new AppError(413, 'upload.too_large', { max: megabytes(maxBytes) });
+}
+
+/**
+ * The fewest bytes an upload can take once stored, for the cheap quota check before the work (decision
+ * 045): a download that is not an image exactly its size; an image is re-encoded, so at least one byte.
+ */
+export async function leastStoredBytes(kind: UploadKind, data: Buffer): Promise<number> {
+  if (data.length === 0) return 0;
+  if (kind !== 'download' || (await reencodedDownloadType(data))) return 1;
+  return data.length;
+}
+
+/**
+ * An upload made fit to store: a tile icon as a PNG of at most 256 px, a logo as a PNG of at most 512 px
+ * (both from PNG, JPEG, WebP, GIF or a checked SVG), a login background as a WebP of at most 2560 px wide,
+ * a download as it came, but an image download re-encoded in its own format. 413 beyond the size limit,
+ * 415 `upload.invalid_type` (with the allowed types) for any other content, `upload.too_complex` for an
+ * image that would take too long to decode.
+ */
+export async function prepareUpload(
+  kind: UploadKind,
+  upload: { data: Buffer; filename?: string },
+): Promise<PreparedFile> {
+  if (upload.data.length > UPLOAD_LIMITS[kind]) throw tooLarge(UPLOAD_LIMITS[kind]);
+  switch (kind) {
+    case 'icon':
+      return { name: 'icon.png', mime: 'image/png', data: await iconToPng(upload.data) };
+    case 'logo':
+      return { name: 'logo.png', mime: 'image/png', data: await iconToPng(upload.data, LOGO_SIZE_PX) };
+    case 'login-bg':
+      return { name: 'login-background.webp', mime: 'image/webp', data: await photoToWebp(upload.data) };
+    case 'download': {
+      const { mime, name } = await checkDownload(upload.data, upload.filename ?? '');
+      return { name, mime, data: await withoutImageMetadata(upload.data, mime) };
+    }
+  }
+}
