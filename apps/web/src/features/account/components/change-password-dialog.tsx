@@ -12,12 +12,8 @@ import { useSelf } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { brokenRules, errorCode, formErrorText } from '../lib/server-error';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: boolean; close: () => void }) {
   const { t } = useTranslation();
@@ -62,25 +58,28 @@ function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: b
   const rulesId = `${id}-rules`;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormAlert id={errorId}>
-        {change.error && (
-          <>
-            <p>{formErrorText(t, change.error, t('account.changePassword.wrongOld'))}</p>
-            {serverRules.length > 0 && (
-              <ul className="mt-1 list-disc ps-5">
-                {serverRules.map((rule) => (
-                  <li key={rule}>
-                    {t(`passwordRules.${rule}`, {
-                      min: effectiveMinLength(passwordPolicyFrom(config)),
-                      max: MAX_PASSWORD_LENGTH,
-                    })}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </FormAlert>
+      <ErrorAlert
+        id={errorId}
+        message={
+          change.error && (
+            <>
+              <p>{formErrorText(t, change.error, t('account.changePassword.wrongOld'))}</p>
+              {serverRules.length > 0 && (
+                <ul className="mt-1 list-disc ps-5">
+                  {serverRules.map((rule) => (
+                    <li key={rule}>
+                      {t(`passwordRules.${rule}`, {
+                        min: effectiveMinLength(passwordPolicyFrom(config)),
+                        max: MAX_PASSWORD_LENGTH,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )
+        }
+      />
       {/* lets password managers tie the new password to the account */}
       <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
       <FormField

@@ -11,12 +11,8 @@ import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { useUpdateSecondaryEmail } from '../api/update-secondary-email';
 import { errorCode, formErrorText } from '../lib/server-error';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 type LocalError = 'mail.missing' | 'mail.invalid' | null;
 
@@ -108,7 +104,7 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         aria-invalid={passwordMissing || errorCode(update.error) === 'auth.wrong_password' || undefined}
         aria-describedby={errorId}
       />
-      <FormAlert id={errorId}>{message}</FormAlert>
+      <ErrorAlert id={errorId} message={message} />
       <p id={`${id}-forward`} className="flex items-start gap-2 text-sm text-muted-foreground">
         <Forward className="mt-0.5 size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
         <span>{t(forwarding ? 'account.email.forwardOn' : 'account.email.forwardOff')}</span>

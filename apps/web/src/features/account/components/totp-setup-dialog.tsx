@@ -17,12 +17,8 @@ import { useVerifyTotp } from '../api/verify-totp';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { errorCode, formErrorText } from '../lib/server-error';
 import { groupKey } from '../lib/totp-key';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 function ManualKey({ secret }: { secret: string }) {
   const { t } = useTranslation();
@@ -171,7 +167,7 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
           />
         </li>
       </ol>
-      <FormAlert id={errorId}>{message}</FormAlert>
+      <ErrorAlert id={errorId} message={message} />
       <DialogFooter>
         <CancelOrSignOut forced={forced} />
         <Button type="submit" loading={verify.isPending}>
@@ -190,7 +186,7 @@ function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
   if (setup.error) {
     return (
       <div className="grid gap-4">
-        <FormAlert id="totp-setup-error">{errorMessage(t, setup.error)}</FormAlert>
+        <ErrorAlert id="totp-setup-error" message={errorMessage(t, setup.error)} />
         <DialogFooter>
           <CancelOrSignOut forced={forced} />
           <Button type="button" onClick={() => void setup.refetch()}>
@@ -248,9 +244,10 @@ function DisableForm({ close }: { close: () => void }) {
         aria-invalid={remove.error ? true : undefined}
         aria-describedby={errorId}
       />
-      <FormAlert id={errorId}>
-        {remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
-      </FormAlert>
+      <ErrorAlert
+        id={errorId}
+        message={remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -15,7 +15,8 @@ import { ApiError } from '@/lib/api-client';
 import { useRequestResetCode, useResetPassword } from '../api/reset-code';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas } from '../lib/load-request-schemas';
-import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
+import { ErrorAlert, NoticeStatus } from '@/components/message-box';
+import { BackButton, linkClass, type ResetStep } from './auth-form-parts';
 
 interface ResetPasswordProps {
   step: ResetStep;
@@ -149,7 +150,8 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
 
   const messages = (notice: string | null) => (
     <>
-      <FormMessage id={errorId} error={error?.text} notice={notice} />
+      <ErrorAlert id={errorId} message={error?.text} />
+      <NoticeStatus message={error?.text ? null : notice} />
       {error?.rules && (
         <ul className="-mt-2 list-disc ps-9 text-sm" aria-label={t('reset.brokenRules')}>
           {error.rules.map((rule) => (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -82,13 +83,7 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
           aria-invalid={message !== null || undefined}
           aria-describedby={errorId}
         />
-        <div role="alert" id={errorId}>
-          {message && (
-            <p className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-              {message}
-            </p>
-          )}
-        </div>
+        <ErrorAlert id={errorId} message={message} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">

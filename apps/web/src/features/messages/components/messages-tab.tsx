@@ -5,7 +5,7 @@ import { groupsQueryOptions } from '@/lib/groups';
 import { QueryGate } from '@/components/query-gate';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Eye, Pencil, Plus, Trash2, TriangleAlert } from 'lucide-react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
   AdminMessageDetailSchema,
   LOCALES,
@@ -18,7 +18,7 @@ import {
   type MessageType,
   pickText,
 } from '@aula/contracts';
-import { ErrorAlert, MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { apiRequest } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -249,13 +249,7 @@ function MessageForm({ message }: { message: AdminMessageDetail | null }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
       <h2 className="text-xl font-semibold">{t(message ? 'messages.editTitle' : 'messages.new')}</h2>
-      <div role="alert" id={errorId}>
-        {error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {error}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert id={errorId} message={error} />
       <RadioChoice
         name={`${id}-type`}
         legend={t('messages.type')}

@@ -17,6 +17,7 @@ import {
   type BubbleIssue,
   type EmbedCheck,
 } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -292,15 +293,9 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
-        {generalError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            {generalError}
-          </p>
-        )}
+        {generalError && <ErrorAlert message={generalError} />}
         {submitted && issues.length > 0 && (
-          <p role="alert" className="sr-only">
-            {t('tiles.form.fixErrors', { count: issues.length })}
-          </p>
+          <ErrorAlert className="sr-only" message={t('tiles.form.fixErrors', { count: issues.length })} />
         )}
 
         <div className="grid gap-4 desktop:grid-cols-[1fr_auto]">

@@ -34,6 +34,7 @@ import {
   type Bubble,
   type LayoutType,
 } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFrame } from '@/components/ui/dialog';
 import { useConfirm, useConfirmDelete } from '@/lib/confirm';
@@ -307,15 +308,7 @@ export function EditPage() {
 
       <div id="edit-tabpanel" role="tabpanel" aria-labelledby={`edit-tab-${tab}`} className="grid gap-4">
         {saveError && (
-          <div
-            ref={errorRef}
-            tabIndex={-1}
-            role="alert"
-            className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 outline-none"
-          >
-            <p className="font-medium">{t('tiles.edit.saveFailed')}</p>
-            <p className="text-sm">{saveError}</p>
-          </div>
+          <ErrorAlert ref={errorRef} tabIndex={-1} title={t('tiles.edit.saveFailed')} message={saveError} />
         )}
         {tab === 'groups' ? (
           <GroupsPreview
@@ -325,12 +318,11 @@ export function EditPage() {
             error={layout.error}
           />
         ) : layout.isError ? (
-          <div role="alert" className="rounded-xl border bg-card p-6 text-center">
-            <p>{errorMessage(t, layout.error)}</p>
-            <Button variant="outline" className="mt-3" onClick={() => void layout.refetch()}>
+          <ErrorAlert message={errorMessage(t, layout.error)}>
+            <Button variant="outline" onClick={() => void layout.refetch()}>
               {t('common.retry')}
             </Button>
-          </div>
+          </ErrorAlert>
         ) : !editing ? (
           <p role="status" className="text-muted-foreground">
             {t('home.loading')}
@@ -424,7 +416,7 @@ function GroupsPreview({
         </Button>
       </div>
       {error ? (
-        <p role="alert">{errorMessage(t, error)}</p>
+        <ErrorAlert message={errorMessage(t, error)} />
       ) : loading && !bubbles ? (
         <p role="status">{t('home.loading')}</p>
       ) : bubbles && groups.length > 0 ? (

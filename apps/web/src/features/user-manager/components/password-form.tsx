@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dices, TriangleAlert } from 'lucide-react';
+import { Dices } from 'lucide-react';
 import { MAX_PASSWORD_LENGTH, type ManagedUser } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -43,13 +43,7 @@ export function PasswordForm({ user, onDone }: { user: ManagedUser; onDone: () =
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <p className="text-sm">{t('userManager.passwordFor', { name: fullName(user) })}</p>
-      <div role="alert" id={errorId}>
-        {save.error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, save.error)}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert id={errorId} message={save.error && errorMessage(t, save.error)} />
       {/* shown as text: the teacher reads it out or writes it down for the pupil */}
       <FormField
         id={`${id}-password`}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Loader2, Search, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Loader2, Search } from 'lucide-react';
 import {
   USER_FILTER_ROLES,
   USER_STATUSES,
@@ -9,7 +9,7 @@ import {
   type ManagedUser,
   type UserSearchQuery,
 } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -158,19 +158,11 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
             })}
       </div>
       {users.isError && (
-        <div role="alert" className="grid gap-2">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, users.error)}
-          </MessageBox>
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => void users.refetch()}
-          >
+        <ErrorAlert message={errorMessage(t, users.error)}>
+          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
             {t('common.retry')}
           </Button>
-        </div>
+        </ErrorAlert>
       )}
       {users.data && users.data.items.length === 0 && (
         <p className="text-sm text-muted-foreground">
