@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { useErrors } from '../api/get-errors';
 import { useOutbox } from '../api/get-outbox';
 import { DataTable } from './data-table';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 import { QueryGate } from '@/components/query-gate';
 
 const PER_PAGE = 20;

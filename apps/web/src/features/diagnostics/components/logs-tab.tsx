@@ -8,7 +8,7 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { logsCsvUrl, useLogs } from '../api/get-logs';
 import { DataTable } from './data-table';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 import { QueryGate } from '@/components/query-gate';
 
 const PER_PAGE = 25;

@@ -20,6 +20,7 @@ import {
 } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
 import { apiRequest } from '@/lib/api-client';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -78,7 +79,6 @@ function MessageList() {
   const remove = useDeleteMessage();
   const confirmDelete = useConfirmDelete();
   const lang = currentLocale();
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
 
   const onDelete = async (m: AdminMessageDetail) => {
     const title = pickText(m.title, lang).text || t(`messages.types.${m.type}`);
@@ -167,19 +167,7 @@ function MessageList() {
           })}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="flex items-center gap-2" aria-label={t('messages.pages')}>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('messages.previous')}
-          </Button>
-          <span className="text-sm">
-            {t('messages.page', { page: formatNumber(page), pages: formatNumber(pages) })}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('messages.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} perPage={PER_PAGE} total={list.data?.total ?? 0} onPage={setPage} />
     </div>
   );
 }
