@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forward, Trash2 } from 'lucide-react';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -93,12 +94,10 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         aria-invalid={message !== null || undefined}
         aria-describedby={`${errorId} ${id}-forward`}
       />
-      <FormField
+      <PasswordField
         id={`${id}-password`}
         label={t('account.email.password')}
-        type="password"
         autoComplete="current-password"
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         aria-invalid={passwordMissing || errorCode(update.error) === 'auth.wrong_password' || undefined}

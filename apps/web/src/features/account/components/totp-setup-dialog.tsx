@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
-import { MAX_PASSWORD_LENGTH, TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
@@ -150,13 +151,11 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
         </li>
         <li>
           {/* a taken-over session must not switch 2FA on with a seed of its own choosing */}
-          <FormField
+          <PasswordField
             ref={passwordRef}
             id={`${id}-password`}
             label={t('totpSetup.confirmPassword')}
-            type="password"
             autoComplete="current-password"
-            maxLength={MAX_PASSWORD_LENGTH}
             className="max-w-72"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
@@ -232,13 +231,11 @@ function DisableForm({ close }: { close: () => void }) {
         />
         <span>{t('totpSetup.isOn')}</span>
       </p>
-      <FormField
+      <PasswordField
         id={`${id}-password`}
         label={t('totpSetup.password')}
-        type="password"
         autoComplete="current-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         aria-invalid={remove.error ? true : undefined}

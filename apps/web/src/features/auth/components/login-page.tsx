@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent 
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
+import { PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
+import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
 import { LanguageMenu } from '@/components/language-menu';
@@ -198,21 +199,15 @@ export function LoginPage() {
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
                 <ErrorAlert id={errorId} message={errorText} />
                 <NoticeStatus message={errorText ? null : notice} />
-                <FormField
+                <UsernameField
                   id={`${id}-username`}
                   label={t('login.username')}
-                  name="username"
-                  dir="auto"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
                   required
-                  maxLength={MAX_USERNAME_LENGTH}
                   value={username}
                   onChange={(event) => setUsername(event.target.value)}
                   {...field(formError !== null)}
                 />
-                <FormField
+                <PasswordField
                   ref={passwordRef}
                   id={`${id}-password`}
                   label={t('login.password')}
@@ -226,10 +221,8 @@ export function LoginPage() {
                     </Link>
                   }
                   name="password"
-                  type="password"
                   autoComplete="current-password"
                   required
-                  maxLength={MAX_PASSWORD_LENGTH}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                   {...field(formError !== null)}
