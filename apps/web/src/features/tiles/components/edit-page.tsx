@@ -38,7 +38,7 @@ import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFrame } from '@/components/ui/dialog';
 import { useConfirm, useConfirmDelete } from '@/lib/confirm';
-import { useDialogs } from '@/lib/dialogs';
+import { navigateSearch, useDialogs } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -255,18 +255,17 @@ export function EditPage() {
   };
 
   const editTile = (id: number) =>
-    void navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) => ({ ...prev, app: id, [DIALOG_PARAM]: 'edit-app' }),
-      state: { openedDialog: 'edit-app' },
-    } as never);
+    void navigateSearch(router, {
+      search: (prev) => ({ ...prev, app: id, [DIALOG_PARAM]: 'edit-app' }),
+      state: () => ({ openedDialog: 'edit-app' }),
+    });
 
   const switchTab = (next: EditTab) =>
-    void navigate({
+    void navigateSearch(router, {
       to: '/edit',
-      search: (prev: Record<string, unknown>) => ({ ...prev, tab: next }),
+      search: (prev) => ({ ...prev, tab: next }),
       replace: true,
-    } as never);
+    });
 
   return (
     <div className="grid gap-4">
