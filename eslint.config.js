@@ -184,6 +184,36 @@ export default tseslint.config(
     },
   },
   {
+    // STYLE.md "one endpoint, one file": a feature calls the server only from its api/ folder
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+    ],
+    ignores: ['apps/web/src/features/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/api-client',
+              importNames: ['apiRequest'],
+              message: "call the server from the feature's api/ folder (STYLE.md: one endpoint, one file)",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch']",
+          message: "call the server from the feature's api/ folder (STYLE.md: one endpoint, one file)",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}', '**/vitest.config.ts', '**/vite.config.ts', '**/drizzle.config.ts'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

@@ -66,6 +66,14 @@ const CASES = {
     `apps/server/src/modules/totp/${tag}.routes.ts`,
     `import { findTotpUser } from './totp.repo.ts';\nexport const f = findTotpUser;\n`,
   ),
+  apiOutside: put(
+    `apps/web/src/features/account/components/${tag}.ts`,
+    `import { apiRequest } from '@/lib/api-client';\nexport const r = apiRequest;\nexport const f = () => fetch('/api/x');\n`,
+  ),
+  apiInside: put(
+    `apps/web/src/features/account/api/${tag}.ts`,
+    `import { apiRequest } from '@/lib/api-client';\nexport const r = apiRequest;\nexport const f = () => fetch('/api/x');\n`,
+  ),
 };
 
 let results: Map<string, ESLint.LintResult>;
@@ -139,5 +147,12 @@ describe('the import rules fire (DESIGN.md, issue 18)', () => {
         /^@typescript-eslint\/no-restricted-imports: .*a routes file calls its service, never a repo/,
       ),
     );
+  });
+
+  it('a web feature calling the server outside its api/ folder is refused; inside it, it is not', () => {
+    const refused = refusals(CASES.apiOutside);
+    expect(refused).toContainEqual(expect.stringMatching(/^no-restricted-imports: .*feature's api\/ folder/));
+    expect(refused).toContainEqual(expect.stringMatching(/^no-restricted-syntax: .*feature's api\/ folder/));
+    expect(refusals(CASES.apiInside)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { CircleAlert, CircleCheck, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const tones = {
@@ -7,7 +7,7 @@ const tones = {
   notice: { box: 'border-primary/40 bg-primary/10', icon: 'text-primary' },
 };
 
-/** A framed message with its icon, as forms show an error or a notice; the live region is the caller's. */
+/** A framed message with its icon; for errors use ErrorAlert, which adds the live region. */
 export function MessageBox({
   tone,
   icon: Icon,
@@ -26,14 +26,53 @@ export function MessageBox({
 }
 
 /**
- * A form's or a query's error: the live region is always there (so a new message is announced), the framed
- * message only while there is one.
+ * The one way an error is shown (a form's, a query's, a page's): a live region that is always there while
+ * the component is (so a new message is announced), with the framed message only while there is one. An
+ * empty region leaves the flow, so it adds no gap. `id` is for the fields' aria-describedby; `children` are
+ * actions below the message (e.g. "retry"); `tabIndex` and `ref` let a caller move focus to it.
  */
-export function ErrorAlert({ message, icon = TriangleAlert }: { message: ReactNode; icon?: LucideIcon }) {
+export function ErrorAlert({
+  message,
+  title,
+  id,
+  className,
+  tabIndex,
+  ref,
+  children,
+}: {
+  message: ReactNode;
+  title?: ReactNode;
+  id?: string;
+  className?: string;
+  tabIndex?: number;
+  ref?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
   return (
-    <div role="alert">
+    <div
+      role="alert"
+      id={id}
+      ref={ref}
+      tabIndex={tabIndex}
+      className={cn('empty:absolute', tabIndex !== undefined && 'outline-none', className)}
+    >
       {message ? (
-        <MessageBox tone="error" icon={icon}>
+        <MessageBox tone="error" icon={CircleAlert}>
+          {title ? <p className="font-medium">{title}</p> : null}
+          {message}
+          {children ? <div className="mt-2 flex flex-wrap gap-2">{children}</div> : null}
+        </MessageBox>
+      ) : null}
+    </div>
+  );
+}
+
+/** A notice (role status) in the same frame, announced when it appears; empty, it leaves the flow too. */
+export function NoticeStatus({ message }: { message: ReactNode }) {
+  return (
+    <div role="status" className="empty:absolute">
+      {message ? (
+        <MessageBox tone="notice" icon={CircleCheck}>
           {message}
         </MessageBox>
       ) : null}

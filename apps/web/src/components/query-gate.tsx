@@ -1,24 +1,39 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { ErrorAlert } from './message-box';
 
-/** "Loading …" while a query first loads, its translated error when it fails, else what its data shows. */
+/**
+ * The one loading-and-error gate for a query: a spinner with "Loading …" (or `loading`) while it first loads,
+ * its translated error when it fails, and what its data shows once there is data. A refetch that fails
+ * shows its error above the data it already had.
+ */
 export function QueryGate<T>({
   query,
+  loading,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isError'>;
+  loading?: string;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isError) return <ErrorAlert message={errorMessage(t, query.error)} />;
+  const error = query.isError ? <ErrorAlert message={errorMessage(t, query.error)} /> : null;
   if (query.data === undefined)
     return (
-      <p role="status" className="text-muted-foreground">
-        {t('common.loading')}
-      </p>
+      error ?? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          {loading ?? t('common.loading')}
+        </p>
+      )
     );
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      {error}
+      {children(query.data)}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useRouter, useSearch, type AnyRouter } from '@tanstack/react-router';
+import type { HistoryState } from '@tanstack/history';
 import { DIALOG_PARAM, HISTORY_REPLACE_MS } from '@aula/contracts';
 import { parseDialogs, planClose, planOpen } from '@/lib/dialog-param';
 
@@ -38,6 +39,25 @@ function waitForHistory(router: AnyRouter): Promise<void> {
   });
 }
 
+type Search = Record<string, unknown>;
+
+/** A navigation that changes only search parameters (and the history state), typed for any route. */
+export interface SearchNavigation {
+  /** '.' stays on the current route. */
+  to?: '.' | '/edit';
+  search: (prev: Search) => Search;
+  replace?: boolean;
+  state?: (prev: HistoryState) => HistoryState;
+}
+
+/**
+ * The one way to open dialogs, or change other search parameters, by navigating: the route tree's types cannot
+ * know the current route's search, so this is where a search of any route is allowed.
+ */
+export function navigateSearch(router: AnyRouter, { to = '.', ...navigation }: SearchNavigation) {
+  return router.navigate({ to, ...navigation });
+}
+
 async function navigateDialogs(
   router: AnyRouter,
   param: string | undefined,
@@ -46,12 +66,11 @@ async function navigateDialogs(
 ) {
   lastChangeAt = performance.now();
   const keep = router.state.location.state.openedDialog;
-  await router.navigate({
-    to: '.',
-    search: (prev: Record<string, unknown>) => ({ ...prev, [DIALOG_PARAM]: param }),
+  await navigateSearch(router, {
+    search: (prev) => ({ ...prev, [DIALOG_PARAM]: param }),
     replace,
-    state: (prev: Record<string, unknown>) => ({ ...prev, openedDialog: replace ? keep : opened }),
-  } as never);
+    state: (prev) => ({ ...prev, openedDialog: replace ? keep : opened }),
+  });
 }
 
 /** Opens and closes dialogs through the `dialog` search parameter (spec 2.5). */

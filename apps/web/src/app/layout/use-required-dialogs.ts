@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { DIALOG_PARAM } from '@aula/contracts';
 import { useRequiredDialog } from '@/features/account/lib/required-dialog';
 import { serializeDialogs, withDialogOpen } from '@/lib/dialog-param';
-import { useDialogs } from '@/lib/dialogs';
+import { navigateSearch, useDialogs } from '@/lib/dialogs';
 
 /**
  * force_password_change and force_2fa_teachers (spec 3.5, 4.2): the dialog opens by itself, on top of
@@ -25,13 +25,9 @@ export function useRequiredDialogs(): void {
   }, [required, queryClient]);
   useEffect(() => {
     if (!missing || required === null) return;
-    void router.navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) => ({
-        ...prev,
-        [DIALOG_PARAM]: serializeDialogs(withDialogOpen(list, required)),
-      }),
+    void navigateSearch(router, {
+      search: (prev) => ({ ...prev, [DIALOG_PARAM]: serializeDialogs(withDialogOpen(list, required)) }),
       replace: true,
-    } as never);
+    });
   }, [missing, required, list, router]);
 }

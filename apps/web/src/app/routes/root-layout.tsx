@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
 import { PRODUCT_NAME } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { configQueryOptions } from '@/lib/config';
@@ -47,15 +47,12 @@ function CriticalErrorBanner() {
     !(permsError instanceof ApiError && (permsError.status === 401 || permsError.status === 418));
   if (!configFailed && !permsFailed) return null;
   return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center justify-center gap-3 border-b border-destructive bg-destructive/10 px-4 py-2 text-sm"
-    >
-      <TriangleAlert className="size-4 text-destructive" aria-hidden="true" />
-      <span>{configFailed ? t('critical.config') : t('critical.perms')}</span>
-      <Button size="xs" variant="outline" onClick={() => window.location.reload()}>
-        {t('common.reload')}
-      </Button>
+    <div className="px-4 pt-2">
+      <ErrorAlert message={configFailed ? t('critical.config') : t('critical.perms')}>
+        <Button size="xs" variant="outline" onClick={() => window.location.reload()}>
+          {t('common.reload')}
+        </Button>
+      </ErrorAlert>
     </div>
   );
 }

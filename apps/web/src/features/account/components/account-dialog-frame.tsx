@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, Info, LogOut } from 'lucide-react';
+import { Info, LogOut } from 'lucide-react';
 import { MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import {
@@ -75,20 +75,6 @@ export function CancelOrSignOut({ forced }: { forced: boolean }) {
         {t('common.cancel')}
       </Button>
     </DialogClose>
-  );
-}
-
-/** A live region that is always in the page, so screen readers announce a message when it appears. */
-export function FormAlert({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    // empty, it leaves the grid flow, so it adds no gap (and stays in place for screen readers)
-    <div role="alert" id={id} className="empty:absolute">
-      {children ? (
-        <MessageBox tone="error" icon={CircleAlert}>
-          {children}
-        </MessageBox>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH, effectiveMinLength, passwordPolicyFrom, type UserInfo } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { HiddenUsername, PasswordField } from '@/components/credential-fields';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -12,12 +12,8 @@ import { useSelf } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { brokenRules, errorCode, formErrorText } from '../lib/server-error';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: boolean; close: () => void }) {
   const { t } = useTranslation();
@@ -62,59 +58,56 @@ function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: b
   const rulesId = `${id}-rules`;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormAlert id={errorId}>
-        {change.error && (
-          <>
-            <p>{formErrorText(t, change.error, t('account.changePassword.wrongOld'))}</p>
-            {serverRules.length > 0 && (
-              <ul className="mt-1 list-disc ps-5">
-                {serverRules.map((rule) => (
-                  <li key={rule}>
-                    {t(`passwordRules.${rule}`, {
-                      min: effectiveMinLength(passwordPolicyFrom(config)),
-                      max: MAX_PASSWORD_LENGTH,
-                    })}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </FormAlert>
+      <ErrorAlert
+        id={errorId}
+        message={
+          change.error && (
+            <>
+              <p>{formErrorText(t, change.error, t('account.changePassword.wrongOld'))}</p>
+              {serverRules.length > 0 && (
+                <ul className="mt-1 list-disc ps-5">
+                  {serverRules.map((rule) => (
+                    <li key={rule}>
+                      {t(`passwordRules.${rule}`, {
+                        min: effectiveMinLength(passwordPolicyFrom(config)),
+                        max: MAX_PASSWORD_LENGTH,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )
+        }
+      />
       {/* lets password managers tie the new password to the account */}
-      <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-      <FormField
+      <HiddenUsername username={user.username} />
+      <PasswordField
         ref={oldRef}
         id={`${id}-old`}
         label={t('account.changePassword.old')}
-        type="password"
         autoComplete="current-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={oldPassword}
         onChange={(event) => setOldPassword(event.target.value)}
         aria-invalid={wrongOld || undefined}
         aria-describedby={wrongOld ? errorId : undefined}
       />
-      <FormField
+      <PasswordField
         id={`${id}-new`}
         label={t('account.changePassword.new')}
-        type="password"
         autoComplete="new-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         aria-describedby={rulesId}
         aria-invalid={(password !== '' && !check.ok) || serverRules.length > 0 || undefined}
       />
-      <FormField
+      <PasswordField
         id={`${id}-confirm`}
         label={t('account.changePassword.confirm')}
-        type="password"
         autoComplete="new-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
         aria-describedby={rulesId}

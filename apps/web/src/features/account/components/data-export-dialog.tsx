@@ -8,7 +8,8 @@ import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDataExport, type ExportProgress } from '../api/download-data-export';
-import { AccountDialogFrame, FormAlert } from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame } from './account-dialog-frame';
 
 const CONTENTS = ['account', 'groups', 'tiles', 'sessions', 'audit', 'impersonation'] as const;
 
@@ -59,7 +60,7 @@ export default function DataExportDialog(_props: DialogProps) {
       {/* the live region says once that it started; the numbers below change too often to announce */}
       <div role="status">{download.isPending && <p className="sr-only">{t('dataExport.preparing')}</p>}</div>
       {download.isPending && <ProgressLine progress={progress} />}
-      <FormAlert id="data-export-error">{download.error && errorMessage(t, download.error)}</FormAlert>
+      <ErrorAlert id="data-export-error" message={download.error && errorMessage(t, download.error)} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

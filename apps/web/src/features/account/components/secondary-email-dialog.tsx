@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Forward, Trash2 } from 'lucide-react';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
+import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -11,12 +12,8 @@ import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { useUpdateSecondaryEmail } from '../api/update-secondary-email';
 import { errorCode, formErrorText } from '../lib/server-error';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 type LocalError = 'mail.missing' | 'mail.invalid' | null;
 
@@ -97,18 +94,16 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         aria-invalid={message !== null || undefined}
         aria-describedby={`${errorId} ${id}-forward`}
       />
-      <FormField
+      <PasswordField
         id={`${id}-password`}
         label={t('account.email.password')}
-        type="password"
         autoComplete="current-password"
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         aria-invalid={passwordMissing || errorCode(update.error) === 'auth.wrong_password' || undefined}
         aria-describedby={errorId}
       />
-      <FormAlert id={errorId}>{message}</FormAlert>
+      <ErrorAlert id={errorId} message={message} />
       <p id={`${id}-forward`} className="flex items-start gap-2 text-sm text-muted-foreground">
         <Forward className="mt-0.5 size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
         <span>{t(forwarding ? 'account.email.forwardOn' : 'account.email.forwardOff')}</span>

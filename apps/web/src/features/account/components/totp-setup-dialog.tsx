@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
-import { MAX_PASSWORD_LENGTH, TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
@@ -17,12 +18,8 @@ import { useVerifyTotp } from '../api/verify-totp';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { errorCode, formErrorText } from '../lib/server-error';
 import { groupKey } from '../lib/totp-key';
-import {
-  AccountDialogFrame,
-  CancelOrSignOut,
-  FormAlert,
-  NotWhileImpersonating,
-} from './account-dialog-frame';
+import { ErrorAlert } from '@/components/message-box';
+import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 function ManualKey({ secret }: { secret: string }) {
   const { t } = useTranslation();
@@ -154,13 +151,11 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
         </li>
         <li>
           {/* a taken-over session must not switch 2FA on with a seed of its own choosing */}
-          <FormField
+          <PasswordField
             ref={passwordRef}
             id={`${id}-password`}
             label={t('totpSetup.confirmPassword')}
-            type="password"
             autoComplete="current-password"
-            maxLength={MAX_PASSWORD_LENGTH}
             className="max-w-72"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
@@ -171,7 +166,7 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
           />
         </li>
       </ol>
-      <FormAlert id={errorId}>{message}</FormAlert>
+      <ErrorAlert id={errorId} message={message} />
       <DialogFooter>
         <CancelOrSignOut forced={forced} />
         <Button type="submit" loading={verify.isPending}>
@@ -190,7 +185,7 @@ function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
   if (setup.error) {
     return (
       <div className="grid gap-4">
-        <FormAlert id="totp-setup-error">{errorMessage(t, setup.error)}</FormAlert>
+        <ErrorAlert id="totp-setup-error" message={errorMessage(t, setup.error)} />
         <DialogFooter>
           <CancelOrSignOut forced={forced} />
           <Button type="button" onClick={() => void setup.refetch()}>
@@ -236,21 +231,20 @@ function DisableForm({ close }: { close: () => void }) {
         />
         <span>{t('totpSetup.isOn')}</span>
       </p>
-      <FormField
+      <PasswordField
         id={`${id}-password`}
         label={t('totpSetup.password')}
-        type="password"
         autoComplete="current-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         aria-invalid={remove.error ? true : undefined}
         aria-describedby={errorId}
       />
-      <FormAlert id={errorId}>
-        {remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
-      </FormAlert>
+      <ErrorAlert
+        id={errorId}
+        message={remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

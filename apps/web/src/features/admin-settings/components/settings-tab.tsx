@@ -9,6 +9,8 @@ import {
   type SettingsKey,
   type SettingsSection,
 } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
+import { QueryGate } from '@/components/query-gate';
 import { Button } from '@/components/ui/button';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { errorMessage } from '@/lib/error-message';
@@ -20,15 +22,17 @@ import { fromEditorValue, toEditorValue } from './settings-values';
 export default function SettingsTab(_props: DashboardTabProps) {
   const { t } = useTranslation();
   const query = useQuery(settingsQueryOptions());
-  if (query.isError) return <p role="alert">{errorMessage(t, query.error)}</p>;
-  if (!query.data) return <p aria-busy="true">{t('adminSettings.loading')}</p>;
   return (
-    <div className="grid gap-8">
-      <h2 className="text-xl font-semibold">{t('adminSettings.settings.title')}</h2>
-      {SETTINGS_SECTIONS.map((section) => (
-        <Section key={section} section={section} values={query.data} />
-      ))}
-    </div>
+    <QueryGate query={query} loading={t('adminSettings.loading')}>
+      {(values) => (
+        <div className="grid gap-8">
+          <h2 className="text-xl font-semibold">{t('adminSettings.settings.title')}</h2>
+          {SETTINGS_SECTIONS.map((section) => (
+            <Section key={section} section={section} values={values} />
+          ))}
+        </div>
+      )}
+    </QueryGate>
   );
 }
 
@@ -173,11 +177,7 @@ function SettingRow({ settingKey: key, stored }: { settingKey: SettingsKey; stor
           ? t(`adminSettings.keys.${key}.help`, { min: meta.min, max: meta.max })
           : t(`adminSettings.keys.${key}.help`)}
       </p>
-      {save.isError && (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {errorMessage(t, save.error)}
-        </p>
-      )}
+      {save.isError && <ErrorAlert id={errorId} message={errorMessage(t, save.error)} />}
       <div>
         <Button type="button" size="sm" disabled={!dirty || save.isPending} onClick={submit}>
           {t('adminSettings.saveSetting', { setting: label })}

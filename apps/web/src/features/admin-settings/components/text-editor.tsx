@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, RTL_LOCALES, type Locale, type TextKey, type Texts } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { textParagraphs } from '@/lib/config-texts';
@@ -35,7 +36,7 @@ export function TextEditor({ textKey }: { textKey: TextKey }) {
   };
   const dir = RTL_LOCALES.includes(lang) ? 'rtl' : 'ltr';
 
-  if (query.isError) return <p role="alert">{errorMessage(t, query.error)}</p>;
+  if (query.isError) return <ErrorAlert message={errorMessage(t, query.error)} />;
   return (
     <div className="grid gap-4">
       <div role="group" aria-label={t('adminSettings.texts.language')} className="flex flex-wrap gap-2">
@@ -72,11 +73,7 @@ export function TextEditor({ textKey }: { textKey: TextKey }) {
           {t('adminSettings.texts.hint')}
         </p>
       </div>
-      {save.isError && (
-        <p role="alert" className="text-destructive">
-          {errorMessage(t, save.error)}
-        </p>
-      )}
+      {save.isError && <ErrorAlert message={errorMessage(t, save.error)} />}
       <div className="flex gap-2">
         <Button type="button" disabled={dirty.length === 0 || save.isPending} onClick={onSave}>
           {t('adminSettings.save')}

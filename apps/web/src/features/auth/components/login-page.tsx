@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent 
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
+import { PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
+import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
+import { ErrorAlert, NoticeStatus } from '@/components/message-box';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -13,7 +15,7 @@ import { useConfigText } from '@/lib/config-texts';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas, prefetchRequestSchemas } from '../lib/load-request-schemas';
-import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
+import { BackButton, linkClass, type ResetStep } from './auth-form-parts';
 import { ResetPassword } from './reset-password';
 import { SsoButton } from './sso-button';
 
@@ -195,22 +197,17 @@ export function LoginPage() {
               <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
               <SsoButton />
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
-                <FormMessage id={errorId} error={errorText} notice={notice} />
-                <FormField
+                <ErrorAlert id={errorId} message={errorText} />
+                <NoticeStatus message={errorText ? null : notice} />
+                <UsernameField
                   id={`${id}-username`}
                   label={t('login.username')}
-                  name="username"
-                  dir="auto"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
                   required
-                  maxLength={MAX_USERNAME_LENGTH}
                   value={username}
                   onChange={(event) => setUsername(event.target.value)}
                   {...field(formError !== null)}
                 />
-                <FormField
+                <PasswordField
                   ref={passwordRef}
                   id={`${id}-password`}
                   label={t('login.password')}
@@ -224,10 +221,8 @@ export function LoginPage() {
                     </Link>
                   }
                   name="password"
-                  type="password"
                   autoComplete="current-password"
                   required
-                  maxLength={MAX_PASSWORD_LENGTH}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                   {...field(formError !== null)}
@@ -242,7 +237,7 @@ export function LoginPage() {
               <h2 className="text-lg font-semibold">{t('login.codeTitle')}</h2>
               <p className="mb-4 text-sm text-muted-foreground">{t('login.codeIntro')}</p>
               <form noValidate onSubmit={onCodeSubmit} className="flex flex-col gap-4">
-                <FormMessage id={errorId} error={errorText} />
+                <ErrorAlert id={errorId} message={errorText} />
                 <FormField
                   ref={codeRef}
                   id={`${id}-code`}

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent
 import { useTranslation } from 'react-i18next';
 import {
   MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
   PASSWORD_RULES,
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_MS,
   type PasswordRule,
 } from '@aula/contracts';
+import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,8 @@ import { ApiError } from '@/lib/api-client';
 import { useRequestResetCode, useResetPassword } from '../api/reset-code';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas } from '../lib/load-request-schemas';
-import { BackButton, FormMessage, linkClass, type ResetStep } from './auth-form-parts';
+import { ErrorAlert, NoticeStatus } from '@/components/message-box';
+import { BackButton, linkClass, type ResetStep } from './auth-form-parts';
 
 interface ResetPasswordProps {
   step: ResetStep;
@@ -149,7 +150,8 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
 
   const messages = (notice: string | null) => (
     <>
-      <FormMessage id={errorId} error={error?.text} notice={notice} />
+      <ErrorAlert id={errorId} message={error?.text} />
+      <NoticeStatus message={error?.text ? null : notice} />
       {error?.rules && (
         <ul className="-mt-2 list-disc ps-9 text-sm" aria-label={t('reset.brokenRules')}>
           {error.rules.map((rule) => (
@@ -170,15 +172,10 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
   // The same account field on both steps (the request step also marks it when the request fails).
   // A function, not a component: a component made here would be new on every render and lose focus.
   const nameField = (aria: Pick<ComponentProps<'input'>, 'aria-invalid' | 'aria-describedby'> = {}) => (
-    <FormField
+    <UsernameField
       ref={nameRef}
       id={`${id}-name`}
       label={t('reset.name')}
-      name="username"
-      dir="auto"
-      autoComplete="username"
-      autoCapitalize="none"
-      spellCheck={false}
       required
       maxLength={MAX_EMAIL_LENGTH}
       value={username}
@@ -239,28 +236,24 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
           aria-invalid={(error !== null && !error.rules) || undefined}
           aria-describedby={describedBy}
         />
-        <FormField
+        <PasswordField
           ref={passwordRef}
           id={`${id}-password`}
           label={t('reset.newPassword')}
           name="new-password"
-          type="password"
           autoComplete="new-password"
           required
-          maxLength={MAX_PASSWORD_LENGTH}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-invalid={error?.rules !== undefined || undefined}
           aria-describedby={describedBy ? `${describedBy} ${rulesId}` : rulesId}
         />
-        <FormField
+        <PasswordField
           id={`${id}-confirm`}
           label={t('reset.confirmPassword')}
           name="confirm-password"
-          type="password"
           autoComplete="new-password"
           required
-          maxLength={MAX_PASSWORD_LENGTH}
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
         />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import type { SsoProtocol } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { goToProvider, ssoInfoQueryOptions } from '../api/sso';
 import { authErrorText } from '../lib/auth-error';
@@ -42,9 +43,7 @@ export function SsoButton({ returnTo }: { returnTo?: string }) {
           {t('sso.button', { label })}
         </Button>
       ))}
-      <div role="alert" className="text-sm text-destructive empty:hidden">
-        {error ? authErrorText(t, error) : null}
-      </div>
+      <ErrorAlert message={error ? authErrorText(t, error) : null} />
       <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
         {t('sso.or')}

@@ -8,7 +8,8 @@ import { useSelf } from '@/lib/session';
 import { useLogout } from '../api/logout';
 import { useAcceptSitePolicy } from '../api/site-policy';
 import { authErrorText } from '../lib/auth-error';
-import { FormMessage, linkClass } from './auth-form-parts';
+import { ErrorAlert } from '@/components/message-box';
+import { linkClass } from './auth-form-parts';
 
 const SECTIONS = ['use', 'conduct', 'data', 'accounts'] as const;
 
@@ -75,7 +76,7 @@ export function TermsPage() {
         </p>
       ) : (
         <div className="flex flex-col gap-3">
-          <FormMessage id="terms-error" error={accept.isError ? authErrorText(t, accept.error) : null} />
+          <ErrorAlert id="terms-error" message={accept.isError ? authErrorText(t, accept.error) : null} />
           {mustAccept && <p className="text-sm text-muted-foreground">{t('terms.declineHint')}</p>}
           <div className="flex flex-col-reverse gap-2 desktop:flex-row desktop:justify-end">
             {mustAccept && (

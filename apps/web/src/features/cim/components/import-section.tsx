@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, CheckCircle2, Download } from 'lucide-react';
+import { CheckCircle2, Download } from 'lucide-react';
 import { CIM_COLUMNS, CIM_MAX_BYTES, CIM_MAX_ROWS, type CimCounts, type CimPlan } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogFrame, Dialog, DialogReturnFocusContext } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -140,16 +140,8 @@ export function ImportSection() {
       )}
 
       <div aria-live="polite" className="grid gap-4">
-        {tooBig && (
-          <MessageBox tone="error" icon={AlertCircle}>
-            <p role="alert">{t('cim.import.tooBig', { mb: CIM_MAX_BYTES / 1024 / 1024 })}</p>
-          </MessageBox>
-        )}
-        {upload.isError && (
-          <MessageBox tone="error" icon={AlertCircle}>
-            <p role="alert">{errorMessage(t, upload.error)}</p>
-          </MessageBox>
-        )}
+        {tooBig && <ErrorAlert message={t('cim.import.tooBig', { mb: CIM_MAX_BYTES / 1024 / 1024 })} />}
+        {upload.isError && <ErrorAlert message={errorMessage(t, upload.error)} />}
         {rowErrors && <RowErrorsTable total={rowErrors.total} rows={rowErrors.rows} />}
         {applied && (
           <MessageBox tone="notice" icon={CheckCircle2}>

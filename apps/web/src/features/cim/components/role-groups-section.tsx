@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { hasRole, MAX_ROLE_GROUPS, ROLE_GROUP_ROLES, type RoleGroups } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
+import { QueryGate } from '@/components/query-gate';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
@@ -22,18 +22,9 @@ export function RoleGroupsSection() {
         {t('cim.roleGroups.title')}
       </h3>
       <p className="text-sm">{t('cim.roleGroups.intro')}</p>
-      {query.isError ? (
-        <MessageBox tone="error" icon={AlertCircle}>
-          <p role="alert">{errorMessage(t, query.error)}</p>
-        </MessageBox>
-      ) : query.data ? (
-        <Editor stored={query.data} />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-sm">
-          <Spinner className="size-4" />
-          {t('cim.roleGroups.loading')}
-        </p>
-      )}
+      <QueryGate query={query} loading={t('cim.roleGroups.loading')}>
+        {(stored) => <Editor stored={stored} />}
+      </QueryGate>
     </section>
   );
 }
@@ -122,11 +113,7 @@ function Editor({ stored }: { stored: RoleGroups }) {
         })}
       </ul>
       {!superadmin && <p className="text-sm text-muted-foreground">{t('cim.roleGroups.adminOnly')}</p>}
-      {save.isError && (
-        <MessageBox tone="error" icon={AlertCircle}>
-          <p role="alert">{errorMessage(t, save.error)}</p>
-        </MessageBox>
-      )}
+      {save.isError && <ErrorAlert message={errorMessage(t, save.error)} />}
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"

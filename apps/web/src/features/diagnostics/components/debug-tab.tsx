@@ -5,8 +5,8 @@ import { formatDateTime } from '@/lib/format';
 import { useErrors } from '../api/get-errors';
 import { useOutbox } from '../api/get-outbox';
 import { DataTable } from './data-table';
-import { Pager } from './pager';
-import { QueryState } from './query-state';
+import { Pager } from '@/components/pager';
+import { QueryGate } from '@/components/query-gate';
 
 const PER_PAGE = 20;
 
@@ -15,63 +15,67 @@ function Outbox() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useOutbox(page, PER_PAGE);
-  const data = query.data;
   return (
     <section aria-labelledby="debug-outbox" className="grid gap-3">
       <h3 id="debug-outbox" className="text-lg font-semibold">
         {t('diagnostics.debug.outbox')}
       </h3>
-      <QueryState isPending={query.isPending} error={query.error} />
-      {data && data.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noMails')}</p>
-      )}
-      {data && data.items.length > 0 && (
-        <DataTable
-          caption={t('diagnostics.debug.outbox')}
-          rows={data.items}
-          columns={[
+      <QueryGate query={query} loading={t('diagnostics.loading')}>
+        {(data) => (
+          <>
+            {data.items.length === 0 && (
+              <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noMails')}</p>
+            )}
+            {data.items.length > 0 && (
+              <DataTable
+                caption={t('diagnostics.debug.outbox')}
+                rows={data.items}
+                columns={[
+                  {
+                    heading: t('diagnostics.debug.created'),
+                    cell: (mail) => formatDateTime(new Date(mail.created_at)),
+                  },
+                  { heading: t('diagnostics.debug.to'), cell: (mail) => <span dir="ltr">{mail.to}</span> },
+                  {
+                    heading: t('diagnostics.debug.subject'),
+                    cell: (mail) => (
+                      <>
+                        {mail.subject}
+                        {mail.body && (
+                          <details>
+                            <summary className="cursor-pointer text-muted-foreground">
+                              {t('diagnostics.debug.body')}
+                            </summary>
+                            <pre className="max-w-xl text-xs whitespace-pre-wrap">{mail.body}</pre>
+                          </details>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    heading: t('diagnostics.debug.state'),
+                    cell: (mail) =>
+                      mail.error
+                        ? t('diagnostics.debug.failed', { error: mail.error })
+                        : mail.sent_at
+                          ? t('diagnostics.debug.sent', { time: formatDateTime(new Date(mail.sent_at)) })
+                          : t('diagnostics.debug.kept'),
+                  },
+                ]}
+              />
+            )}
             {
-              heading: t('diagnostics.debug.created'),
-              cell: (mail) => formatDateTime(new Date(mail.created_at)),
-            },
-            { heading: t('diagnostics.debug.to'), cell: (mail) => <span dir="ltr">{mail.to}</span> },
-            {
-              heading: t('diagnostics.debug.subject'),
-              cell: (mail) => (
-                <>
-                  {mail.subject}
-                  {mail.body && (
-                    <details>
-                      <summary className="cursor-pointer text-muted-foreground">
-                        {t('diagnostics.debug.body')}
-                      </summary>
-                      <pre className="max-w-xl text-xs whitespace-pre-wrap">{mail.body}</pre>
-                    </details>
-                  )}
-                </>
-              ),
-            },
-            {
-              heading: t('diagnostics.debug.state'),
-              cell: (mail) =>
-                mail.error
-                  ? t('diagnostics.debug.failed', { error: mail.error })
-                  : mail.sent_at
-                    ? t('diagnostics.debug.sent', { time: formatDateTime(new Date(mail.sent_at)) })
-                    : t('diagnostics.debug.kept'),
-            },
-          ]}
-        />
-      )}
-      {data && (
-        <Pager
-          label={t('diagnostics.debug.outboxPages')}
-          page={page}
-          perPage={PER_PAGE}
-          total={data.total}
-          onPage={setPage}
-        />
-      )}
+              <Pager
+                label={t('diagnostics.debug.outboxPages')}
+                page={page}
+                perPage={PER_PAGE}
+                total={data.total}
+                onPage={setPage}
+              />
+            }
+          </>
+        )}
+      </QueryGate>
     </section>
   );
 }
@@ -81,54 +85,58 @@ function RecentErrors() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useErrors(page, PER_PAGE);
-  const data = query.data;
   return (
     <section aria-labelledby="debug-errors" className="grid gap-3">
       <h3 id="debug-errors" className="text-lg font-semibold">
         {t('diagnostics.debug.errors')}
       </h3>
-      <QueryState isPending={query.isPending} error={query.error} />
-      {data && data.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noErrors')}</p>
-      )}
-      {data && data.items.length > 0 && (
-        <DataTable
-          caption={t('diagnostics.debug.errors')}
-          rows={data.items}
-          columns={[
+      <QueryGate query={query} loading={t('diagnostics.loading')}>
+        {(data) => (
+          <>
+            {data.items.length === 0 && (
+              <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noErrors')}</p>
+            )}
+            {data.items.length > 0 && (
+              <DataTable
+                caption={t('diagnostics.debug.errors')}
+                rows={data.items}
+                columns={[
+                  {
+                    heading: t('diagnostics.debug.at'),
+                    cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
+                  },
+                  {
+                    heading: t('diagnostics.debug.route'),
+                    cell: (e) => (
+                      <span dir="ltr">
+                        {e.status} {e.method} {e.route}
+                      </span>
+                    ),
+                  },
+                  {
+                    heading: t('diagnostics.debug.error'),
+                    cell: (e) => <span dir="ltr">{e.message ? `${e.name} (${e.message})` : e.name}</span>,
+                  },
+                  {
+                    heading: t('diagnostics.debug.requestId'),
+                    className: 'font-mono text-xs',
+                    cell: (e) => <span dir="ltr">{e.requestId}</span>,
+                  },
+                ]}
+              />
+            )}
             {
-              heading: t('diagnostics.debug.at'),
-              cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
-            },
-            {
-              heading: t('diagnostics.debug.route'),
-              cell: (e) => (
-                <span dir="ltr">
-                  {e.status} {e.method} {e.route}
-                </span>
-              ),
-            },
-            {
-              heading: t('diagnostics.debug.error'),
-              cell: (e) => <span dir="ltr">{e.message ? `${e.name} (${e.message})` : e.name}</span>,
-            },
-            {
-              heading: t('diagnostics.debug.requestId'),
-              className: 'font-mono text-xs',
-              cell: (e) => <span dir="ltr">{e.requestId}</span>,
-            },
-          ]}
-        />
-      )}
-      {data && (
-        <Pager
-          label={t('diagnostics.debug.errorPages')}
-          page={page}
-          perPage={PER_PAGE}
-          total={data.total}
-          onPage={setPage}
-        />
-      )}
+              <Pager
+                label={t('diagnostics.debug.errorPages')}
+                page={page}
+                perPage={PER_PAGE}
+                total={data.total}
+                onPage={setPage}
+              />
+            }
+          </>
+        )}
+      </QueryGate>
     </section>
   );
 }

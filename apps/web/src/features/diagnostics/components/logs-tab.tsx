@@ -8,8 +8,8 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { logsCsvUrl, useLogs } from '../api/get-logs';
 import { DataTable } from './data-table';
-import { Pager } from './pager';
-import { QueryState } from './query-state';
+import { Pager } from '@/components/pager';
+import { QueryGate } from '@/components/query-gate';
 
 const PER_PAGE = 25;
 const EMPTY: LogsExportQuery = { action: '', actor: '', from: '', to: '' };
@@ -132,42 +132,47 @@ export default function LogsTab(_props: DashboardTabProps) {
           {t('diagnostics.logs.download')}
         </a>
       </div>
-      <QueryState isPending={query.isPending} error={query.error} />
-      {data && data.items.length > 0 && (
-        <DataTable
-          caption={t('diagnostics.logs.title')}
-          busy={query.isFetching}
-          rows={data.items}
-          columns={[
+      <QueryGate query={query} loading={t('diagnostics.loading')}>
+        {(list) => (
+          <>
+            {list.items.length > 0 && (
+              <DataTable
+                caption={t('diagnostics.logs.title')}
+                busy={query.isFetching}
+                rows={list.items}
+                columns={[
+                  {
+                    heading: t('diagnostics.logs.at'),
+                    cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
+                  },
+                  { heading: t('diagnostics.logs.action'), cell: (e) => actionName(e.action) },
+                  { heading: t('diagnostics.logs.actor'), cell: (e) => <Person person={e.actor} /> },
+                  { heading: t('diagnostics.logs.target'), cell: (e) => <Person person={e.target} /> },
+                  { heading: t('diagnostics.logs.ip'), cell: (e) => <span dir="ltr">{e.ip}</span> },
+                  {
+                    heading: t('diagnostics.logs.details'),
+                    cell: (e) =>
+                      Object.keys(e.details).length > 0 && (
+                        <code className="text-xs break-all" dir="ltr">
+                          {JSON.stringify(e.details)}
+                        </code>
+                      ),
+                  },
+                ]}
+              />
+            )}
             {
-              heading: t('diagnostics.logs.at'),
-              cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
-            },
-            { heading: t('diagnostics.logs.action'), cell: (e) => actionName(e.action) },
-            { heading: t('diagnostics.logs.actor'), cell: (e) => <Person person={e.actor} /> },
-            { heading: t('diagnostics.logs.target'), cell: (e) => <Person person={e.target} /> },
-            { heading: t('diagnostics.logs.ip'), cell: (e) => <span dir="ltr">{e.ip}</span> },
-            {
-              heading: t('diagnostics.logs.details'),
-              cell: (e) =>
-                Object.keys(e.details).length > 0 && (
-                  <code className="text-xs break-all" dir="ltr">
-                    {JSON.stringify(e.details)}
-                  </code>
-                ),
-            },
-          ]}
-        />
-      )}
-      {data && (
-        <Pager
-          label={t('diagnostics.logs.pages')}
-          page={page}
-          perPage={PER_PAGE}
-          total={data.total}
-          onPage={setPage}
-        />
-      )}
+              <Pager
+                label={t('diagnostics.logs.pages')}
+                page={page}
+                perPage={PER_PAGE}
+                total={list.total}
+                onPage={setPage}
+              />
+            }
+          </>
+        )}
+      </QueryGate>
     </div>
   );
 }

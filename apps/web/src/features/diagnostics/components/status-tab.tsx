@@ -7,7 +7,7 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useServerStatus } from '../api/get-status';
-import { QueryState } from './query-state';
+import { QueryGate } from '@/components/query-gate';
 
 /** Seconds as "2 d 3 h 4 min" in the interface language. */
 function useUptime() {
@@ -46,7 +46,6 @@ export default function StatusTab(_props: DashboardTabProps) {
   const { t } = useTranslation();
   const query = useServerStatus();
   const uptime = useUptime();
-  const s = query.data;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -62,50 +61,51 @@ export default function StatusTab(_props: DashboardTabProps) {
           {t('diagnostics.refresh')}
         </Button>
       </div>
-      <QueryState isPending={query.isPending} error={query.error} />
-      {s && (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Card title={t('diagnostics.status.api')} ok>
-              {t('diagnostics.status.up')}
-            </Card>
-            <Card title={t('diagnostics.status.db')} ok={s.db === 'up'}>
-              {s.db === 'up'
-                ? t('diagnostics.status.latency', {
-                    ms: formatNumber(s.dbLatencyMs ?? 0, { maximumFractionDigits: 1 }),
-                  })
-                : t('diagnostics.status.down')}
-            </Card>
-            <Card title={t('diagnostics.status.version')}>
-              <span dir="ltr">{s.version}</span>
-            </Card>
-            <Card title={t('diagnostics.status.uptime')}>
-              {uptime(s.uptimeSeconds)}
-              <span className="block text-sm font-normal text-muted-foreground">
-                {t('diagnostics.status.startedAt', { time: formatDateTime(new Date(s.startedAt)) })}
-              </span>
-            </Card>
-            <Card title={t('diagnostics.status.mail')}>{t(`diagnostics.status.mailMode.${s.mail}`)}</Card>
-          </ul>
-          <section aria-labelledby="status-integrations" className="grid gap-2">
-            <h3 id="status-integrations" className="text-lg font-semibold">
-              {t('diagnostics.status.integrations')}
-            </h3>
+      <QueryGate query={query} loading={t('diagnostics.loading')}>
+        {(s) => (
+          <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {INTEGRATIONS.map((name) => (
-                <Card key={name} title={t(`diagnostics.status.integration.${name}`)}>
-                  {t(`diagnostics.status.${s.integrations[name]}`)}
-                </Card>
-              ))}
+              <Card title={t('diagnostics.status.api')} ok>
+                {t('diagnostics.status.up')}
+              </Card>
+              <Card title={t('diagnostics.status.db')} ok={s.db === 'up'}>
+                {s.db === 'up'
+                  ? t('diagnostics.status.latency', {
+                      ms: formatNumber(s.dbLatencyMs ?? 0, { maximumFractionDigits: 1 }),
+                    })
+                  : t('diagnostics.status.down')}
+              </Card>
+              <Card title={t('diagnostics.status.version')}>
+                <span dir="ltr">{s.version}</span>
+              </Card>
+              <Card title={t('diagnostics.status.uptime')}>
+                {uptime(s.uptimeSeconds)}
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {t('diagnostics.status.startedAt', { time: formatDateTime(new Date(s.startedAt)) })}
+                </span>
+              </Card>
+              <Card title={t('diagnostics.status.mail')}>{t(`diagnostics.status.mailMode.${s.mail}`)}</Card>
             </ul>
-          </section>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('diagnostics.status.updated', {
-              time: formatDateTime(query.dataUpdatedAt, { timeStyle: 'medium' }),
-            })}
-          </p>
-        </>
-      )}
+            <section aria-labelledby="status-integrations" className="grid gap-2">
+              <h3 id="status-integrations" className="text-lg font-semibold">
+                {t('diagnostics.status.integrations')}
+              </h3>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {INTEGRATIONS.map((name) => (
+                  <Card key={name} title={t(`diagnostics.status.integration.${name}`)}>
+                    {t(`diagnostics.status.${s.integrations[name]}`)}
+                  </Card>
+                ))}
+              </ul>
+            </section>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('diagnostics.status.updated', {
+                time: formatDateTime(query.dataUpdatedAt, { timeStyle: 'medium' }),
+              })}
+            </p>
+          </>
+        )}
+      </QueryGate>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserCog, UserRoundX } from 'lucide-react';
 import { ImpersonateRequestSchema, MAX_REASON_LENGTH, type UserInfo } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -122,13 +123,7 @@ function StartForm() {
           {t('impersonation.reasonHint')}
         </p>
       </div>
-      <div role="alert" id={errorId}>
-        {message && (
-          <p className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-            {message}
-          </p>
-        )}
-      </div>
+      <ErrorAlert id={errorId} message={message} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PASSWORD_LENGTH } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { HiddenUsername, PasswordField } from '@/components/credential-fields';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -66,29 +66,19 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
   return (
     <DialogFrame title={t('dialogs.reenterPassword')} description={t('impersonation.reauthIntro')}>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        {self && (
-          <input type="text" name="username" autoComplete="username" value={self.username} readOnly hidden />
-        )}
-        <FormField
+        {self && <HiddenUsername username={self.username} />}
+        <PasswordField
           ref={inputRef}
           id={`${id}-password`}
           label={t('impersonation.password')}
-          type="password"
           autoComplete="current-password"
           required
-          maxLength={MAX_PASSWORD_LENGTH}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-invalid={message !== null || undefined}
           aria-describedby={errorId}
         />
-        <div role="alert" id={errorId}>
-          {message && (
-            <p className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-              {message}
-            </p>
-          )}
-        </div>
+        <ErrorAlert id={errorId} message={message} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">

@@ -21,6 +21,19 @@ export function allMessagesQueryOptions(page: number, perPage = 20) {
   });
 }
 
+/** GET /api/messages/admin/:id (admins): one message with every language's texts, for editing or preview. */
+export function messageQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['messages', 'one', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/messages/admin/${id}`, {
+        schema: AdminMessageDetailSchema,
+        requiresLogin: true,
+        signal,
+      }),
+  });
+}
+
 /** POST /api/messages/admin (id null) or PUT /api/messages/admin/:id */
 export function useSaveMessage() {
   const queryClient = useQueryClient();

@@ -16,6 +16,7 @@ import {
   type UiPreferences,
   type UserInfo,
 } from '@aula/contracts';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -220,11 +221,7 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
           <Label htmlFor={`${id}-chat`}>{t('settings.chatNotificationAlert')}</Label>
         </div>
       </fieldset>
-      {update.error && (
-        <p role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-          {errorMessage(t, update.error)}
-        </p>
-      )}
+      {update.error && <ErrorAlert message={errorMessage(t, update.error)} />}
       <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:items-center">
         <Button
           type="button"

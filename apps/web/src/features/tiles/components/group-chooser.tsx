@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -55,7 +56,7 @@ export function GroupChooserDialog({
         placeholder={t('tiles.groups.search')}
       />
       {groups.isPending && <p role="status">{t('common.loading')}</p>}
-      {groups.isError && <p role="alert">{errorMessage(t, groups.error)}</p>}
+      {groups.isError && <ErrorAlert message={errorMessage(t, groups.error)} />}
       {groups.data && (
         <fieldset className="grid max-h-72 gap-1 overflow-y-auto">
           <legend className="sr-only">{title}</legend>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useSelf } from '@/lib/session';
@@ -33,16 +34,11 @@ export function TileGrid() {
 
   if (layout.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center"
-      >
-        <p className="font-medium">{t('home.error')}</p>
-        <p className="text-sm text-muted-foreground">{errorMessage(t, layout.error)}</p>
+      <ErrorAlert title={t('home.error')} message={errorMessage(t, layout.error)}>
         <Button variant="outline" loading={layout.isFetching} onClick={() => void layout.refetch()}>
           {t('common.retry')}
         </Button>
-      </div>
+      </ErrorAlert>
     );
   }
 

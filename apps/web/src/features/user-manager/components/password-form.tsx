@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dices, TriangleAlert } from 'lucide-react';
-import { MAX_PASSWORD_LENGTH, type ManagedUser } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { Dices } from 'lucide-react';
+import { type ManagedUser } from '@aula/contracts';
+import { PasswordField } from '@/components/credential-fields';
+import { ErrorAlert } from '@/components/message-box';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -43,23 +43,16 @@ export function PasswordForm({ user, onDone }: { user: ManagedUser; onDone: () =
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <p className="text-sm">{t('userManager.passwordFor', { name: fullName(user) })}</p>
-      <div role="alert" id={errorId}>
-        {save.error && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, save.error)}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert id={errorId} message={save.error && errorMessage(t, save.error)} />
       {/* shown as text: the teacher reads it out or writes it down for the pupil */}
-      <FormField
+      <PasswordField
+        shown
         id={`${id}-password`}
         label={t('userManager.newPassword')}
-        type="text"
         dir="ltr"
         autoComplete="off"
         spellCheck={false}
         className="font-mono"
-        maxLength={MAX_PASSWORD_LENGTH}
         value={password}
         onChange={(event) => setPasswordValue(event.target.value)}
         aria-invalid={(password !== '' && !check.ok) || undefined}
@@ -75,7 +68,7 @@ export function PasswordForm({ user, onDone }: { user: ManagedUser; onDone: () =
           <Dices aria-hidden="true" />
           {t('userManager.generate')}
         </Button>
-      </FormField>
+      </PasswordField>
       <PasswordRules id={rulesId} check={check} />
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
 import { EMAIL_PATTERN, USERNAME_PATTERN, hasRole, type ManagedUser, type UserType } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { GroupCheckboxes } from '@/components/group-checkboxes';
@@ -115,13 +114,12 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div role="alert" id={errorId}>
-        {(invalid.size > 0 || save.error) && (
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {invalid.size > 0 ? t('userManager.checkFields') : errorMessage(t, save.error)}
-          </MessageBox>
-        )}
-      </div>
+      <ErrorAlert
+        id={errorId}
+        message={
+          invalid.size > 0 ? t('userManager.checkFields') : save.error ? errorMessage(t, save.error) : null
+        }
+      />
       <div className="grid gap-4 desktop:grid-cols-2">
         {field('first_name', t('userManager.firstName'), {
           autoComplete: 'off',

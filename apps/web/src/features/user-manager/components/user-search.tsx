@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Loader2, Search, TriangleAlert } from 'lucide-react';
+import { Loader2, Search } from 'lucide-react';
 import {
   USER_FILTER_ROLES,
   USER_STATUSES,
@@ -9,7 +9,8 @@ import {
   type ManagedUser,
   type UserSearchQuery,
 } from '@aula/contracts';
-import { MessageBox } from '@/components/message-box';
+import { ErrorAlert } from '@/components/message-box';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -58,7 +59,7 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
   const filterKey = JSON.stringify([q, group, role, status]);
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: (page: number) => number) => setPaging({ filterKey, page: next(page) });
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   const filter: UserSearchQuery = {
     q: q || undefined,
     group: group ? Number(group) : undefined,
@@ -70,7 +71,6 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
   const users = useQuery(usersQueryOptions(filter));
   const groups = useQuery(groupsQueryOptions());
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const from = total === 0 ? 0 : (page - 1) * PER_PAGE + 1;
   const to = Math.min(total, page * PER_PAGE);
 
@@ -158,19 +158,11 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
             })}
       </div>
       {users.isError && (
-        <div role="alert" className="grid gap-2">
-          <MessageBox tone="error" icon={TriangleAlert}>
-            {errorMessage(t, users.error)}
-          </MessageBox>
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => void users.refetch()}
-          >
+        <ErrorAlert message={errorMessage(t, users.error)}>
+          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
             {t('common.retry')}
           </Button>
-        </div>
+        </ErrorAlert>
       )}
       {users.data && users.data.items.length === 0 && (
         <p className="text-sm text-muted-foreground">
@@ -194,31 +186,7 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t('userManager.pages')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            <ChevronLeft className="rtl:rotate-180" aria-hidden="true" />
-            {t('userManager.previous')}
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            {t('userManager.page', { page: formatNumber(page), pages: formatNumber(pages) })}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            {t('userManager.next')}
-            <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} perPage={PER_PAGE} total={total} onPage={setPage} />
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 
-/** Previous / next for a paged list, with "page x of y"; hidden when everything fits on one page. */
+/**
+ * Previous / next for a paged list, with "page x of y"; hidden when everything fits on one page. `label`
+ * names the navigation landmark (default "Pages") when a screen has more than one.
+ */
 export function Pager({
   label,
   page,
@@ -10,7 +14,7 @@ export function Pager({
   total,
   onPage,
 }: {
-  label: string;
+  label?: string;
   page: number;
   perPage: number;
   total: number;
@@ -20,12 +24,13 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
   return (
-    <nav className="flex items-center justify-between gap-2" aria-label={label}>
+    <nav className="flex items-center justify-between gap-2" aria-label={label ?? t('pager.pages')}>
       <Button type="button" variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('diagnostics.previous')}
+        <ChevronLeft className="rtl:rotate-180" aria-hidden="true" />
+        {t('pager.previous')}
       </Button>
-      <span className="text-sm">
-        {t('diagnostics.page', { page: formatNumber(page), pages: formatNumber(pages) })}
+      <span className="text-sm text-muted-foreground">
+        {t('pager.page', { page: formatNumber(page), pages: formatNumber(pages) })}
       </span>
       <Button
         type="button"
@@ -34,7 +39,8 @@ export function Pager({
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {t('diagnostics.next')}
+        {t('pager.next')}
+        <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
       </Button>
     </nav>
   );
