@@ -62,6 +62,14 @@ const CASES = {
     `apps/server/src/modules/totp/${tag}-schema.service.ts`,
     `import { users } from '../users/users.schema.ts';\nexport const t = users;\n`,
   ),
+  long: put(
+    `apps/server/src/modules/totp/${tag}-long.ts`,
+    Array.from({ length: 401 }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n',
+  ),
+  short: put(
+    `apps/server/src/modules/totp/${tag}-short.ts`,
+    Array.from({ length: 400 }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n',
+  ),
   routesRepo: put(
     `apps/server/src/modules/totp/${tag}.routes.ts`,
     `import { findTotpUser } from './totp.repo.ts';\nexport const f = findTotpUser;\n`,
@@ -139,6 +147,13 @@ describe('the import rules fire (DESIGN.md, issue 18)', () => {
     expect(refusals(CASES.serviceSchema)).toContainEqual(
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*only \*\.repo\.ts and db\/ touch/),
     );
+  });
+
+  it('a source file over 400 lines is refused; one of 400 is not', () => {
+    expect(refusals(CASES.long)).toContainEqual(
+      expect.stringMatching(/^max-lines: .*Maximum allowed is 400/),
+    );
+    expect(refusals(CASES.short)).toEqual([]);
   });
 
   it('a routes file importing its own repo is refused', () => {
