@@ -9,7 +9,7 @@ import pg from 'pg';
 import { Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { schema } from '../apps/server/src/db/index.ts';
-import { bubbleColumns } from '../apps/server/src/db/columns.ts';
+import { tileColumns } from '../apps/server/src/db/columns.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { sessionByAccessHashQuery } from '../apps/server/src/modules/auth/auth.repo.ts';
 import { layoutsQuery } from '../apps/server/src/modules/layout/layout.repo.ts';
@@ -38,7 +38,7 @@ const LAYOUT_FIELDS = [
   'category',
   'updateId',
   'isNew',
-  ...Object.keys(bubbleColumns),
+  ...Object.keys(tileColumns),
 ];
 const IS_NEW = LAYOUT_FIELDS.indexOf('isNew');
 

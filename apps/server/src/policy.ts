@@ -5,12 +5,12 @@ import type { Role } from '@aula/contracts';
  * the server refuses to start otherwise, and policy.int.test.ts walks every route with every role.
  * - access: 'public' (visitors too) or the least role needed (spec 6, cumulative).
  * - objects: whose data the route reaches; the service enforces it, the policy test probes it.
- *   'none': no school's data at all (answered without resolving the school or the session); 'self': only the caller's own; 'visible-bubble': a bubble the caller may
+ *   'none': no school's data at all (answered without resolving the school or the session); 'self': only the caller's own; 'visible-tile': a tile the caller may
  *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole; 'managed-user': a user
  *   of the caller's school whom the caller may manage (SECURITY.md "Access").
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
-export type ObjectScope = 'none' | 'self' | 'visible-bubble' | 'school' | 'managed-user';
+export type ObjectScope = 'none' | 'self' | 'visible-tile' | 'school' | 'managed-user';
 
 export interface RoutePolicy {
   access: Access;
@@ -75,20 +75,20 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/users/online': { access: 'student', objects: 'school' },
   'POST /api/statistics': { access: 'student', objects: 'school' },
   'GET /api/groups': { access: 'student', objects: 'school' },
-  'GET /api/layout': { access: 'public', objects: 'visible-bubble' },
+  'GET /api/layout': { access: 'public', objects: 'visible-tile' },
   // personal: the caller's own; logged-in and logged-out: admins only (the service checks)
   'POST /api/layout': { access: 'student', objects: 'school' },
   'DELETE /api/layout': { access: 'student', objects: 'self' },
-  'PATCH /api/layout/:id/new': { access: 'student', objects: 'visible-bubble' },
+  'PATCH /api/layout/:id/new': { access: 'student', objects: 'visible-tile' },
   'GET /api/apps/types': { access: 'student', objects: 'school' },
   'POST /api/apps': { access: 'student', objects: 'school' },
-  'GET /api/apps/:id': { access: 'public', objects: 'visible-bubble' },
+  'GET /api/apps/:id': { access: 'public', objects: 'visible-tile' },
   // edit, delete and translate: the creator and the school's admins (the service checks)
-  'PUT /api/apps/:id': { access: 'student', objects: 'visible-bubble' },
-  'DELETE /api/apps/:id': { access: 'student', objects: 'visible-bubble' },
-  'POST /api/apps/:id/translation': { access: 'student', objects: 'visible-bubble' },
-  'GET /api/apps/:id/icon': { access: 'public', objects: 'visible-bubble' },
-  'GET /api/apps/:id/download': { access: 'public', objects: 'visible-bubble' },
+  'PUT /api/apps/:id': { access: 'student', objects: 'visible-tile' },
+  'DELETE /api/apps/:id': { access: 'student', objects: 'visible-tile' },
+  'POST /api/apps/:id/translation': { access: 'student', objects: 'visible-tile' },
+  'GET /api/apps/:id/icon': { access: 'public', objects: 'visible-tile' },
+  'GET /api/apps/:id/download': { access: 'public', objects: 'visible-tile' },
   'POST /api/config/key': { access: 'public', objects: 'school' },
   // user manager (spec 2.6): teachers see and change students of their own groups, admins everyone but
   // superadmins; creating users is for admins, giving roles or groups too (the service checks)

@@ -1,48 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BubbleUrlSchema,
-  bubbleTitle,
-  canSeeBubble,
-  deriveBubblePermission,
+  TileUrlSchema,
+  tileTitle,
+  canSeeTile,
+  deriveTilePermission,
   PALETTE,
   randomPaletteColor,
 } from './apps.ts';
 
-describe('deriveBubblePermission (spec 3.1)', () => {
-  it('is groups when the bubble has any group, whoever looks', () => {
-    expect(deriveBubblePermission({ groups: [3], creator: 'me' }, 'me')).toBe('groups');
-    expect(deriveBubblePermission({ groups: [3], creator: 'me' }, 'you')).toBe('groups');
+describe('deriveTilePermission (spec 3.1)', () => {
+  it('is groups when the tile has any group, whoever looks', () => {
+    expect(deriveTilePermission({ groups: [3], creator: 'me' }, 'me')).toBe('groups');
+    expect(deriveTilePermission({ groups: [3], creator: 'me' }, 'you')).toBe('groups');
   });
   it('is private for its creator when it has no groups', () => {
-    expect(deriveBubblePermission({ groups: [], creator: 'me' }, 'me')).toBe('private');
+    expect(deriveTilePermission({ groups: [], creator: 'me' }, 'me')).toBe('private');
   });
   it('is everyone otherwise', () => {
-    expect(deriveBubblePermission({ groups: [], creator: 'me' }, 'you')).toBe('everyone');
-    expect(deriveBubblePermission({ groups: [], creator: 'me' }, null)).toBe('everyone');
+    expect(deriveTilePermission({ groups: [], creator: 'me' }, 'you')).toBe('everyone');
+    expect(deriveTilePermission({ groups: [], creator: 'me' }, null)).toBe('everyone');
   });
 });
 
-describe('canSeeBubble', () => {
+describe('canSeeTile', () => {
   const viewer = { laraId: 'me', groupIds: [1, 2] };
   it('everyone: visitors and users alike', () => {
-    expect(canSeeBubble({ wantedPerms: 'everyone', groups: [], creator: 'x' }, null)).toBe(true);
+    expect(canSeeTile({ wantedPerms: 'everyone', groups: [], creator: 'x' }, null)).toBe(true);
   });
   it('private: only the creator', () => {
-    expect(canSeeBubble({ wantedPerms: 'private', groups: [], creator: 'me' }, viewer)).toBe(true);
-    expect(canSeeBubble({ wantedPerms: 'private', groups: [], creator: 'x' }, viewer)).toBe(false);
-    expect(canSeeBubble({ wantedPerms: 'private', groups: [], creator: 'me' }, null)).toBe(false);
+    expect(canSeeTile({ wantedPerms: 'private', groups: [], creator: 'me' }, viewer)).toBe(true);
+    expect(canSeeTile({ wantedPerms: 'private', groups: [], creator: 'x' }, viewer)).toBe(false);
+    expect(canSeeTile({ wantedPerms: 'private', groups: [], creator: 'me' }, null)).toBe(false);
   });
   it('groups: members of a group, and the creator', () => {
-    expect(canSeeBubble({ wantedPerms: 'groups', groups: [2, 9], creator: 'x' }, viewer)).toBe(true);
-    expect(canSeeBubble({ wantedPerms: 'groups', groups: [9], creator: 'x' }, viewer)).toBe(false);
-    expect(canSeeBubble({ wantedPerms: 'groups', groups: [9], creator: 'me' }, viewer)).toBe(true);
-    expect(canSeeBubble({ wantedPerms: 'groups', groups: [1], creator: 'x' }, null)).toBe(false);
+    expect(canSeeTile({ wantedPerms: 'groups', groups: [2, 9], creator: 'x' }, viewer)).toBe(true);
+    expect(canSeeTile({ wantedPerms: 'groups', groups: [9], creator: 'x' }, viewer)).toBe(false);
+    expect(canSeeTile({ wantedPerms: 'groups', groups: [9], creator: 'me' }, viewer)).toBe(true);
+    expect(canSeeTile({ wantedPerms: 'groups', groups: [1], creator: 'x' }, null)).toBe(false);
   });
 });
 
-describe('bubble urls (SECURITY.md: http or https only)', () => {
+describe('tile urls (SECURITY.md: http or https only)', () => {
   it.each(['https://example.org', 'http://intranet.schule/klassenbuch'])('accepts %s', (url) => {
-    expect(BubbleUrlSchema.safeParse(url).success).toBe(true);
+    expect(TileUrlSchema.safeParse(url).success).toBe(true);
   });
   it.each([
     'javascript:alert(1)',
@@ -53,7 +53,7 @@ describe('bubble urls (SECURITY.md: http or https only)', () => {
     'ftp://x',
     'example.org',
   ])('refuses %s', (url) => {
-    expect(BubbleUrlSchema.safeParse(url).success).toBe(false);
+    expect(TileUrlSchema.safeParse(url).success).toBe(false);
   });
 });
 
@@ -68,12 +68,12 @@ describe('palette (spec 3.6)', () => {
   });
 });
 
-describe('bubbleTitle', () => {
-  const bubble = { title: 'Klassenbuch', titleTranslation: { en: 'Class book', ar: ' ' } };
+describe('tileTitle', () => {
+  const tile = { title: 'Klassenbuch', titleTranslation: { en: 'Class book', ar: ' ' } };
   it('uses the translation for the language, else the base title', () => {
-    expect(bubbleTitle(bubble, 'en')).toBe('Class book');
-    expect(bubbleTitle(bubble, 'en-GB')).toBe('Class book');
-    expect(bubbleTitle(bubble, 'de')).toBe('Klassenbuch');
-    expect(bubbleTitle(bubble, 'ar')).toBe('Klassenbuch');
+    expect(tileTitle(tile, 'en')).toBe('Class book');
+    expect(tileTitle(tile, 'en-GB')).toBe('Class book');
+    expect(tileTitle(tile, 'de')).toBe('Klassenbuch');
+    expect(tileTitle(tile, 'ar')).toBe('Klassenbuch');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { DEFAULT_ICON_NAME, PALETTE, bubbleTitle, type PaletteColor } from './plain/apps.ts';
+import { DEFAULT_ICON_NAME, PALETTE, tileTitle, type PaletteColor } from './plain/apps.ts';
 
 export * from './plain/apps.ts';
 import { IdParamSchema, IdSchema, multilineText, text } from './text.ts';
@@ -25,7 +25,7 @@ export function randomPaletteColor(random: () => number = Math.random): PaletteC
 }
 
 /** Only http(s) tile urls, in every spelling (SECURITY.md "Content"). */
-export const BubbleUrlSchema = z
+export const TileUrlSchema = z
   .string()
   .max(MAX_URL_LENGTH)
   .refine((value) => {
@@ -40,8 +40,8 @@ export const BubbleUrlSchema = z
 export const TitleTranslationSchema = z.partialRecord(LocaleSchema, z.string().max(MAX_TITLE_LENGTH));
 export type TitleTranslation = z.infer<typeof TitleTranslationSchema>;
 
-/** A bubble as the server sends it (spec 3.1, 3.2). */
-export const BubbleSchema = z.object({
+/** A tile as the server sends it (spec 3.1, 3.2). */
+export const TileSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   url: z.string().nullable(),
@@ -64,40 +64,40 @@ export const BubbleSchema = z.object({
   /** Last embed check of an iframe tile: true allowed, false the site refuses framing, null unknown. */
   embeddable: z.boolean().nullable(),
 });
-export type Bubble = z.infer<typeof BubbleSchema>;
+export type Tile = z.infer<typeof TileSchema>;
 
 export const PERMISSIONS = ['groups', 'private', 'everyone'] as const;
-export type BubblePermission = (typeof PERMISSIONS)[number];
+export type TilePermission = (typeof PERMISSIONS)[number];
 
 /** spec 3.1: groups if it has any groups; otherwise private if the viewer made it; otherwise everyone. */
-export function deriveBubblePermission(
-  bubble: Pick<Bubble, 'groups' | 'creator'>,
+export function deriveTilePermission(
+  tile: Pick<Tile, 'groups' | 'creator'>,
   viewerLaraId: string | null | undefined,
-): BubblePermission {
-  if (bubble.groups.length > 0) return 'groups';
-  if (viewerLaraId != null && bubble.creator === viewerLaraId) return 'private';
+): TilePermission {
+  if (tile.groups.length > 0) return 'groups';
+  if (viewerLaraId != null && tile.creator === viewerLaraId) return 'private';
   return 'everyone';
 }
 
-/** Who may see a bubble on a layout (spec 3.1, docs/decisions/006-bubble-visibility.md). */
-export function canSeeBubble(
-  bubble: Pick<Bubble, 'groups' | 'creator' | 'wantedPerms'>,
+/** Who may see a tile on a layout (spec 3.1, docs/decisions/006-tile-visibility.md). */
+export function canSeeTile(
+  tile: Pick<Tile, 'groups' | 'creator' | 'wantedPerms'>,
   viewer: { laraId: string; groupIds: readonly number[] } | null,
 ): boolean {
-  switch (bubble.wantedPerms) {
+  switch (tile.wantedPerms) {
     case 'everyone':
       return true;
     case 'private':
-      return viewer !== null && bubble.creator === viewer.laraId;
+      return viewer !== null && tile.creator === viewer.laraId;
     case 'groups':
       return (
         viewer !== null &&
-        (bubble.creator === viewer.laraId || bubble.groups.some((g) => viewer.groupIds.includes(g)))
+        (tile.creator === viewer.laraId || tile.groups.some((g) => viewer.groupIds.includes(g)))
       );
   }
 }
 
-export const BUBBLE_TITLE_MAX = MAX_TITLE_LENGTH;
+export const TILE_TITLE_MAX = MAX_TITLE_LENGTH;
 
 /** Path parameters of /api/apps/{id} */
 export const AppIdParamsSchema = z.strictObject({ id: IdParamSchema });
@@ -122,9 +122,9 @@ export const APP_TYPE_INFOS: readonly AppTypeInfo[] = APP_TYPES.map((type, index
 
 /**
  * What the create and edit dialogs send (POST /api/apps, PUT /api/apps/{id}: multipart, one form field
- * per entity field, plus the files `icon` and `file`). Business rules are in validateBubbleInput.
+ * per entity field, plus the files `icon` and `file`). Business rules are in validateTileInput.
  */
-export const BubbleInputSchema = z.strictObject({
+export const TileInputSchema = z.strictObject({
   title: text().max(MAX_TITLE_LENGTH),
   url: text().max(MAX_URL_LENGTH).nullable().default(null),
   iconName: text()
@@ -142,13 +142,13 @@ export const BubbleInputSchema = z.strictObject({
   /** Edit only: drop the uploaded icon and show iconName again. */
   removeIcon: z.boolean().default(false),
 });
-export type BubbleInput = z.infer<typeof BubbleInputSchema>;
+export type TileInput = z.infer<typeof TileInputSchema>;
 
 const BOOLEAN_FIELDS = new Set(['locked', 'removeIcon']);
 const NULLABLE_FIELDS = new Set(['url', 'iconColor', 'type', 'config']);
 
 /** Multipart form fields (strings; `groups` repeated or comma-separated) to the input object. */
-export function bubbleInputFromForm(fields: Record<string, string | string[]>): Record<string, unknown> {
+export function tileInputFromForm(fields: Record<string, string | string[]>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(fields)) {
     const values = Array.isArray(raw) ? raw : [raw];
@@ -166,8 +166,8 @@ export function bubbleInputFromForm(fields: Record<string, string | string[]>): 
   return result;
 }
 
-/** The form fields of an input, the inverse of bubbleInputFromForm. */
-export function bubbleInputToForm(input: BubbleInput): [string, string][] {
+/** The form fields of an input, the inverse of tileInputFromForm. */
+export function tileInputToForm(input: TileInput): [string, string][] {
   const fields: [string, string][] = [];
   for (const [name, value] of Object.entries(input)) {
     if (name === 'groups') fields.push(['groups', (value as number[]).join(',')]);
@@ -177,7 +177,7 @@ export function bubbleInputToForm(input: BubbleInput): [string, string][] {
 }
 
 /** spec 5: https:// is prepended when no scheme is present. */
-export function normalizeBubbleUrl(value: string): string {
+export function normalizeTileUrl(value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') return '';
   return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d+(\/|$)/.test(trimmed)
@@ -185,8 +185,8 @@ export function normalizeBubbleUrl(value: string): string {
     : `https://${trimmed}`;
 }
 
-export interface BubbleIssue {
-  path: keyof BubbleInput | 'file';
+export interface TileIssue {
+  path: keyof TileInput | 'file';
   code: ErrorCode;
 }
 
@@ -207,18 +207,18 @@ export function hasConfigName(config: string | null): boolean {
 }
 
 /**
- * spec 5's bubble rules, shared by the form (shown live) and the server (enforced):
+ * spec 5's tile rules, shared by the form (shown live) and the server (enforced):
  * title not empty after trimming; url required unless the tile has a type or downloads a file, and it
  * must be an http(s) URL once https:// is prepended; remote desktop needs a config with a Name;
  * wanted permissions "groups" need at least one group; a download tile needs a file.
  */
-export function validateBubbleInput(input: BubbleInput, ctx: { hasFile: boolean }): BubbleIssue[] {
-  const issues: BubbleIssue[] = [];
+export function validateTileInput(input: TileInput, ctx: { hasFile: boolean }): TileIssue[] {
+  const issues: TileIssue[] = [];
   if (input.title.trim() === '') issues.push({ path: 'title', code: 'apps.missing_title' });
-  const url = input.url === null ? '' : normalizeBubbleUrl(input.url);
+  const url = input.url === null ? '' : normalizeTileUrl(input.url);
   const urlNeeded = input.type === null && input.target !== 'download';
   if (url === '' && urlNeeded) issues.push({ path: 'url', code: 'apps.missing_url' });
-  if (url !== '' && !BubbleUrlSchema.safeParse(url).success)
+  if (url !== '' && !TileUrlSchema.safeParse(url).success)
     issues.push({ path: 'url', code: 'apps.invalid_url' });
   if (input.type === 'remote-desktop' && !hasConfigName(input.config))
     issues.push({ path: 'config', code: 'apps.config_name' });
@@ -230,8 +230,8 @@ export function validateBubbleInput(input: BubbleInput, ctx: { hasFile: boolean 
 }
 
 /** The input as stored: trimmed title, normalised url, groups only for group tiles. */
-export function normalizeBubbleInput(input: BubbleInput): BubbleInput {
-  const url = input.url === null ? '' : normalizeBubbleUrl(input.url);
+export function normalizeTileInput(input: TileInput): TileInput {
+  const url = input.url === null ? '' : normalizeTileUrl(input.url);
   return {
     ...input,
     title: input.title.trim(),
@@ -275,41 +275,39 @@ export const EmbedCheckSchema = z.object({
 });
 export type EmbedCheck = z.infer<typeof EmbedCheckSchema>;
 
-/** POST /api/apps and PUT /api/apps/{id}: the saved bubble, and the embed check for iframe tiles. */
+/** POST /api/apps and PUT /api/apps/{id}: the saved tile, and the embed check for iframe tiles. */
 export const SaveAppResponseSchema = z.object({
-  bubble: BubbleSchema,
+  bubble: TileSchema,
   embedCheck: EmbedCheckSchema.nullable(),
 });
 export type SaveAppResponse = z.infer<typeof SaveAppResponseSchema>;
 
-/** spec 3.1: who may edit a bubble. Its creator (creator = lara_id); admins too (decision 023). */
-export function mayEditBubble(
-  bubble: Pick<Bubble, 'creator'>,
+/** spec 3.1: who may edit a tile. Its creator (creator = lara_id); admins too (decision 023). */
+export function mayEditTile(
+  tile: Pick<Tile, 'creator'>,
   user: (RoleSubject & { lara_id: string }) | null | undefined,
 ): boolean {
   if (!user) return false;
-  return bubble.creator === user.lara_id || hasRole(user, 'admin');
+  return tile.creator === user.lara_id || hasRole(user, 'admin');
 }
 
 /** The permission icon of spec 3.1: group, locked or unlocked. */
-export function bubblePermissionIcon(
-  bubble: Pick<Bubble, 'groups' | 'locked'>,
-): 'group' | 'locked' | 'unlocked' {
-  if (bubble.groups.length > 0) return 'group';
-  return bubble.locked ? 'locked' : 'unlocked';
+export function tilePermissionIcon(tile: Pick<Tile, 'groups' | 'locked'>): 'group' | 'locked' | 'unlocked' {
+  if (tile.groups.length > 0) return 'group';
+  return tile.locked ? 'locked' : 'unlocked';
 }
 
 /**
- * spec 5: the unused list hides bubbles made by others or restricted to other groups unless
+ * spec 5: the unused list hides tiles made by others or restricted to other groups unless
  * show-all is on; the title filter is case-insensitive.
  */
-export function filterUnused<B extends Pick<Bubble, 'title' | 'titleTranslation' | 'creator' | 'groups'>>(
-  bubbles: readonly B[],
+export function filterUnused<B extends Pick<Tile, 'title' | 'titleTranslation' | 'creator' | 'groups'>>(
+  tiles: readonly B[],
   opts: { query: string; showAll: boolean; laraId: string; groupIds: readonly number[]; locale: string },
 ): B[] {
   const query = opts.query.trim().toLocaleLowerCase();
-  return bubbles.filter((b) => {
-    if (query && !bubbleTitle(b, opts.locale).toLocaleLowerCase().includes(query)) return false;
+  return tiles.filter((b) => {
+    if (query && !tileTitle(b, opts.locale).toLocaleLowerCase().includes(query)) return false;
     if (opts.showAll) return true;
     if (b.groups.length > 0) return b.groups.some((g) => opts.groupIds.includes(g));
     return b.creator === opts.laraId;

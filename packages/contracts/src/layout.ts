@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { IdParamSchema, IdSchema, text } from './text.ts';
-import { BubbleSchema } from './apps.ts';
+import { TileSchema } from './apps.ts';
 import { MAX_LAYOUT_TILES } from './constants.ts';
 
 // spec 3.2: three categories
@@ -26,17 +26,17 @@ export const LayoutQuerySchema = z.strictObject({
 });
 export type LayoutQuery = z.infer<typeof LayoutQuerySchema>;
 
-/** spec 3.2: layoutType, layout (bubbles), unused, updateId; `version` is the ETag the client sends back. */
+/** spec 3.2: layoutType, layout (tiles), unused, updateId; `version` is the ETag the client sends back. */
 export const LayoutResponseSchema = z.object({
   layoutType: LayoutTypeSchema,
-  layout: z.array(BubbleSchema),
-  unused: z.array(BubbleSchema),
+  layout: z.array(TileSchema),
+  unused: z.array(TileSchema),
   updateId: z.number().int(),
   version: z.string(),
 });
 export type LayoutResponse = z.infer<typeof LayoutResponseSchema>;
 
-/** POST /api/layout (spec 7.2): the bubble ids in order; private for personal, signedOut for logged-out. */
+/** POST /api/layout (spec 7.2): the tile ids in order; private for personal, signedOut for logged-out. */
 export const LayoutSaveSchema = z.strictObject({
   layout: z.array(IdSchema).max(MAX_LAYOUT_TILES),
   private: z.boolean(),
@@ -50,7 +50,7 @@ export function layoutTypeOfSave(save: Pick<LayoutSave, 'private' | 'signedOut'>
   return save.signedOut ? 'logged-out' : 'logged-in';
 }
 
-/** PATCH /api/layout/{id}/new: {id} is the bubble whose new flag the caller clears. */
+/** PATCH /api/layout/{id}/new: {id} is the tile whose new flag the caller clears. */
 export const LayoutNewParamsSchema = z.strictObject({ id: IdParamSchema });
 
 /** spec 4.5: unsaved changes exist when the displayed order differs from the original. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { apps, users } from './schema.ts';
 
-/** A bubble's columns with its creator's lara_id (join users on apps.creator_id) and its group ids. */
-export const bubbleColumns = {
+/** A tile's columns with its creator's lara_id (join users on apps.creator_id) and its group ids. */
+export const tileColumns = {
   id: apps.id,
   title: apps.title,
   url: apps.url,
@@ -26,7 +26,7 @@ export const bubbleColumns = {
   >`coalesce((select array_agg(ag.group_id order by ag.group_id) from app_groups ag where ag.app_id = ${apps.id}), '{}')`,
 };
 
-export type BubbleRow = Pick<
+export type TileRow = Pick<
   typeof apps.$inferSelect,
   | 'id'
   | 'title'

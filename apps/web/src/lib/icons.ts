@@ -99,7 +99,7 @@ export function isTileIconName(name: string): name is TileIconName {
   return Object.hasOwn(TILE_ICONS, name);
 }
 
-/** Unknown names fall back to the default question-bubble icon (spec 3.1). */
+/** Unknown names fall back to the default question-tile icon (spec 3.1). */
 export function tileIcon(name: string): LucideIcon {
   return isTileIconName(name) ? TILE_ICONS[name] : MessageCircleQuestionMark;
 }

@@ -49,7 +49,7 @@ describe('contracts/plain', () => {
 
   test('a module importing zod, directly or through another, is caught (canary)', () => {
     const fake: Record<string, string> = {
-      '/x/a.ts': "import type { Bubble } from './b.ts';\nimport { ROLES } from './c.ts';\n",
+      '/x/a.ts': "import type { Tile } from './b.ts';\nimport { ROLES } from './c.ts';\n",
       '/x/b.ts': "import { z } from 'zod';\n",
       '/x/c.ts': "export { z as zz } from 'zod';\n",
     };

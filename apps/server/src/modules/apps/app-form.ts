@@ -1,4 +1,4 @@
-// Reads the multipart body of POST /api/apps and PUT /api/apps/{id}: one field per BubbleInput field,
+// Reads the multipart body of POST /api/apps and PUT /api/apps/{id}: one field per TileInput field,
 // the files `icon` and `file`. Size limits are enforced while streaming: a file over its limit is read
 // to the end but never kept, and the request answers 413 with nothing stored (SECURITY.md "Uploads").
 import type { FastifyRequest } from 'fastify';

@@ -76,7 +76,7 @@ const issuesOf = (res: { body: { issues?: { path: string; code: string }[] } }) 
   res.body.issues?.map((i) => ({ path: i.path, code: i.code }));
 
 describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
-  it('creates a private tile and answers 201 with the bubble and no embed check', async () => {
+  it('creates a private tile and answers 201 with the tile and no embed check', async () => {
     const res = await create('student', { title: '  Mein Wörterbuch ', url: 'https://dict.example.org/' });
     expect(res.status).toBe(201);
     expect(res.body.embedCheck).toBeNull();
@@ -173,7 +173,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
     expect(issuesOf(res)).toEqual([{ path: 'file', code: 'apps.file_required' }]);
   });
 
-  it('fields that are not bubble fields, and malformed ones, are 400 with issues', async () => {
+  it('fields that are not tile fields, and malformed ones, are 400 with issues', async () => {
     const unknown = await create('student', { title: 'X', url: 'x.example', creator: 'demo-admin' });
     expect(unknown.status).toBe(400);
     const color = await create('student', { title: 'X', url: 'x.example', color: 'chartreuse' });

@@ -1,23 +1,23 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
+import { tileColumns, type TileRow } from '../../db/columns.ts';
 import { appGroups, apps, groups, layoutItems, layouts, users } from '../../db/schema.ts';
 
-export type { BubbleRow } from '../../db/columns.ts';
+export type { TileRow } from '../../db/columns.ts';
 
-export async function findAppsByIds(db: Db, schoolId: number, ids: number[]): Promise<BubbleRow[]> {
+export async function findAppsByIds(db: Db, schoolId: number, ids: number[]): Promise<TileRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select(bubbleColumns)
+    .select(tileColumns)
     .from(apps)
     .leftJoin(users, eq(users.id, apps.creatorId))
     .where(and(eq(apps.schoolId, schoolId), inArray(apps.id, ids)));
 }
 
 /** Every tile of the school, for the unused lists of edit mode. */
-export async function findSchoolApps(db: Db, schoolId: number): Promise<BubbleRow[]> {
+export async function findSchoolApps(db: Db, schoolId: number): Promise<TileRow[]> {
   return db
-    .select(bubbleColumns)
+    .select(tileColumns)
     .from(apps)
     .leftJoin(users, eq(users.id, apps.creatorId))
     .where(eq(apps.schoolId, schoolId))
@@ -33,7 +33,7 @@ export async function findAppFileIds(db: Db, schoolId: number, id: number) {
   return row ?? null;
 }
 
-/** Whether a bubble is placed on the school's logged-out layout, the only bubbles visitors may open. */
+/** Whether a tile is placed on the school's logged-out layout, the only tiles visitors may open. */
 export async function isOnLoggedOutLayout(db: Db, schoolId: number, appId: number): Promise<boolean> {
   const rows = await db
     .select({ appId: layoutItems.appId })

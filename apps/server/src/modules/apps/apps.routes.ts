@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   AppIdParamsSchema,
   AppTypeListSchema,
-  BubbleSchema,
+  TileSchema,
   ErrorBodySchema,
   SaveAppResponseSchema,
   TranslationBodySchema,
@@ -17,15 +17,15 @@ import {
   appTypes,
   createApp,
   deleteApp,
-  getBubble,
-  getBubbleDownload,
-  getBubbleIcon,
+  getTile,
+  getTileDownload,
+  getTileIcon,
   setTranslation,
   updateApp,
 } from './apps.service.ts';
 
 const MULTIPART_FIELDS =
-  'multipart/form-data: one field per BubbleInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
+  'multipart/form-data: one field per TileInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
   'and the files `icon` (PNG, JPEG, WebP, GIF or SVG, at most 1 MB; stored as a PNG of at most 256 px) and `file` (the download of a download tile, at most 20 MB). ' +
   '400 common.validation with issues [{ path, code, message }] (code: apps.missing_title, …), 403 apps.perms_not_allowed / apps.group_not_allowed / apps.lock_not_allowed, 413 upload.too_large { max } / upload.quota_exceeded / upload.school_quota_exceeded { used, limit } (MB), 415 upload.invalid_type { allowed } / upload.too_complex, 429 upload.busy with Retry-After.';
 
@@ -70,12 +70,12 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['apps'],
-        summary: 'One bubble the caller may see',
+        summary: 'One tile the caller may see',
         params: AppIdParamsSchema,
-        response: { 200: BubbleSchema, 404: ErrorBodySchema },
+        response: { 200: TileSchema, 404: ErrorBodySchema },
       },
     },
-    (req) => getBubble(contextOf(req), req.params.id),
+    (req) => getTile(contextOf(req), req.params.id),
   );
 
   app.put(
@@ -125,7 +125,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set the title translations to exactly the non-empty entries sent (spec 7.2)',
         params: AppIdParamsSchema,
         body: TranslationBodySchema,
-        response: { 200: BubbleSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: TileSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     (req) => setTranslation(contextOf(req), req.params.id, req.body),
@@ -143,7 +143,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await getBubbleIcon(contextOf(req), req.params.id);
+      const file = await getTileIcon(contextOf(req), req.params.id);
       return sendFile(reply, file, { disposition: 'inline', name: 'icon.png' });
     },
   );
@@ -153,7 +153,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['apps'],
-        summary: 'The file of a download bubble, as an attachment',
+        summary: 'The file of a download tile, as an attachment',
         params: AppIdParamsSchema,
         response: {
           200: { description: 'the file, as an attachment', content: { '*/*': { schema: z.any() } } },
@@ -161,7 +161,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await getBubbleDownload(contextOf(req), req.params.id);
+      const file = await getTileDownload(contextOf(req), req.params.id);
       return sendFile(reply, file, { disposition: 'attachment', name: file.name });
     },
   );

@@ -16,7 +16,7 @@ import { groups } from '../groups/groups.schema.ts';
 import { schools } from '../schools/schools.schema.ts';
 import { users } from '../users/users.schema.ts';
 
-// spec 3.1: every field of an app bubble
+// spec 3.1: every field of an app tile
 export const apps = pgTable(
   'apps',
   {

@@ -1,21 +1,21 @@
 import {
   allowedWantedPerms,
   APP_TYPE_INFOS,
-  BubbleInputSchema,
-  bubbleInputFromForm,
-  canSeeBubble,
+  TileInputSchema,
+  tileInputFromForm,
+  canSeeTile,
   ERROR_MESSAGES,
   hasRole,
   LOCALES,
-  mayEditBubble,
-  normalizeBubbleInput,
+  mayEditTile,
+  normalizeTileInput,
   PaletteColorSchema,
   permissionsFor,
   randomPaletteColor,
-  validateBubbleInput,
+  validateTileInput,
   type AppTypeInfo,
-  type Bubble,
-  type BubbleInput,
+  type Tile,
+  type TileInput,
   type EmbedCheck,
   type SaveAppResponse,
   type TranslationBody,
@@ -51,11 +51,11 @@ import {
   replaceAppGroups,
   updateApp as updateAppRow,
   type AppValues,
-  type BubbleRow,
+  type TileRow,
 } from './apps.repo.ts';
 import { checkEmbeddable } from './embed.service.ts';
 
-export type { BubbleRow } from './apps.repo.ts';
+export type { TileRow } from './apps.repo.ts';
 export type Viewer = { laraId: string; groupIds: number[] } | null;
 
 export function viewerOf(user: SessionUser | null): Viewer {
@@ -63,18 +63,18 @@ export function viewerOf(user: SessionUser | null): Viewer {
 }
 
 /**
- * Who may see, open and place a tile: canSeeBubble (decision 006), and admins every tile of their school
+ * Who may see, open and place a tile: canSeeTile (decision 006), and admins every tile of their school
  * that is not someone's private one, since they arrange the school's layouts and fix any tile (decision 023).
  */
-export function canAccessBubble(
-  row: Pick<BubbleRow, 'wantedPerms' | 'creator' | 'groups'>,
+export function canAccessTile(
+  row: Pick<TileRow, 'wantedPerms' | 'creator' | 'groups'>,
   user: SessionUser | null,
 ): boolean {
-  if (canSeeBubble(row, viewerOf(user))) return true;
+  if (canSeeTile(row, viewerOf(user))) return true;
   return user !== null && row.wantedPerms !== 'private' && hasRole(user, 'admin');
 }
 
-export function toBubble(row: BubbleRow, isNew = false): Bubble {
+export function toTile(row: TileRow, isNew = false): Tile {
   const color = PaletteColorSchema.safeParse(row.color);
   return {
     id: row.id,
@@ -100,52 +100,52 @@ export function toBubble(row: BubbleRow, isNew = false): Bubble {
   };
 }
 
-/** The bubbles the viewer may see (spec 3.1), in the given order. */
-export function filterVisible(rows: BubbleRow[], user: SessionUser | null): Bubble[] {
-  return rows.filter((r) => canAccessBubble(r, user)).map((r) => toBubble(r));
+/** The tiles the viewer may see (spec 3.1), in the given order. */
+export function filterVisible(rows: TileRow[], user: SessionUser | null): Tile[] {
+  return rows.filter((r) => canAccessTile(r, user)).map((r) => toTile(r));
 }
 
-export function findBubbleRows(db: Db, schoolId: number, ids: number[]): Promise<BubbleRow[]> {
+export function findTileRows(db: Db, schoolId: number, ids: number[]): Promise<TileRow[]> {
   return findAppsByIds(db, schoolId, ids);
 }
 
-export function findSchoolBubbleRows(db: Db, schoolId: number): Promise<BubbleRow[]> {
+export function findSchoolTileRows(db: Db, schoolId: number): Promise<TileRow[]> {
   return findSchoolApps(db, schoolId);
 }
 
 /** The tile if the caller may see it; otherwise 404, exactly like a missing one, so ids cannot be probed. */
-export async function accessibleBubbleRow(ctx: Ctx, id: number): Promise<BubbleRow> {
+export async function accessibleTileRow(ctx: Ctx, id: number): Promise<TileRow> {
   // ids of other schools never match: the repo filters by the request's school
   const [row] = await findAppsByIds(ctx.db, ctx.schoolId, [id]);
-  if (!row || !canAccessBubble(row, ctx.user)) throw AppError.notFound();
+  if (!row || !canAccessTile(row, ctx.user)) throw AppError.notFound();
   // a visitor sees only what the school put on the logged-out layout, not every tile meant for everyone
   if (!ctx.user && !(await isOnLoggedOutLayout(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
   return row;
 }
 
 /** Edit and delete: the creator and the school's admins (spec 3.1, decision 023); others 403. */
-async function editableBubbleRow(ctx: Ctx, id: number): Promise<{ row: BubbleRow; user: SessionUser }> {
+async function editableTileRow(ctx: Ctx, id: number): Promise<{ row: TileRow; user: SessionUser }> {
   const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  const row = await accessibleBubbleRow(ctx, id);
-  if (!mayEditBubble(row, { roles: user.roles, type: user.type, lara_id: user.laraId }))
+  const row = await accessibleTileRow(ctx, id);
+  if (!mayEditTile(row, { roles: user.roles, type: user.type, lara_id: user.laraId }))
     throw AppError.forbidden();
   return { row, user };
 }
 
-export async function getBubble(ctx: Ctx, id: number): Promise<Bubble> {
-  return toBubble(await accessibleBubbleRow(ctx, id));
+export async function getTile(ctx: Ctx, id: number): Promise<Tile> {
+  return toTile(await accessibleTileRow(ctx, id));
 }
 
-export async function getBubbleDownload(ctx: Ctx, id: number) {
-  const row = await accessibleBubbleRow(ctx, id);
+export async function getTileDownload(ctx: Ctx, id: number) {
+  const row = await accessibleTileRow(ctx, id);
   const file = row.fileId ? await readFile(ctx.db, ctx.schoolId, row.fileId) : null;
   if (!file) throw AppError.notFound();
   return file;
 }
 
-export async function getBubbleIcon(ctx: Ctx, id: number) {
-  const row = await accessibleBubbleRow(ctx, id);
+export async function getTileIcon(ctx: Ctx, id: number) {
+  const row = await accessibleTileRow(ctx, id);
   const file = row.iconFileId ? await readFile(ctx.db, ctx.schoolId, row.iconFileId) : null;
   if (!file) throw AppError.notFound();
   return file;
@@ -156,10 +156,10 @@ export function appTypes(): readonly AppTypeInfo[] {
   return APP_TYPE_INFOS;
 }
 
-function parseInput(form: AppForm, existing: BubbleRow | null): BubbleInput {
+function parseInput(form: AppForm, existing: TileRow | null): TileInput {
   // an absent title is reported as the missing title it is; color is random by default (spec 3.1)
-  const defaults = { title: '', color: existing ? toBubble(existing).color : randomPaletteColor() };
-  const parsed = BubbleInputSchema.safeParse({ ...defaults, ...bubbleInputFromForm(form.fields) });
+  const defaults = { title: '', color: existing ? toTile(existing).color : randomPaletteColor() };
+  const parsed = TileInputSchema.safeParse({ ...defaults, ...tileInputFromForm(form.fields) });
   if (!parsed.success) {
     throw AppError.validation(
       parsed.error.issues.map((i) => ({
@@ -170,21 +170,21 @@ function parseInput(form: AppForm, existing: BubbleRow | null): BubbleInput {
     );
   }
   const hasFile = form.file !== null || (existing?.fileId ?? null) !== null;
-  const issues = validateBubbleInput(parsed.data, { hasFile });
+  const issues = validateTileInput(parsed.data, { hasFile });
   if (issues.length > 0) {
     throw AppError.validation(
       issues.map((i) => ({ path: i.path, code: i.code, message: ERROR_MESSAGES[i.code] })),
     );
   }
-  return normalizeBubbleInput(parsed.data);
+  return normalizeTileInput(parsed.data);
 }
 
 /** Role rules of decision 023; on edit only what changes is checked, so a creator can still edit a tile an admin widened or locked. */
 async function checkRoleRules(
   ctx: Ctx,
   user: SessionUser,
-  input: BubbleInput,
-  existing: BubbleRow | null,
+  input: TileInput,
+  existing: TileRow | null,
 ): Promise<void> {
   const perms = permissionsFor(user);
   if (
@@ -209,7 +209,7 @@ async function checkRoleRules(
     throw new AppError(403, 'apps.lock_not_allowed');
 }
 
-async function embedCheckFor(ctx: Ctx, input: BubbleInput): Promise<EmbedCheck | null> {
+async function embedCheckFor(ctx: Ctx, input: TileInput): Promise<EmbedCheck | null> {
   if (input.target !== 'iframe' || !input.url) return null;
   const allowedHosts = parseAllowedHosts(
     await getServerConfigValue(ctx.db, ctx.schoolId, 'embed_allowed_hosts'),
@@ -222,7 +222,7 @@ async function saveApp(
   ctx: Ctx,
   user: SessionUser,
   form: AppForm,
-  existing: BubbleRow | null,
+  existing: TileRow | null,
 ): Promise<SaveAppResponse> {
   const input = parseInput(form, existing);
   await checkRoleRules(ctx, user, input, existing);
@@ -299,7 +299,7 @@ async function saveApp(
   });
   const [row] = await findAppsByIds(ctx.db, schoolId, [id]);
   if (!row) throw AppError.notFound();
-  return { bubble: toBubble(row), embedCheck };
+  return { bubble: toTile(row), embedCheck };
 }
 
 /** POST /api/apps: readForm reads the multipart body once the caller's rights are known. */
@@ -315,7 +315,7 @@ export async function updateApp(
   id: number,
   readForm: () => Promise<AppForm>,
 ): Promise<SaveAppResponse> {
-  const { row, user } = await editableBubbleRow(ctx, id);
+  const { row, user } = await editableTileRow(ctx, id);
   return saveApp(ctx, user, await readForm(), row);
 }
 
@@ -331,7 +331,7 @@ async function deleteUnusedFiles(tx: Db, schoolId: number, ids: (number | null)[
 
 /** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */
 export async function deleteApp(ctx: Ctx, id: number): Promise<void> {
-  const { row } = await editableBubbleRow(ctx, id);
+  const { row } = await editableTileRow(ctx, id);
   await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, ctx.schoolId);
     // the files as they are now: a parallel edit may have replaced those `row` was read with
@@ -346,8 +346,8 @@ export async function deleteApp(ctx: Ctx, id: number): Promise<void> {
 }
 
 /** POST /api/apps/{id}/translation: the title translations become exactly the entries sent (spec 7.2). */
-export async function setTranslation(ctx: Ctx, id: number, body: TranslationBody): Promise<Bubble> {
-  const { row } = await editableBubbleRow(ctx, id);
+export async function setTranslation(ctx: Ctx, id: number, body: TranslationBody): Promise<Tile> {
+  const { row } = await editableTileRow(ctx, id);
   if (body.id !== id)
     throw AppError.validation([
       { path: 'body.id', code: 'common.validation', message: 'id must equal the path id' },
@@ -362,5 +362,5 @@ export async function setTranslation(ctx: Ctx, id: number, body: TranslationBody
     await bumpAppsVersion(tx, ctx.schoolId);
     await audit(ctx, 'app.update', { db: tx, details: { appId: id, fields: ['titleTranslation'] } });
   });
-  return toBubble({ ...row, titleTranslation });
+  return toTile({ ...row, titleTranslation });
 }

@@ -163,13 +163,13 @@ describe('the list of calls allowed during a forced step', () => {
     for (const key of DURING_FORCED_STEP) {
       const row = POLICY[key]!;
       // public rows that reach tiles answer a signed-in user more than a visitor: none of them
-      const visitorData = row.access === 'public' && row.objects !== 'visible-bubble';
+      const visitorData = row.access === 'public' && row.objects !== 'visible-tile';
       const allowed = visitorData || row.objects === 'self' || schoolWide.has(key);
       expect(allowed, `${key} is ${row.access}/${row.objects}`).toBe(true);
     }
     // a canary: the online list (objects 'school', signed in) would be refused by this rule
     const online = POLICY['GET /api/users/online']!;
     expect(online.access === 'public' || online.objects === 'self').toBe(false);
-    expect(POLICY['GET /api/layout']!.objects).toBe('visible-bubble');
+    expect(POLICY['GET /api/layout']!.objects).toBe('visible-tile');
   });
 });

@@ -62,7 +62,7 @@ describe('GET /api/layout', () => {
     expect(titles(res)).not.toContain('Meine Notizen');
   });
 
-  it('bubbles carry the fields of spec 3.1 and their title translations', async () => {
+  it('tiles carry the fields of spec 3.1 and their title translations', async () => {
     const res = await call(t.base, '/api/layout');
     expect(res.body.layout[0]).toEqual({
       id: expect.any(Number),

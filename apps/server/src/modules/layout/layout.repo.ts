@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LayoutType } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
-import { bubbleColumns, type BubbleRow } from '../../db/columns.ts';
+import { tileColumns, type TileRow } from '../../db/columns.ts';
 import { appOpenDays, appOpens, apps, layoutItems, layouts, schools, users } from '../../db/schema.ts';
 
 export interface LayoutWanted {
@@ -9,12 +9,12 @@ export interface LayoutWanted {
   ownerId: number | null;
 }
 
-export type LayoutBubbleRow = BubbleRow & { isNew: boolean };
+export type LayoutTileRow = TileRow & { isNew: boolean };
 
 export interface FoundLayout {
   id: number;
   updateId: number;
-  bubbles: LayoutBubbleRow[];
+  tiles: LayoutTileRow[];
 }
 
 /** What a layout answer depends on besides the query and the caller: see findLayoutVersionParts. */
@@ -68,7 +68,7 @@ export function layoutsQuery(db: Db) {
       category: layouts.category,
       updateId: layouts.updateId,
       isNew,
-      bubble: bubbleColumns,
+      tile: tileColumns,
     })
     .from(schools)
     .leftJoin(
@@ -89,7 +89,7 @@ export function layoutsQuery(db: Db) {
 }
 
 function prepareLayoutsQuery(db: Db) {
-  return layoutsQuery(db).prepare('layouts_with_bubbles');
+  return layoutsQuery(db).prepare('layouts_with_tiles');
 }
 
 const prepared = new WeakMap<
@@ -123,11 +123,11 @@ export async function findLayoutVersionParts(
 }
 
 /**
- * One or two layouts with their bubbles in order, and the version parts, in one query and so from one
- * snapshot (the home page's hot path). With a user, each bubble says whether it is new for them
+ * One or two layouts with their tiles in order, and the version parts, in one query and so from one
+ * snapshot (the home page's hot path). With a user, each tile says whether it is new for them
  * (decision 023): put on the layout after their account was created, and not opened since.
  */
-export async function findLayoutsWithBubbles(
+export async function findLayoutsWithTiles(
   db: Db,
   schoolId: number,
   wanted: [LayoutWanted] | [LayoutWanted, LayoutWanted],
@@ -145,11 +145,10 @@ export async function findLayoutsWithBubbles(
   const result = new Map<LayoutType, FoundLayout>();
   for (const row of rows) {
     if (row.layoutId === null || row.category === null || row.updateId === null) continue;
-    const entry = result.get(row.category) ?? { id: row.layoutId, updateId: row.updateId, bubbles: [] };
+    const entry = result.get(row.category) ?? { id: row.layoutId, updateId: row.updateId, tiles: [] };
     result.set(row.category, entry);
-    // a layout without items yields one row whose bubble columns are all null
-    if (row.bubble.id !== null)
-      entry.bubbles.push({ ...(row.bubble as BubbleRow), isNew: row.isNew === true });
+    // a layout without items yields one row whose tile columns are all null
+    if (row.tile.id !== null) entry.tiles.push({ ...(row.tile as TileRow), isNew: row.isNew === true });
   }
   return { layouts: result, version: rows[0]?.version ?? NO_VERSION };
 }

@@ -3,7 +3,7 @@ import {
   hasRole,
   layoutTypeOfSave,
   permissionsFor,
-  type Bubble,
+  type Tile,
   type LayoutQuery,
   type LayoutResponse,
   type LayoutSave,
@@ -13,12 +13,12 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
-  accessibleBubbleRow,
-  canAccessBubble,
-  findBubbleRows,
-  findSchoolBubbleRows,
-  toBubble,
-  type BubbleRow,
+  accessibleTileRow,
+  canAccessTile,
+  findTileRows,
+  findSchoolTileRows,
+  toTile,
+  type TileRow,
 } from '../apps/apps.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
@@ -26,13 +26,13 @@ import {
   deleteLayout,
   findItemTimes,
   findLayoutId,
-  findLayoutsWithBubbles,
+  findLayoutsWithTiles,
   findLayoutVersionParts,
   lockLayout,
   replaceLayoutItems,
   upsertAppOpen,
   type FoundLayout,
-  type LayoutBubbleRow,
+  type LayoutTileRow,
   type LayoutVersionParts,
   type LayoutWanted,
 } from './layout.repo.ts';
@@ -105,28 +105,28 @@ export async function layoutVersion(ctx: Ctx, plan: LayoutPlan): Promise<string>
 }
 
 /** A member of exactly these groups: tiles for everyone and for those groups, no private ones, no creator rule. */
-function memberOfGroupsSees(row: BubbleRow, groups: readonly number[]): boolean {
+function memberOfGroupsSees(row: TileRow, groups: readonly number[]): boolean {
   if (row.wantedPerms === 'everyone') return true;
   return row.wantedPerms === 'groups' && row.groups.some((g) => groups.includes(g));
 }
 
 /** Which tiles a layout may hold (decision 023): personal any the user may see, logged-in no private tile, logged-out only tiles for everyone. */
-function mayPlace(row: BubbleRow, layoutType: LayoutType, user: SessionUser): boolean {
-  if (!canAccessBubble(row, user)) return false;
+function mayPlace(row: TileRow, layoutType: LayoutType, user: SessionUser): boolean {
+  if (!canAccessTile(row, user)) return false;
   if (layoutType === 'logged-out') return row.wantedPerms === 'everyone';
   if (layoutType === 'logged-in') return row.wantedPerms !== 'private';
   return true;
 }
 
-function bubblesOf(rows: LayoutBubbleRow[], user: SessionUser | null): Bubble[] {
-  return rows.filter((r) => canAccessBubble(r, user)).map((r) => toBubble(r, r.isNew));
+function tilesOf(rows: LayoutTileRow[], user: SessionUser | null): Tile[] {
+  return rows.filter((r) => canAccessTile(r, user)).map((r) => toTile(r, r.isNew));
 }
 
 function answer(
   layoutType: LayoutType,
   found: FoundLayout | undefined,
-  layout: Bubble[],
-  unused: Bubble[],
+  layout: Tile[],
+  unused: Tile[],
   version: string,
 ): LayoutResponse {
   return { layoutType, layout, unused, updateId: found?.updateId ?? 0, version };
@@ -140,26 +140,20 @@ function answer(
 export async function getLayout(ctx: Ctx, plan: LayoutPlan): Promise<LayoutResponse> {
   const db = ctx.db;
   if (plan.kind === 'visitor') {
-    const { layouts, version } = await findLayoutsWithBubbles(db, ctx.schoolId, [
+    const { layouts, version } = await findLayoutsWithTiles(db, ctx.schoolId, [
       { category: 'logged-out', ownerId: null },
     ]);
     const found = layouts.get('logged-out');
-    return answer(
-      'logged-out',
-      found,
-      bubblesOf(found?.bubbles ?? [], null),
-      [],
-      versionOf(ctx, plan, version),
-    );
+    return answer('logged-out', found, tilesOf(found?.tiles ?? [], null), [], versionOf(ctx, plan, version));
   }
   if (plan.kind === 'preview') {
-    const { layouts, version } = await findLayoutsWithBubbles(db, ctx.schoolId, [
+    const { layouts, version } = await findLayoutsWithTiles(db, ctx.schoolId, [
       { category: plan.layoutType, ownerId: null },
     ]);
     const found = layouts.get(plan.layoutType);
-    const layout = (found?.bubbles ?? [])
+    const layout = (found?.tiles ?? [])
       .filter((r) => memberOfGroupsSees(r, plan.groups))
-      .map((r) => toBubble(r));
+      .map((r) => toTile(r));
     return answer(plan.layoutType, found, layout, [], versionOf(ctx, plan, version));
   }
 
@@ -173,26 +167,26 @@ export async function getLayout(ctx: Ctx, plan: LayoutPlan): Promise<LayoutRespo
             { category: 'personal', ownerId: user.id },
             { category: 'logged-in', ownerId: null },
           ];
-  const { layouts: found, version } = await findLayoutsWithBubbles(db, ctx.schoolId, wanted, user.id);
-  const personal = bubblesOf(found.get('personal')?.bubbles ?? [], user);
-  const loggedIn = bubblesOf(found.get('logged-in')?.bubbles ?? [], user);
+  const { layouts: found, version } = await findLayoutsWithTiles(db, ctx.schoolId, wanted, user.id);
+  const personal = tilesOf(found.get('personal')?.tiles ?? [], user);
+  const loggedIn = tilesOf(found.get('logged-in')?.tiles ?? [], user);
   const layoutType: LayoutType = requested ?? (personal.length > 0 ? 'personal' : 'logged-in');
-  let layout: Bubble[];
+  let layout: Tile[];
   if (layoutType === 'personal') {
     // a locked tile of the logged-in layout is on every personal layout (decision 023)
     const placed = new Set(personal.map((b) => b.id));
     layout = [...personal, ...loggedIn.filter((b) => b.locked && !placed.has(b.id))];
   } else if (layoutType === 'logged-in') layout = loggedIn;
-  else layout = bubblesOf(found.get('logged-out')?.bubbles ?? [], user);
+  else layout = tilesOf(found.get('logged-out')?.tiles ?? [], user);
 
-  let unused: Bubble[] = [];
+  let unused: Tile[] = [];
   if (plan.unused) {
     // without a layout type the answer is edited as the personal layout, whichever one it shows
     const placeOn = requested ?? 'personal';
     const shown = new Set(layout.map((b) => b.id));
-    unused = (await findSchoolBubbleRows(db, ctx.schoolId))
+    unused = (await findSchoolTileRows(db, ctx.schoolId))
       .filter((r) => !shown.has(r.id) && mayPlace(r, placeOn, user))
-      .map((r) => toBubble(r));
+      .map((r) => toTile(r));
   }
   // the unused list is read after the version's snapshot: newer than its version at worst, never older
   return answer(layoutType, found.get(layoutType), layout, unused, versionOf(ctx, plan, version));
@@ -214,19 +208,19 @@ export async function saveLayout(ctx: Ctx, body: LayoutSave): Promise<LayoutResp
       { path: 'body.layout', code: 'common.validation', message: 'a tile appears twice' },
     ]);
   const db = ctx.db;
-  const rows = new Map((await findBubbleRows(db, ctx.schoolId, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await findTileRows(db, ctx.schoolId, ids)).map((r) => [r.id, r]));
   const refused = ids.find((id) => {
     const row = rows.get(id);
     return !row || !mayPlace(row, layoutType, user);
   });
   if (refused !== undefined) throw new AppError(400, 'layout.unknown_tile', { id: refused });
   if (layoutType === 'personal') {
-    const { layouts } = await findLayoutsWithBubbles(db, ctx.schoolId, [
+    const { layouts } = await findLayoutsWithTiles(db, ctx.schoolId, [
       { category: 'logged-in', ownerId: null },
     ]);
     const loggedIn = layouts.get('logged-in');
-    const missing = (loggedIn?.bubbles ?? []).find(
-      (r) => r.locked && canAccessBubble(r, user) && !ids.includes(r.id),
+    const missing = (loggedIn?.tiles ?? []).find(
+      (r) => r.locked && canAccessTile(r, user) && !ids.includes(r.id),
     );
     if (missing) throw new AppError(422, 'layout.locked_missing', { id: missing.id, title: missing.title });
   }
@@ -268,6 +262,6 @@ export async function resetPersonalLayout(ctx: Ctx): Promise<void> {
 export async function markOpened(ctx: Ctx, appId: number): Promise<void> {
   const user = ctx.user;
   if (!user) throw AppError.unauthorized();
-  await accessibleBubbleRow(ctx, appId);
+  await accessibleTileRow(ctx, appId);
   await upsertAppOpen(ctx.db, ctx.schoolId, user.id, appId, { now: ctx.clock() });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  BubbleSchema,
+  TileSchema,
   SaveAppResponseSchema,
-  bubbleInputToForm,
+  tileInputToForm,
   translationBody,
-  type BubbleInput,
+  type TileInput,
   type TitleTranslation,
 } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
@@ -13,7 +13,7 @@ import { apiRequest } from '@/lib/api-client';
 export interface SaveAppRequest {
   /** undefined creates a new tile (spec 3.1: id -1). */
   id?: number;
-  input: BubbleInput;
+  input: TileInput;
   icon?: File | null;
   file?: File | null;
   titleTranslation: TitleTranslation;
@@ -22,7 +22,7 @@ export interface SaveAppRequest {
 /** POST /api/apps or PUT /api/apps/{id} (multipart, one field per entity field, files icon and file). */
 export function saveApp({ id, input, icon, file }: SaveAppRequest) {
   const form = new FormData();
-  for (const [name, value] of bubbleInputToForm(input)) form.append(name, value);
+  for (const [name, value] of tileInputToForm(input)) form.append(name, value);
   if (icon) form.append('icon', icon);
   if (file) form.append('file', file);
   return apiRequest(id === undefined ? '/api/apps' : `/api/apps/${id}`, {
@@ -38,7 +38,7 @@ export function saveTranslation(id: number, titles: TitleTranslation) {
   return apiRequest(`/api/apps/${id}/translation`, {
     method: 'POST',
     body: translationBody(id, titles),
-    schema: BubbleSchema,
+    schema: TileSchema,
     requiresLogin: true,
   });
 }

@@ -19,7 +19,7 @@ export default function AddAppsDialog(_: DialogProps) {
   const filter = useUnusedFilter();
   const shown = state
     ? filterUnused(
-        state.unused.map((id) => state.bubbles.get(id)!),
+        state.unused.map((id) => state.tiles.get(id)!),
         {
           ...filter,
           laraId: self?.lara_id ?? '',
@@ -44,13 +44,13 @@ export default function AddAppsDialog(_: DialogProps) {
           <DndContext>
             <SortableContext items={[]}>
               <ul className="grid gap-2" aria-label={t('tiles.edit.unusedHeading')}>
-                {shown.map((bubble) => (
+                {shown.map((tile) => (
                   <SortableUnusedTile
-                    key={bubble.id}
-                    bubble={bubble}
+                    key={tile.id}
+                    tile={tile}
                     sortable={false}
                     canEdit={false}
-                    onAdd={() => addToLayout(bubble.id)}
+                    onAdd={() => addToLayout(tile.id)}
                     onEdit={() => undefined}
                   />
                 ))}

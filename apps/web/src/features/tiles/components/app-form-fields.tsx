@@ -10,8 +10,8 @@ import {
   MAX_ICON_BYTES,
   TARGETS,
   allowedWantedPerms,
-  normalizeBubbleUrl,
-  type BubbleIssue,
+  normalizeTileUrl,
+  type TileIssue,
 } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -31,7 +31,7 @@ const ICON_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
 
 type PickFile = (kind: 'icon' | 'file', file: File | null) => void;
 
-function FieldError({ id, issues }: { id: string; issues: BubbleIssue[] }) {
+function FieldError({ id, issues }: { id: string; issues: TileIssue[] }) {
   const { t } = useTranslation();
   if (issues.length === 0) return null;
   return (
@@ -206,7 +206,7 @@ export function UrlOrFileField({ field, pickFile }: { field: AppFormField; pickF
             aria-invalid={invalid('url')}
             aria-describedby={`${formId}-url-hint ${invalid('url') ? errorId('url') : ''}`}
             onChange={(event) => updateDraftInput({ url: event.target.value })}
-            onBlur={() => input.url && updateDraftInput({ url: normalizeBubbleUrl(input.url) })}
+            onBlur={() => input.url && updateDraftInput({ url: normalizeTileUrl(input.url) })}
           />
           <p id={`${formId}-url-hint`} className="text-xs text-muted-foreground">
             {t(input.type ? 'tiles.form.urlOptional' : 'tiles.form.urlHint')}

@@ -23,7 +23,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { SlidersHorizontal } from 'lucide-react';
-import { bubbleTitle, filterUnused, mayEditBubble, type Bubble } from '@aula/contracts';
+import { tileTitle, filterUnused, mayEditTile, type Tile } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
 import { currentLocale } from '@/lib/i18n';
@@ -86,23 +86,23 @@ export function Board({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const locale = currentLocale();
-  const bubble = (id: number) => state.bubbles.get(id)!;
+  const tile = (id: number) => state.tiles.get(id)!;
   const titleOf = (id: UniqueIdentifier) => {
-    const b = state.bubbles.get(id as number);
-    return b ? bubbleTitle(b, locale) : '';
+    const b = state.tiles.get(id as number);
+    return b ? tileTitle(b, locale) : '';
   };
   const unusedShown = useMemo(
     () =>
-      filterUnused(state.unused.map(bubble), {
+      filterUnused(state.unused.map(tile), {
         ...filter,
         laraId: self?.lara_id ?? '',
         groupIds: self?.groups.map((g) => g.id) ?? [],
         locale,
       }).map((b) => b.id),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.unused, state.bubbles, filter, self, locale],
+    [state.unused, state.tiles, filter, self, locale],
   );
-  const canEdit = (b: Bubble) => mayEditBubble(b, self);
+  const canEdit = (b: Tile) => mayEditTile(b, self);
 
   const positionText = (id: UniqueIdentifier): string => {
     const current = getEditState();
@@ -174,9 +174,9 @@ export function Board({
               {state.layout.map((id, index) => (
                 <SortableLayoutTile
                   key={id}
-                  bubble={bubble(id)}
+                  tile={tile(id)}
                   actions={{
-                    canEdit: canEdit(bubble(id)),
+                    canEdit: canEdit(tile(id)),
                     pinned: state.pinned.has(id),
                     onEdit: () => onEdit(id),
                     onRemove: () => removeFromLayout(id),
@@ -219,8 +219,8 @@ export function Board({
               {unusedShown.map((id) => (
                 <SortableUnusedTile
                   key={id}
-                  bubble={bubble(id)}
-                  canEdit={canEdit(bubble(id))}
+                  tile={tile(id)}
+                  canEdit={canEdit(tile(id))}
                   onAdd={() => addToLayout(id)}
                   onEdit={() => onEdit(id)}
                 />
@@ -235,9 +235,9 @@ export function Board({
         </section>
       </div>
       <DragOverlay>
-        {activeId !== null && state.bubbles.has(activeId) ? (
+        {activeId !== null && state.tiles.has(activeId) ? (
           <div className="flex w-28 flex-col items-center gap-2 rounded-xl bg-card/90 p-2 shadow-lg">
-            <TileFace bubble={bubble(activeId)} />
+            <TileFace tile={tile(activeId)} />
             <span dir="auto" className="line-clamp-2 text-center text-xs font-medium">
               {titleOf(activeId)}
             </span>

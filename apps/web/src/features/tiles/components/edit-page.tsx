@@ -77,7 +77,7 @@ export function EditPage() {
         {tab === 'groups' ? (
           <GroupsPreview
             groups={previewGroups}
-            bubbles={layout.data?.layout}
+            tiles={layout.data?.layout}
             loading={layout.isFetching}
             error={layout.error}
           />

@@ -3,16 +3,16 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ArrowRight, Lock, LockOpen, Minus, Pencil, Plus, Users } from 'lucide-react';
-import { bubblePermissionIcon, bubbleTitle, type Bubble } from '@aula/contracts';
+import { tilePermissionIcon, tileTitle, type Tile } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { currentLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { TileFace } from './tile-face';
 
 /** spec 3.1: the permission icon (group, locked, unlocked), with its meaning as text for screen readers. */
-export function PermissionBadge({ bubble }: { bubble: Bubble }) {
+export function PermissionBadge({ tile }: { tile: Tile }) {
   const { t } = useTranslation();
-  const kind = bubblePermissionIcon(bubble);
+  const kind = tilePermissionIcon(tile);
   const Icon = kind === 'group' ? Users : kind === 'locked' ? Lock : LockOpen;
   return (
     <span
@@ -36,11 +36,11 @@ export interface TileActions {
 }
 
 /** A tile on the layout in edit mode: the tile itself is the drag handle (mouse, touch, keyboard). */
-export function SortableLayoutTile({ bubble, actions }: { bubble: Bubble; actions: TileActions }) {
+export function SortableLayoutTile({ tile, actions }: { tile: Tile; actions: TileActions }) {
   const { t } = useTranslation();
-  const title = bubbleTitle(bubble, currentLocale());
+  const title = tileTitle(tile, currentLocale());
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: bubble.id, data: { title } });
+    useSortable({ id: tile.id, data: { title } });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   return (
     <li
@@ -57,13 +57,13 @@ export function SortableLayoutTile({ bubble, actions }: { bubble: Bubble; action
         className="relative flex w-full cursor-grab touch-none flex-col items-center gap-2 rounded-xl p-1.5 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring active:cursor-grabbing desktop:p-2"
       >
         <span className="relative flex w-full justify-center">
-          <TileFace bubble={bubble} />
+          <TileFace tile={tile} />
         </span>
         <span dir="auto" className="line-clamp-2 text-xs font-medium break-words desktop:text-sm">
           {title}
         </span>
       </button>
-      <PermissionBadge bubble={bubble} />
+      <PermissionBadge tile={tile} />
       <div className="flex items-center gap-0.5">
         <Button
           variant="ghost"
@@ -114,22 +114,22 @@ export function SortableLayoutTile({ bubble, actions }: { bubble: Bubble; action
 
 /** A tile of the unused list: draggable onto the layout, or added with its button. */
 export function SortableUnusedTile({
-  bubble,
+  tile,
   canEdit,
   onAdd,
   onEdit,
   sortable = true,
 }: {
-  bubble: Bubble;
+  tile: Tile;
   canEdit: boolean;
   onAdd: () => void;
   onEdit: () => void;
   sortable?: boolean;
 }) {
   const { t } = useTranslation();
-  const title = bubbleTitle(bubble, currentLocale());
+  const title = tileTitle(tile, currentLocale());
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: bubble.id, data: { title }, disabled: !sortable });
+    useSortable({ id: tile.id, data: { title }, disabled: !sortable });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   return (
     <li
@@ -144,13 +144,13 @@ export function SortableUnusedTile({
         aria-label={sortable ? t('tiles.edit.move', { title }) : title}
         className="flex min-w-0 flex-1 cursor-grab touch-none items-center gap-2 rounded-md text-start outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
-        <TileFace bubble={bubble} size="row" />
+        <TileFace tile={tile} size="row" />
         <span dir="auto" className="truncate text-sm font-medium">
           {title}
         </span>
       </button>
-      <span className="text-muted-foreground" title={t(`tiles.permission.${bubblePermissionIcon(bubble)}`)}>
-        {bubble.groups.length > 0 ? <Users className="size-4" aria-hidden="true" /> : null}
+      <span className="text-muted-foreground" title={t(`tiles.permission.${tilePermissionIcon(tile)}`)}>
+        {tile.groups.length > 0 ? <Users className="size-4" aria-hidden="true" /> : null}
       </span>
       {canEdit && (
         <Button

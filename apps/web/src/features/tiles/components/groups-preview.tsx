@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Users } from 'lucide-react';
-import { bubbleTitle, type Bubble } from '@aula/contracts';
+import { tileTitle, type Tile } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
@@ -13,12 +13,12 @@ import { TileFace } from './tile-face';
 /** The groups tab: the logged-in layout as members of the chosen groups see it (read only). */
 export function GroupsPreview({
   groups,
-  bubbles,
+  tiles,
   loading,
   error,
 }: {
   groups: number[];
-  bubbles: Bubble[] | undefined;
+  tiles: Tile[] | undefined;
   loading: boolean;
   error: unknown;
 }) {
@@ -39,21 +39,21 @@ export function GroupsPreview({
       </div>
       {error ? (
         <ErrorAlert message={errorMessage(t, error)} />
-      ) : loading && !bubbles ? (
+      ) : loading && !tiles ? (
         <p role="status">{t('home.loading')}</p>
-      ) : bubbles && groups.length > 0 ? (
-        bubbles.length === 0 ? (
+      ) : tiles && groups.length > 0 ? (
+        tiles.length === 0 ? (
           <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
             {t('home.empty')}
           </p>
         ) : (
           <ul aria-label={t('tiles.groups.previewList')} className={gridClass}>
-            {bubbles.map((bubble) => (
-              <li key={bubble.id} className="relative flex flex-col items-center gap-2 p-1.5 text-center">
-                <TileFace bubble={bubble} />
-                <PermissionBadge bubble={bubble} />
+            {tiles.map((tile) => (
+              <li key={tile.id} className="relative flex flex-col items-center gap-2 p-1.5 text-center">
+                <TileFace tile={tile} />
+                <PermissionBadge tile={tile} />
                 <span dir="auto" className="line-clamp-2 text-xs font-medium break-words desktop:text-sm">
-                  {bubbleTitle(bubble, currentLocale())}
+                  {tileTitle(tile, currentLocale())}
                 </span>
               </li>
             ))}

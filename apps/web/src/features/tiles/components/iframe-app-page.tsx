@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
-import { bubbleTitle } from '@aula/contracts';
+import { tileTitle } from '@aula/contracts';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
@@ -72,7 +72,7 @@ function AppFrameState({ id }: { id: number | undefined }) {
   return (
     <iframe
       src={app.data.url}
-      title={bubbleTitle(app.data, currentLocale())}
+      title={tileTitle(app.data, currentLocale())}
       sandbox={SANDBOX}
       className="w-full flex-1 border-0 bg-white"
     />
@@ -86,7 +86,7 @@ export function IframeAppPage() {
   const navigate = useNavigate();
   const app = useQuery({ ...appQueryOptions(id ?? 0), enabled: id !== undefined });
   const url = app.data && isHttpUrl(app.data.url) ? app.data.url : undefined;
-  const shownTitle = app.data ? bubbleTitle(app.data, currentLocale()) : (title ?? t('pages.iframeApp'));
+  const shownTitle = app.data ? tileTitle(app.data, currentLocale()) : (title ?? t('pages.iframeApp'));
 
   const goBack = () => {
     if (router.history.canGoBack()) router.history.back();

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import type { Bubble } from '@aula/contracts';
+import type { Tile } from '@aula/contracts';
 import { TileIcon } from '@/lib/icons';
 import { cn } from '@/lib/utils';
 import { iconColorValue, tileColorClass } from '../lib/tile-colors';
 
 /** The coloured square of a tile with its icon or uploaded image; the home page and edit mode share it. */
 export function TileFace({
-  bubble,
+  tile,
   size = 'grid',
   className,
   title,
   children,
 }: {
-  bubble: Pick<Bubble, 'color' | 'iconUrl' | 'iconName' | 'iconColor'>;
+  tile: Pick<Tile, 'color' | 'iconUrl' | 'iconName' | 'iconColor'>;
   size?: 'grid' | 'row';
   className?: string;
   title?: string;
@@ -24,17 +24,17 @@ export function TileFace({
       className={cn(
         'relative flex shrink-0 items-center justify-center rounded-2xl shadow-sm ring-1 ring-black/5',
         size === 'grid' ? 'aspect-square w-full max-w-20 desktop:max-w-24' : 'size-10 rounded-xl',
-        tileColorClass(bubble.color),
+        tileColorClass(tile.color),
         className,
       )}
     >
-      {bubble.iconUrl ? (
-        <img src={bubble.iconUrl} alt="" className="size-3/5 object-contain" />
+      {tile.iconUrl ? (
+        <img src={tile.iconUrl} alt="" className="size-3/5 object-contain" />
       ) : (
         <TileIcon
-          name={bubble.iconName}
+          name={tile.iconName}
           className="size-1/2"
-          style={{ color: iconColorValue(bubble.iconColor) }}
+          style={{ color: iconColorValue(tile.iconColor) }}
           aria-hidden="true"
         />
       )}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useSelf } from '@/lib/session';
 import { layoutQueryOptions } from '../api/get-layout';
-import { Tile } from './tile';
+import { TileCard } from './tile';
 
 const gridClass =
   'grid grid-cols-3 gap-x-2 gap-y-4 desktop:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] desktop:gap-x-4 desktop:gap-y-6';
@@ -42,8 +42,8 @@ export function TileGrid() {
     );
   }
 
-  const bubbles = layout.data.layout;
-  if (bubbles.length === 0) {
+  const tiles = layout.data.layout;
+  if (tiles.length === 0) {
     return (
       <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
         {t('home.empty')}
@@ -53,8 +53,8 @@ export function TileGrid() {
 
   return (
     <ul aria-label={t('home.apps')} className={gridClass}>
-      {bubbles.map((bubble) => (
-        <Tile key={bubble.id} bubble={bubble} loggedIn={self !== null} />
+      {tiles.map((tile) => (
+        <TileCard key={tile.id} tile={tile} loggedIn={self !== null} />
       ))}
     </ul>
   );

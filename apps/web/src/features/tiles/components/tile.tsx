@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { bubbleTitle, type Bubble } from '@aula/contracts';
+import { tileTitle, type Tile } from '@aula/contracts';
 import { currentLocale } from '@/lib/i18n';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -60,18 +60,18 @@ function TileAnchor({
   }
 }
 
-export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }) {
+export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // spec 3.1 new flag: opening a new tile clears it, for this user only
   const onOpen = () => {
-    if (bubble.new && loggedIn) markOpened(queryClient, bubble.id);
+    if (tile.new && loggedIn) markOpened(queryClient, tile.id);
   };
   const id = useId();
-  const title = bubbleTitle(bubble, currentLocale());
+  const title = tileTitle(tile, currentLocale());
   // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
   const hideTitle = useSelf()?.preferences.hideAppTitles ?? false;
-  const link = tileLink(bubble, title, { loggedIn });
+  const link = tileLink(tile, title, { loggedIn });
 
   const hint =
     link.kind === 'none'
@@ -82,17 +82,17 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
           ? t('home.opensInNewTab')
           : undefined;
   // "New" and the hint describe the link rather than name it, so its accessible name is exactly the title.
-  const describedBy = [bubble.new ? `${id}-new` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [tile.new ? `${id}-new` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
 
   return (
     <li>
       <TileAnchor link={link} describedBy={describedBy || undefined} onOpen={onOpen}>
         <TileFace
-          bubble={bubble}
+          tile={tile}
           title={hideTitle ? title : undefined}
           className="transition-transform group-hover:scale-105 motion-reduce:transition-none"
         >
-          {bubble.new && (
+          {tile.new && (
             <span
               aria-hidden="true"
               className="absolute -end-2 -top-2 rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground shadow-sm ring-2 ring-background"
@@ -111,7 +111,7 @@ export function Tile({ bubble, loggedIn }: { bubble: Bubble; loggedIn: boolean }
           {title}
         </span>
       </TileAnchor>
-      {bubble.new && (
+      {tile.new && (
         <span id={`${id}-new`} className="sr-only">
           {t('home.new')}
         </span>

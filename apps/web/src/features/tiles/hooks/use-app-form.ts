@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import {
   MAX_DOWNLOAD_BYTES,
   MAX_ICON_BYTES,
-  mayEditBubble,
-  validateBubbleInput,
-  type BubbleIssue,
+  mayEditTile,
+  validateTileInput,
+  type TileIssue,
   type EmbedCheck,
 } from '@aula/contracts';
 import { ApiError } from '@/lib/api-client';
@@ -17,13 +17,13 @@ import { useDeleteApp, useSaveApp } from '../api/save-app';
 import { draftOf, setDraft, updateDraft, updateDraftInput, type AppDraft } from '../lib/app-draft';
 
 /** Server issues (400 with issues) by field, so they show where the user can fix them. */
-function serverIssues(error: unknown): BubbleIssue[] {
+function serverIssues(error: unknown): TileIssue[] {
   if (!(error instanceof ApiError)) return [];
   return (error.errorBody?.issues ?? [])
     .filter((issue) => issue.code.startsWith('apps.'))
     .map((issue) => ({
-      path: issue.path.split('.').at(-1) as BubbleIssue['path'],
-      code: issue.code as BubbleIssue['code'],
+      path: issue.path.split('.').at(-1) as TileIssue['path'],
+      code: issue.code as TileIssue['code'],
     }));
 }
 
@@ -45,14 +45,14 @@ export function useAppForm(draft: AppDraft, formId: string, close: () => void) {
 
   const issues = useMemo(
     () => [
-      ...validateBubbleInput(input, { hasFile: draft.hasFile || draft.file !== null }),
+      ...validateTileInput(input, { hasFile: draft.hasFile || draft.file !== null }),
       ...(save.error ? serverIssues(save.error) : []),
     ],
     [input, draft.hasFile, draft.file, save.error],
   );
   const shown = submitted ? issues : [];
-  const issuesOf = (path: BubbleIssue['path']) => shown.filter((issue) => issue.path === path);
-  const invalid = (path: BubbleIssue['path']) => (issuesOf(path).length > 0 ? true : undefined);
+  const issuesOf = (path: TileIssue['path']) => shown.filter((issue) => issue.path === path);
+  const invalid = (path: TileIssue['path']) => (issuesOf(path).length > 0 ? true : undefined);
   const errorId = (path: string) => `${formId}-${path}-error`;
 
   const pickFile = (kind: 'icon' | 'file', file: File | null) => {
@@ -73,7 +73,7 @@ export function useAppForm(draft: AppDraft, formId: string, close: () => void) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
-    const clientIssues = validateBubbleInput(input, { hasFile: draft.hasFile || draft.file !== null });
+    const clientIssues = validateTileInput(input, { hasFile: draft.hasFile || draft.file !== null });
     if (clientIssues.length > 0) {
       document.getElementById(`${formId}-${clientIssues[0]!.path}`)?.focus();
       return;
@@ -124,7 +124,7 @@ export function useAppForm(draft: AppDraft, formId: string, close: () => void) {
   };
 
   const deleteTile = async () => {
-    const bubbleId = draft.key as number;
+    const tileId = draft.key as number;
     const yes = await confirm('delete-app', {
       title: t('tiles.delete.title', { title: input.title }),
       description: t('tiles.delete.body'),
@@ -133,7 +133,7 @@ export function useAppForm(draft: AppDraft, formId: string, close: () => void) {
     });
     if (!yes) return;
     try {
-      await remove.mutateAsync(bubbleId);
+      await remove.mutateAsync(tileId);
       notify({ type: 'success', title: t('tiles.delete.done') });
       setDraft(null);
       close();
@@ -144,7 +144,7 @@ export function useAppForm(draft: AppDraft, formId: string, close: () => void) {
 
   const generalError =
     save.error && serverIssues(save.error).length === 0 ? errorMessage(t, save.error) : uploadError;
-  const mayDelete = !isNew && mayEditBubble({ creator: draft.creator }, self);
+  const mayDelete = !isNew && mayEditTile({ creator: draft.creator }, self);
 
   return {
     save,

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import {
   DEFAULT_ICON_NAME,
   randomPaletteColor,
-  type Bubble,
-  type BubbleInput,
+  type Tile,
+  type TileInput,
   type TitleTranslation,
 } from '@aula/contracts';
 
@@ -14,7 +14,7 @@ import {
 export interface AppDraft {
   /** 'new' or the id of the tile being edited. */
   key: 'new' | number;
-  input: BubbleInput;
+  input: TileInput;
   titleTranslation: TitleTranslation;
   /** A chosen icon file, shown as a preview until saved. */
   icon: File | null;
@@ -61,29 +61,29 @@ export function newDraft(random: () => number = Math.random): AppDraft {
   };
 }
 
-export function draftOf(bubble: Bubble, config: string | null = null): AppDraft {
+export function draftOf(tile: Tile, config: string | null = null): AppDraft {
   return {
-    key: bubble.id,
+    key: tile.id,
     input: {
-      title: bubble.title,
-      url: bubble.url,
-      iconName: bubble.iconName,
-      iconColor: (bubble.iconColor as BubbleInput['iconColor']) ?? null,
-      color: bubble.color,
-      target: bubble.target,
-      type: (bubble.type as BubbleInput['type']) ?? null,
+      title: tile.title,
+      url: tile.url,
+      iconName: tile.iconName,
+      iconColor: (tile.iconColor as TileInput['iconColor']) ?? null,
+      color: tile.color,
+      target: tile.target,
+      type: (tile.type as TileInput['type']) ?? null,
       config,
-      wantedPerms: bubble.wantedPerms,
-      groups: bubble.groups,
-      locked: bubble.locked,
+      wantedPerms: tile.wantedPerms,
+      groups: tile.groups,
+      locked: tile.locked,
       removeIcon: false,
     },
-    titleTranslation: bubble.titleTranslation,
+    titleTranslation: tile.titleTranslation,
     icon: null,
     file: null,
-    iconUrl: bubble.iconUrl,
-    hasFile: bubble.hasFile,
-    creator: bubble.creator,
+    iconUrl: tile.iconUrl,
+    hasFile: tile.hasFile,
+    creator: tile.creator,
   };
 }
 
@@ -102,7 +102,7 @@ export function updateDraft(change: (current: AppDraft) => AppDraft): void {
   emit();
 }
 
-export function updateDraftInput(change: Partial<BubbleInput>): void {
+export function updateDraftInput(change: Partial<TileInput>): void {
   updateDraft((current) => ({ ...current, input: { ...current.input, ...change } }));
 }
 

@@ -2,7 +2,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import type { UniqueIdentifier } from '@dnd-kit/core';
 
 // The edit page's drag and drop as pure functions over its two lists (spec 4.5): the layout and the unused
-// tiles. dnd-kit names the drop areas 'layout' and 'unused' and each tile by its bubble id.
+// tiles. dnd-kit names the drop areas 'layout' and 'unused' and each tile by its tile id.
 
 export type Container = 'layout' | 'unused';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
-import { layoutChanged, type Bubble } from '@aula/contracts';
+import { layoutChanged, type Tile } from '@aula/contracts';
 
 /**
  * Edit mode's working copy (spec 4.5): the order shown, the unused tiles, and the order the server
@@ -12,7 +12,7 @@ export interface EditState {
   original: number[];
   layout: number[];
   unused: number[];
-  bubbles: ReadonlyMap<number, Bubble>;
+  tiles: ReadonlyMap<number, Tile>;
   /** Tiles that must stay on this layout (locked tiles on a personal layout). */
   pinned: ReadonlySet<number>;
 }
@@ -37,8 +37,8 @@ function subscribe(listener: () => void): () => void {
 
 export function startEditing(next: {
   key: string;
-  layout: readonly Bubble[];
-  unused: readonly Bubble[];
+  layout: readonly Tile[];
+  unused: readonly Tile[];
   pinned: ReadonlySet<number>;
 }): void {
   const ids = next.layout.map((b) => b.id);
@@ -47,7 +47,7 @@ export function startEditing(next: {
     original: ids,
     layout: ids,
     unused: next.unused.map((b) => b.id),
-    bubbles: new Map([...next.layout, ...next.unused].map((b) => [b.id, b])),
+    tiles: new Map([...next.layout, ...next.unused].map((b) => [b.id, b])),
     pinned: next.pinned,
   };
   emit();

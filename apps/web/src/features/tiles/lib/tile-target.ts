@@ -1,4 +1,4 @@
-import type { Bubble } from '@aula/contracts';
+import type { Tile } from '@aula/contracts';
 
 export type TileLink =
   | { kind: 'route'; to: '/app'; search: { title: string; id: number } }
@@ -27,20 +27,20 @@ function newTabLink(url: string | null): TileLink {
  * (spec 2.1), so a visitor's iframe tile opens in a new tab instead of bouncing back home.
  */
 export function tileLink(
-  bubble: Pick<Bubble, 'id' | 'url' | 'target'>,
+  tile: Pick<Tile, 'id' | 'url' | 'target'>,
   title: string,
   viewer: { loggedIn: boolean },
 ): TileLink {
-  switch (bubble.target) {
+  switch (tile.target) {
     case 'iframe':
       return viewer.loggedIn
-        ? { kind: 'route', to: '/app', search: { title, id: bubble.id } }
-        : newTabLink(bubble.url);
+        ? { kind: 'route', to: '/app', search: { title, id: tile.id } }
+        : newTabLink(tile.url);
     case 'download':
-      return { kind: 'anchor', href: `/api/apps/${bubble.id}/download`, download: true };
+      return { kind: 'anchor', href: `/api/apps/${tile.id}/download`, download: true };
     case 'link':
-      return isHttpUrl(bubble.url) ? { kind: 'anchor', href: bubble.url } : { kind: 'none' };
+      return isHttpUrl(tile.url) ? { kind: 'anchor', href: tile.url } : { kind: 'none' };
     case 'newTab':
-      return newTabLink(bubble.url);
+      return newTabLink(tile.url);
   }
 }
