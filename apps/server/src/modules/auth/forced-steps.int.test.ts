@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hasRole, type Role } from '@aula/contracts';
 import { users } from '../../db/schema.ts';
 import { DURING_FORCED_STEP, POLICY } from '../../policy.ts';
-import {
-  call,
-  DEMO_PASSWORD,
-  loginAs,
-  setConfigDirectly,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { totpCodeAt } from '../totp/totp-codes.ts';
+import { makeSetting } from '../../test/factories.ts';
 
 // Issue 16 item 7: the forced steps of spec 4.2 hold for any HTTP client, not only in the web app. Until
 // the step is done, every call but those needed to do it answers 403 with the step's code.
 
 const now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
-let t: TestApp;
+const t = setUpTestApp({ now });
 let admin = '';
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   admin = await loginAs(t.base, 'admin');
 });
-afterAll(() => t?.close());
 
 const idOf = async (username: string) =>
   (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
@@ -150,7 +142,7 @@ describe('force_accept_policy: the terms come first', () => {
   });
 });
 
-const setSettingDirectly = (key: string, value: string) => setConfigDirectly(t, key, value);
+const setSettingDirectly = (key: string, value: string) => makeSetting(t, key, value);
 
 describe('the list of calls allowed during a forced step', () => {
   it('names only routes of the policy table', () => {

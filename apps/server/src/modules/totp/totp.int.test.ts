@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TOTP_PENDING_TTL_MS, TotpSetupSchema } from '@aula/contracts';
-import { auditLog, config, sessions, users } from '../../db/schema.ts';
+import { auditLog, sessions, users } from '../../db/schema.ts';
 import { openSecret, purposeKey } from '../../lib/secret-box.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
@@ -10,28 +10,23 @@ import {
   DEMO_PASSWORD,
   demoSchoolId,
   loginAs,
-  startTestApp,
+  setUpTestApp,
   TEST_SECRET_KEY,
-  type TestApp,
 } from '../../test/test-app.ts';
-import { upsertConfigValue } from '../config/config.repo.ts';
 import { timeStepOf, totpCodeAt } from './totp-codes.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { makeSetting, makeUser } from '../../test/factories.ts';
 import { acceptTotpStep } from './totp.repo.ts';
 
 // 10 s into a 30 s step, so ±1 step and "next step" are unambiguous
-let now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
-const clock = () => new Date(now);
+const t = setUpTestApp({ now: Math.floor(Date.now() / 30_000) * 30_000 + 10_000 });
+const clock = t.clock;
 /** Moves to a later time step; far enough that one user's failures never add up to a sign-in lock. */
-const nextStep = (steps = 1) => (now += steps * 30_000);
+const nextStep = (steps = 1) => clock.advance(steps * 30_000);
 
-let t: TestApp;
 let schoolId = 0;
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   schoolId = await demoSchoolId(t);
 });
-afterAll(() => t?.close());
 
 const userRow = async (username: string) =>
   (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!;
@@ -62,7 +57,7 @@ async function enableTotp(username: string): Promise<{ seed: string; cookie: str
 /** A six-digit code that no step of the ±1 window (nor 10 back) gives for this seed. */
 async function wrongCode(seed: string): Promise<string> {
   const taken = new Set<string>();
-  for (let d = -10; d <= 1; d++) taken.add(await totpCodeAt(seed, new Date(now + d * 30_000)));
+  for (let d = -10; d <= 1; d++) taken.add(await totpCodeAt(seed, new Date(clock.now() + d * 30_000)));
   for (let n = 0; ; n++) {
     const code = String(n).padStart(6, '0');
     if (!taken.has(code)) return code;
@@ -71,13 +66,7 @@ async function wrongCode(seed: string): Promise<string> {
 
 /** A user of the demo school of its own, so a test's seeds touch no other test's users. */
 async function extraUser(username: string, type: 'L' | 'S'): Promise<string> {
-  await t.database.db.insert(users).values({
-    schoolId,
-    laraId: username,
-    username,
-    type,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
+  await makeUser(t, { username, type });
   return username;
 }
 
@@ -159,7 +148,7 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   it('a pending seed lives 10 minutes: then verify is refused and the next GET offers a new seed', async () => {
     const cookie = await loginAs(t.base, await extraUser('totp-late', 'L'));
     const first = (await setup(cookie)).body.secret as string;
-    now += TOTP_PENDING_TTL_MS + 1_000;
+    clock.advance(TOTP_PENDING_TTL_MS + 1_000);
     const late = await verify(cookie, await totpCodeAt(first, clock()));
     expect(late.status).toBe(400);
     expect(late.body.code).toBe('auth.totp_not_pending');
@@ -209,11 +198,13 @@ describe('sign-in with TOTP', () => {
     const replay = await signIn('teacher', code);
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe('auth.code_used');
-    const before = await signIn('teacher', await totpCodeAt(seed, new Date(now - 30_000)));
+    const before = await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() - 30_000)));
     expect(before.status).toBe(401);
     expect(before.body.code).toBe('auth.code_used');
     // the next step still works, even while the old one lies within the window
-    expect((await signIn('teacher', await totpCodeAt(seed, new Date(now + 30_000)))).status).toBe(200);
+    expect((await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() + 30_000)))).status).toBe(
+      200,
+    );
     const audited = await audits('login.totp_failed', (await userRow('teacher')).id);
     expect(audited.map((a) => a.details)).toContainEqual({ reason: 'used' });
     expect(JSON.stringify(audited)).not.toContain(code);
@@ -241,7 +232,7 @@ describe('sign-in with TOTP', () => {
 
   it('a code from 2 to 10 steps ago: 401 code_expired; an unrelated code: 401 wrong_code', async () => {
     nextStep(40); // a quarter hour on: earlier failures no longer count toward a lock
-    const old = await signIn('teacher', await totpCodeAt(seed, new Date(now - 3 * 30_000)));
+    const old = await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() - 3 * 30_000)));
     expect(old.status).toBe(401);
     expect(old.body.code).toBe('auth.code_expired');
     const wrong = await signIn('teacher', await wrongCode(seed));
@@ -298,9 +289,9 @@ describe('while impersonating', () => {
       userId: target.id,
       familyId: newToken(),
       accessTokenHash: hashToken(token),
-      accessExpiresAt: new Date(now + 10 * 60_000),
+      accessExpiresAt: new Date(clock.now() + 10 * 60_000),
       refreshTokenHash: hashToken(newToken()),
-      refreshExpiresAt: new Date(now + 20 * 60_000),
+      refreshExpiresAt: new Date(clock.now() + 20 * 60_000),
       lastActivityAt: clock(),
       authAt: clock(),
       impersonatorId: superadmin.id,
@@ -326,7 +317,7 @@ describe('hide_2fa_students', () => {
     nextStep(40);
     const { cookie: student2 } = await enableTotp('student2');
     const fresh = await loginAs(t.base, 'student4');
-    await upsertConfigValue(t.database.db, schoolId, 'hide_2fa_students', 'true');
+    await makeSetting(t, 'hide_2fa_students', 'true');
     try {
       expect((await setup(fresh)).status).toBe(403);
       expect((await verify(fresh, '123456')).status).toBe(403);
@@ -334,9 +325,7 @@ describe('hide_2fa_students', () => {
       expect((await disable(student2, DEMO_PASSWORD)).status).toBe(200);
       expect((await userRow('student2')).totpSecret).toBeNull();
     } finally {
-      await t.database.db
-        .delete(config)
-        .where(and(eq(config.schoolId, schoolId), eq(config.key, 'hide_2fa_students')));
+      await makeSetting(t, 'hide_2fa_students', null);
     }
     expect((await setup(fresh)).status).toBe(200);
   });
