@@ -143,8 +143,8 @@ export interface TileOptions extends Partial<typeof apps.$inferInsert> {
 
 /**
  * A tile (an app "bubble", spec 3.1) of the demo school (or `schoolId`): a link opening in a new tab,
- * seen by everyone unless told otherwise. Like a tile saved through the API, it bumps the school's tile
- * version and the update id of each layout it is put on, so no cached layout hides it.
+ * seen by everyone unless told otherwise. Put on layouts, it bumps their update ids and the school's tile
+ * version, as a save through the API would, so no cached layout hides it; a tile on no layout changes none.
  */
 export async function makeTile(
   t: Target,
@@ -188,10 +188,11 @@ export async function makeTile(
       .set({ updateId: sql`${layouts.updateId} + 1`, updatedAt: sql`now()` })
       .where(eq(layouts.id, layout!.id));
   }
-  await db
-    .update(schools)
-    .set({ appsVersion: sql`${schools.appsVersion} + 1` })
-    .where(eq(schools.id, schoolId));
+  if (layoutRefs.length > 0)
+    await db
+      .update(schools)
+      .set({ appsVersion: sql`${schools.appsVersion} + 1` })
+      .where(eq(schools.id, schoolId));
   return { id, schoolId, title };
 }
 

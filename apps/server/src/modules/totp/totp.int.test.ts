@@ -72,20 +72,20 @@ async function extraUser(username: string, type: 'L' | 'S'): Promise<string> {
 
 describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   it('shows a new 160-bit seed as base32, otpauth URI and SVG QR code; stored only encrypted, nothing active yet', async () => {
-    const cookie = await loginAs(t.base, 'student');
+    const cookie = await loginAs(t.base, await extraUser('totp-new', 'S'));
     const res = await setup(cookie);
     expect(res.status).toBe(200);
     const body = TotpSetupSchema.strict().parse(res.body);
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.uri).toBe(
-      `otpauth://totp/Aula:student?secret=${body.secret}&issuer=Aula&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Aula:totp-new?secret=${body.secret}&issuer=Aula&algorithm=SHA1&digits=6&period=30`,
     );
     expect(body.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(body.qr.split(',')[1]!, 'base64').toString('utf8')).toMatch(
       /^<svg[^>]*>.*<\/svg>\s*$/s,
     );
 
-    const row = await userRow('student');
+    const row = await userRow('totp-new');
     expect(row.totpSecret).toBeNull();
     expect(row.totpPendingSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(body.secret);
@@ -93,30 +93,30 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
       openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpPendingSecret!, `totp-pending:${row.id}`),
     ).toBe(body.secret);
     // nothing is active: the password alone still signs in
-    expect((await signIn('student')).status).toBe(200);
+    expect((await signIn('totp-new')).status).toBe(200);
   });
 
   it('a second GET shows the same pending seed (a stray or cross-site GET cannot replace it)', async () => {
-    const cookie = await loginAs(t.base, 'student');
+    const cookie = await loginAs(t.base, await extraUser('totp-twice', 'S'));
     const first = await setup(cookie);
     const second = await setup(cookie);
     expect(second.body.secret).toBe(first.body.secret);
   });
 
   it('verify: a wrong code is 400 (not 401), a matching one activates the seed and ends the other sessions', async () => {
-    const other = await loginAs(t.base, 'student');
-    const cookie = await loginAs(t.base, 'student');
+    const other = await loginAs(t.base, await extraUser('totp-verify', 'S'));
+    const cookie = await loginAs(t.base, 'totp-verify');
     const { secret } = (await setup(cookie)).body;
 
     const wrong = await verify(cookie, await wrongCode(secret));
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('auth.wrong_code');
-    expect((await userRow('student')).totpSecret).toBeNull();
+    expect((await userRow('totp-verify')).totpSecret).toBeNull();
 
     const ok = await verify(cookie, await totpCodeAt(secret, clock()));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
-    const row = await userRow('student');
+    const row = await userRow('totp-verify');
     expect(row.totpPendingSecret).toBeNull();
     expect(row.totpSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(secret);
@@ -158,22 +158,17 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   });
 
   it('verify without a pending seed: 400 totp_not_pending; GET while 2FA is on: 403', async () => {
-    const cookie = await loginAs(t.base, 'student4');
+    const cookie = await loginAs(t.base, await extraUser('totp-none', 'S'));
     const res = await verify(cookie, '123456');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('auth.totp_not_pending');
-    // student has 2FA from the test before: a second seed needs DELETE with the password first
-    nextStep();
-    const student = await signIn('student', await totpCodeAt(await seedOf('student'), clock()));
+    // a user with 2FA on: a second seed needs DELETE with the password first
+    const { seed } = await enableTotp(await extraUser('totp-on', 'S'));
+    const student = await signIn('totp-on', await totpCodeAt(seed, clock()));
     expect(student.status).toBe(200);
     expect((await setup(cookiesFrom(student))).status).toBe(403);
   });
 });
-
-async function seedOf(username: string): Promise<string> {
-  const row = await userRow(username);
-  return openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpSecret!, `totp:${row.id}`);
-}
 
 describe('sign-in with TOTP', () => {
   let seed = '';
@@ -182,6 +177,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('without a code: 401 totp_missing; with the current code: 200', async () => {
+    nextStep(2); // past any step another test of this block signed in with
     const missing = await signIn('teacher');
     expect(missing.status).toBe(401);
     expect(missing.body.code).toBe('auth.totp_missing');
