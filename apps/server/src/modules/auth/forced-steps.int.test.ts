@@ -98,7 +98,7 @@ describe('force_2fa_teachers: teachers and above set up two-factor first', () =>
     await setSettingDirectly('force_2fa_teachers', 'false'); // so the admin may set it, whatever came before
     await setSetting('force_2fa_teachers', 'true');
     // a teacher of its own: the two-factor set up here stays with them
-    const teacher = await (await makeUser(t, { role: 'teacher' })).login();
+    const teacher = await (await makeUser(t, { role: 'teacher', sitePolicyAccepted: true })).login();
     const refused = await expectEverythingElseRefused(teacher, 'teacher', 'auth.totp_required');
     expect(refused).toBeGreaterThan(25);
     const student = await loginAs(t.base, 'student');

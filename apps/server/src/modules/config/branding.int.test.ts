@@ -96,7 +96,9 @@ describe('login background (spec 3.5 login_bg, login_bg_strat)', () => {
   });
 
   it('a replacement deletes the old file; removal clears the key', async () => {
-    expect((await as('admin', '/api/config/login-bg', { form: form(photo) })).status).toBe(200);
+    expect((await as('admin', '/api/config/login-bg?strategy=cover', { form: form(photo) })).status).toBe(
+      200,
+    );
     const before = await fileCount();
     const again = await as('admin', '/api/config/login-bg', { form: form(photo) });
     expect(again.status).toBe(200);

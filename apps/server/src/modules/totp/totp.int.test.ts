@@ -177,7 +177,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('without a code: 401 totp_missing; with the current code: 200', async () => {
-    nextStep(2); // past any step another test of this block signed in with
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const missing = await signIn('teacher');
     expect(missing.status).toBe(401);
     expect(missing.body.code).toBe('auth.totp_missing');
@@ -188,7 +188,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('replay of the same code: 401 code_used, and the code of the step before is spent too', async () => {
-    nextStep();
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const code = await totpCodeAt(seed, clock());
     expect((await signIn('teacher', code)).status).toBe(200);
     const replay = await signIn('teacher', code);
@@ -207,7 +207,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('two concurrent sign-ins with one code: exactly one succeeds', async () => {
-    nextStep(3);
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const code = await totpCodeAt(seed, clock());
     const results = await Promise.all([signIn('teacher', code), signIn('teacher', code)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
@@ -238,6 +238,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('a wrong password with a right code is still the wrong password', async () => {
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const res = await call(t.base, '/api/login', {
       body: { username: 'teacher', password: 'not-the-password', totp: await totpCodeAt(seed, clock()) },
     });
