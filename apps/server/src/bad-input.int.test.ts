@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { errorLog, users } from './db/schema.ts';
-import { call, loginAs, startTestApp, userIds, type TestApp } from './test/test-app.ts';
+import { call, loginAs, setUpTestApp, userIds } from './test/test-app.ts';
 
 // Issue 16 item 5: bad input is a 400 (common.validation with issues), never a 500; enforced once, in the
 // contracts' shared string, date, id and page schemas.
 
-let t: TestApp;
 const cookies = new Map<string, string>();
 let studentId = 0;
 const NUL = '\u0000';
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'admin', 'superadmin']) cookies.set(name, await loginAs(t.base, name));
   studentId = (await userIds(t)).get('student')!;
 });
-afterAll(() => t?.close());
 
 function expectValidation(res: { status: number; body: any; text: string }, path?: string) {
   expect(res.status, res.text).toBe(400);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { negotiateEncoding } from './plugins/compression.ts';
-import { loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+import { loginAs, setUpTestApp } from './test/test-app.ts';
 
 // issue 17: static files go out as compressed at build time (apps/web/scripts/precompress.mjs), API JSON
 // over 1 KB is compressed per answer, and neither touches a 304 or a missing asset.
@@ -46,20 +46,16 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 }
 
 let dist: string;
-let t: TestApp;
 
-beforeAll(async () => {
+// the web build's folder, precompressed as the build does it
+const t = setUpTestApp(() => {
   dist = mkdtempSync(join(tmpdir(), 'aula-dist-'));
   mkdirSync(join(dist, 'assets'));
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text);
   execFileSync(process.execPath, [precompress, dist]);
-  t = await startTestApp({ webDist: dist });
+  return { webDist: dist };
 });
-
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const PAGES = [
   // the service worker's copy of the app; `/` and other pages add their data to it (start-page.int.test.ts)

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { mailOutbox, users } from './db/schema.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
 import { settleBackgroundTasks } from './modules/mail/mail.service.ts';
 import { totpCodeAt } from './modules/totp/totp-codes.ts';
-import {
-  call,
-  cookiesFrom,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  startTestApp,
-  type CallOptions,
-  type TestApp,
-} from './test/test-app.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp, type CallOptions } from './test/test-app.ts';
+import { makeUser } from './test/factories.ts';
 
 // Canary values (SECURITY.md "Privacy": no secret ever reaches a log): none may appear in any log line.
 const CANARY = {
@@ -48,8 +40,11 @@ const lines: string[] = [];
 const secrets = new Set<string>([...Object.values(CANARY), DEMO_PASSWORD]);
 /** Six-digit TOTP codes: matched as whole numbers, or every timestamp would contain one. */
 const codes = new Set<string>();
-let t: TestApp;
-let now = Date.parse('2026-06-01T07:45:10Z');
+const t = setUpTestApp({
+  now: '2026-06-01T07:45:10Z',
+  loggerInstance: pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) }),
+});
+const clock = t.clock;
 
 /** A request whose Set-Cookie values (the tokens) join the secrets. */
 async function send(path: string, opts: CallOptions = {}) {
@@ -63,20 +58,15 @@ async function send(path: string, opts: CallOptions = {}) {
 }
 
 beforeAll(async () => {
-  const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
-  t = await startTestApp({ loggerInstance: logger, clock: () => new Date(now) });
-  await t.database.db.insert(users).values({
-    schoolId: await demoSchoolId(t),
-    laraId: 'piepmatz',
+  await makeUser(t, {
     username: 'piepmatz',
     firstName: 'Karl',
     lastName: 'Fink',
     email: 'piepmatz@demo-schule.example',
-    type: 'L',
-    passwordHash: await hashPassword(CANARY.password),
+    role: 'teacher',
+    password: CANARY.password,
   });
 });
-afterAll(() => t?.close());
 
 describe('no secret reaches a log (trace level)', () => {
   let cookie = '';
@@ -143,13 +133,13 @@ describe('no secret reaches a log (trace level)', () => {
     expect(setup.status).toBe(200);
     const seed = setup.body.secret as string;
     secrets.add(seed).add(setup.body.uri as string);
-    const first = await totpCodeAt(seed, new Date(now));
+    const first = await totpCodeAt(seed, clock());
     codes.add(first);
     expect((await send('/api/totp/code/verify', { cookie, body: { code: first, password } })).status).toBe(
       200,
     );
-    now += 60_000;
-    const second = await totpCodeAt(seed, new Date(now));
+    clock.advance(60_000);
+    const second = await totpCodeAt(seed, clock());
     codes.add(second);
     const wrong = second === '000000' ? '111111' : '000000';
     expect((await send('/api/login', { body: { username: 'piepmatz', password, totp: wrong } })).status).toBe(
@@ -187,15 +177,13 @@ describe('no secret reaches a log (trace level)', () => {
     beforeAll(async () => {
       const db = t.database.db;
       admin = cookiesFrom(await send('/api/login', { body: { username: 'admin', password: DEMO_PASSWORD } }));
-      await db.insert(users).values({
-        schoolId: await demoSchoolId(t),
-        laraId: 'meise',
+      await makeUser(t, {
         username: 'meise',
         firstName: 'Maja',
         lastName: 'Meise',
         email: 'meise@demo-schule.example',
-        type: 'L',
-        passwordHash: await hashPassword(CANARY.tokenUserPassword),
+        role: 'teacher',
+        password: CANARY.tokenUserPassword,
       });
       // real database failures, switched on per table by a row in canary_fail (no mock of our code)
       await db.execute(sql`create table canary_fail (what text primary key)`);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { insertLayout } from './modules/layout/layout.repo.ts';
-import { insertSchool } from './modules/schools/schools.repo.ts';
-import { call, startTestApp, type TestApp } from './test/test-app.ts';
+import { layouts } from './db/schema.ts';
+import { makeSchool } from './test/factories.ts';
+import { call, setUpTestApp, startTestApp } from './test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = setUpTestApp();
 
 const expectSecurityHeaders = (headers: Headers) => {
   expect(headers.get('content-security-policy')).toContain("object-src 'none'");
@@ -65,17 +61,8 @@ describe('platform', () => {
   it('an unexpected failure is a 500 without stack, SQL or paths, with the security headers', async () => {
     const other = await startTestApp({ demo: false });
     try {
-      const school = await insertSchool(other.database.db, {
-        slug: 'broken',
-        name: 'Kaputt',
-        isDefault: true,
-      });
-      await insertLayout(other.database.db, {
-        schoolId: school.id,
-        category: 'logged-out',
-        ownerId: null,
-        appIds: [],
-      });
+      const school = await makeSchool(other, { slug: 'broken', name: 'Kaputt', host: null, isDefault: true });
+      await other.database.db.insert(layouts).values({ schoolId: school.id, category: 'logged-out' });
       await other.database.db.execute(sql`drop table layout_items cascade`);
       const res = await call(other.base, '/api/layout');
       expect(res.status).toBe(500);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
 import { apps, users } from './db/schema.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
-import { insertLayout } from './modules/layout/layout.repo.ts';
-import { insertSchool } from './modules/schools/schools.repo.ts';
+import { makeSchool, makeTile, makeUser } from './test/factories.ts';
 import { POLICY, policyFor } from './policy.ts';
-import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
-let t: TestApp;
 const cookies = new Map<string, string | undefined>();
 const OTHER_HOST = 'other-school.test';
 let ownAppId = 0;
@@ -32,35 +29,27 @@ const ROLE_SUBJECT: Record<string, { roles: string[]; type: string } | null> = {
   superadmin: { roles: ['superadmin'], type: 'L' },
 };
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const c of CALLERS) cookies.set(c.name, c.username ? await loginAs(t.base, c.username) : undefined);
   // A second school on its own host name, with a user and a tile for everyone
   const db = t.database.db;
-  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: OTHER_HOST });
-  const [otherUser] = await db
-    .insert(users)
-    .values({
-      schoolId: other.id,
-      laraId: 'other-student',
-      username: 'student',
-      type: 'S',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    })
-    .returning({ id: users.id });
-  otherUserId = otherUser!.id;
+  const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: OTHER_HOST });
+  otherUserId = (await makeUser(t, { schoolId: other.id, username: 'student', laraId: 'other-student' })).id;
   // student2 is in the teacher's class 5a: teachers, admins and superadmins may all manage them
   const [managed] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student2'));
   managedUserId = managed!.id;
-  const [row] = await db
-    .insert(apps)
-    .values({ schoolId: other.id, title: 'Fremde App', url: 'https://other.example', color: 'red-500' })
-    .returning({ id: apps.id });
-  otherAppId = row!.id;
-  await insertLayout(db, { schoolId: other.id, category: 'logged-out', ownerId: null, appIds: [otherAppId] });
+  otherAppId = (
+    await makeTile(t, {
+      schoolId: other.id,
+      title: 'Fremde App',
+      url: 'https://other.example',
+      color: 'red-500',
+      layouts: ['logged-out'],
+    })
+  ).id;
   ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
 });
-afterAll(() => t?.close());
 
 const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
 const isUserRoute = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/v2/users/');
@@ -93,18 +82,13 @@ async function ownTile(username: string): Promise<number> {
     .select({ id: users.id, schoolId: users.schoolId })
     .from(users)
     .where(eq(users.username, username));
-  const [row] = await db
-    .insert(apps)
-    .values({
-      schoolId: user!.schoolId,
-      title: `Probe of ${username}`,
-      url: 'https://example.org/',
-      color: 'sky-500',
-      wantedPerms: 'private',
-      creatorId: user!.id,
-    })
-    .returning({ id: apps.id });
-  return row!.id;
+  const tile = await makeTile(t, {
+    schoolId: user!.schoolId,
+    title: `Probe of ${username}`,
+    wantedPerms: 'private',
+    creatorId: user!.id,
+  });
+  return tile.id;
 }
 
 describe('the policy table', () => {

@@ -1,17 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Database } from './db/index.ts';
 import { createTestDatabase, adminQuery } from './test/test-db.ts';
 import { startTcpProxy } from './test/tcp-proxy.ts';
-import { call, loginAs, startTestApp, type TestApp } from './test/test-app.ts';
+import { call, loginAs, setUpTestApp } from './test/test-app.ts';
 
 // PostgreSQL server only: PGlite runs inside the process and cannot go away.
 let owner: Database & { url?: string };
 let proxied: Database;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-let t: TestApp;
 let dbName = '';
+// after the app closed (after-all hooks run in reverse order)
+afterAll(async () => {
+  await proxied?.close().catch(() => undefined);
+  await proxy?.close();
+  await owner?.close();
+});
 
-beforeAll(async () => {
+// the app reaches the database through a TCP proxy on loopback, which the tests cut
+const t = setUpTestApp(async () => {
   owner = await createTestDatabase();
   const target = new URL(owner.url!);
   dbName = target.pathname.slice(1);
@@ -19,13 +25,7 @@ beforeAll(async () => {
   const viaProxy = new URL(owner.url!);
   viaProxy.host = `127.0.0.1:${proxy.port}`;
   proxied = await openDb({ url: viaProxy.toString(), poolSize: 4 });
-  t = await startTestApp({ database: proxied });
-});
-afterAll(async () => {
-  await t?.close();
-  await proxied?.close().catch(() => undefined);
-  await proxy?.close();
-  await owner?.close();
+  return { database: proxied };
 });
 
 describe('staying up (PostgreSQL server)', () => {

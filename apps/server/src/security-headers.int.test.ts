@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase } from './test/test-db.ts';
-import { startTestApp, type TestApp } from './test/test-app.ts';
-import type { Database } from './db/index.ts';
+import { setUpTestApp, type TestApp } from './test/test-app.ts';
 
 // Decision 046: the security headers are computed once at start-up instead of by @fastify/helmet on every
 // request. They must stay byte for byte what helmet sent with the options app.ts gave it until then.
@@ -44,27 +42,19 @@ async function helmetHeaders(secure: boolean): Promise<Record<string, string>> {
 }
 
 let dist: string;
-let database: Database;
-const apps: Record<'http' | 'https', TestApp> = {} as never;
-
-beforeAll(async () => {
+// two apps on one database, one on plain HTTP and one behind an https public URL
+const http = setUpTestApp(() => {
   dist = mkdtempSync(join(tmpdir(), 'aula-dist-'));
   // as the web build writes it: a head and a body, where the start page puts its preload and data (decision 051)
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html><head><title>Aula</title></head><body></body></html>',
   );
-  database = await createTestDatabase();
-  apps.http = await startTestApp({ database, webDist: dist });
-  apps.https = await startTestApp({ database, webDist: dist, publicUrl: 'https://aula.example' });
+  return { webDist: dist };
 });
-
-afterAll(async () => {
-  await apps.http?.close();
-  await apps.https?.close();
-  await database?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+const https = setUpTestApp(() => ({ databaseOf: http, webDist: dist, publicUrl: 'https://aula.example' }));
+const apps: Record<'http' | 'https', TestApp> = { http, https };
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('security headers', () => {
   for (const scheme of ['http', 'https'] as const) {

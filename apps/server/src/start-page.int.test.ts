@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { BOOT_DATA_ID, CONFIG_KEYS, LANGUAGE_COOKIE, type BootData } from '@aula/contracts';
 import { dataBlockJson, START_ASSETS_FILE } from './plugins/start-page.ts';
-import { call, loginAs, setConfigDirectly, startTestApp, type TestApp } from './test/test-app.ts';
+import { makeSetting } from './test/factories.ts';
+import { call, loginAs, setUpTestApp } from './test/test-app.ts';
 
 // Decision 051: the start page carries the answers of /api/self, /api/config/key and (on `/`) /api/layout
 // as a JSON data block, and preloads the expected language's start-up strings.
@@ -19,22 +20,19 @@ const STRINGS = {
 };
 
 let dist: string;
-let t: TestApp;
 let student: string;
 
-beforeAll(async () => {
+const t = setUpTestApp(() => {
   dist = mkdtempSync(join(tmpdir(), 'aula-start-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, START_ASSETS_FILE), JSON.stringify({ strings: STRINGS }));
-  t = await startTestApp({ webDist: dist });
+  return { webDist: dist };
+});
+beforeAll(async () => {
   student = await loginAs(t.base, 'student');
 });
-
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 /** The page and its data block as a browser gets them. */
 async function startPage(path: string, headers: Record<string, string> = {}) {
@@ -50,7 +48,7 @@ async function startPage(path: string, headers: Record<string, string> = {}) {
 const configAnswer = async (cookie?: string) =>
   (await call(t.base, '/api/config/key', { body: CONFIG_KEYS, cookie })).body as unknown;
 
-const setConfig = (key: string, value: string) => setConfigDirectly(t, key, value);
+const setConfig = (key: string, value: string) => makeSetting(t, key, value);
 
 describe('the start page carries what the first screen would ask the API for', () => {
   it('a visitor on / gets "no user", the config and the visitor layout, exactly as the API answers them', async () => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
-import { auditLog, config, users } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { auditLog, users } from '../db/schema.ts';
 import { seedDemoSchoolIfEmpty } from '../demo/seed.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -18,10 +20,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app on a real database, listening on a loopback port and called over HTTP. */
-export async function startTestApp(
-  opts: Partial<Omit<BuildAppOptions, 'database'>> & { demo?: boolean; database?: Database } = {},
-): Promise<TestApp> {
+export type StartOptions = Partial<Omit<BuildAppOptions, 'database'>> & {
+  /** seed the demo school (default true) */
+  demo?: boolean;
+  /** a database of the caller's, left open at close; default: a fresh one, dropped at close */
+  database?: Database;
+};
+
+/**
+ * The real app on a real database, listening on a loopback port and called over HTTP. Test files use
+ * setUpTestApp; this is for an app a test starts and closes itself (and for the e2e journeys).
+ */
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   if (opts.demo !== false) await seedDemoSchoolIfEmpty(database.db, { password: DEMO_PASSWORD });
   const app = await buildApp({ secretKey: TEST_SECRET_KEY, ...opts, database });
@@ -34,6 +44,97 @@ export async function startTestApp(
       await app.close();
       if (!opts.database) await database.close();
     },
+  };
+}
+
+/**
+ * The clock a test app runs on (docs/decisions/007-injected-clock.md), which the test moves instead of
+ * waiting. It follows the system time, shifted by every advance, until set; once set it stands still and
+ * moves only when the test moves it.
+ */
+export interface TestClock extends Clock {
+  /** the clock's time in milliseconds, as Date.now() */
+  now(): number;
+  /** stops the clock at this time */
+  set(at: number | string | Date): void;
+  /** moves the clock on by `ms` (back, if negative) and returns the new time */
+  advance(ms: number): number;
+}
+
+export function testClock(start?: number | string | Date): TestClock {
+  let fixed: number | undefined = start === undefined ? undefined : new Date(start).getTime();
+  let offset = 0;
+  const now = () => fixed ?? Date.now() + offset;
+  return Object.assign(() => new Date(now()), {
+    now,
+    set: (at: number | string | Date) => void (fixed = new Date(at).getTime()),
+    advance: (ms: number) => {
+      if (fixed === undefined) offset += ms;
+      else fixed += ms;
+      return now();
+    },
+  });
+}
+
+export interface SetUpOptions extends Omit<StartOptions, 'clock'> {
+  /** where the clock stands at the start; without it the clock follows the system time */
+  now?: number | string | Date;
+  /** run on the database of another test app of this file (started before this one) instead of a fresh one */
+  databaseOf?: TestApp;
+}
+
+/** A test file's app, with its clock and the HTTP helpers bound to its address. */
+export interface TestContext extends TestApp {
+  clock: TestClock;
+  call<T = any>(path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  loginAs(username: string, password?: string): Promise<string>;
+}
+
+/**
+ * The one way a test file builds its app: registers beforeAll (start) and afterAll (close) in the file or
+ * describe block it is called in, and returns the app at once; its fields are there from the start of the
+ * first test (the clock at once). The app always runs on the returned clock. Options that exist only once
+ * other set-up has run (a port, a built folder) come from a function, called in the beforeAll.
+ */
+export function setUpTestApp(
+  options: SetUpOptions | (() => SetUpOptions | Promise<SetUpOptions>) = {},
+): TestContext {
+  const clock = testClock(typeof options === 'function' ? undefined : options.now);
+  let started: TestApp | undefined;
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test app is not running (setUpTestApp starts it in beforeAll)');
+    return started;
+  };
+  beforeAll(async () => {
+    const { now, databaseOf, ...opts } = typeof options === 'function' ? await options() : options;
+    if (now !== undefined) clock.set(now);
+    started = await startTestApp({
+      ...opts,
+      clock,
+      ...(databaseOf ? { database: databaseOf.database } : {}),
+    });
+  });
+  const close = async () => {
+    const app = started;
+    started = undefined;
+    await app?.close();
+  };
+  afterAll(close);
+  return {
+    clock,
+    get app() {
+      return running().app;
+    },
+    get database() {
+      return running().database;
+    },
+    get base() {
+      return running().base;
+    },
+    /** closes it now (afterAll then has nothing left to close) */
+    close,
+    call: (path, opts) => call(running().base, path, opts),
+    loginAs: (username, password) => loginAs(running().base, username, password),
   };
 }
 
@@ -122,7 +223,7 @@ function rawRequest(
 }
 
 /** The demo school's users by username → id (a user of another school may share a username). */
-export async function userIds(t: TestApp): Promise<Map<string, number>> {
+export async function userIds(t: Pick<TestApp, 'database'>): Promise<Map<string, number>> {
   const rows = await t.database.db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -131,7 +232,7 @@ export async function userIds(t: TestApp): Promise<Map<string, number>> {
 }
 
 /** The demo school's id (the school of the demo student). */
-export async function demoSchoolId(t: TestApp): Promise<number> {
+export async function demoSchoolId(t: Pick<TestApp, 'database'>): Promise<number> {
   const [row] = await t.database.db
     .select({ schoolId: users.schoolId })
     .from(users)
@@ -141,7 +242,7 @@ export async function demoSchoolId(t: TestApp): Promise<number> {
 }
 
 /** The newest audit entry with this action, any school. */
-export async function lastAudit(t: TestApp, action: string) {
+export async function lastAudit(t: Pick<TestApp, 'database'>, action: string) {
   const [row] = await t.database.db
     .select()
     .from(auditLog)
@@ -149,14 +250,4 @@ export async function lastAudit(t: TestApp, action: string) {
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row;
-}
-
-/** Writes a config key of the demo school straight into the database, as a setting saved elsewhere would be. */
-export async function setConfigDirectly(t: TestApp, key: string, value: string): Promise<void> {
-  const schoolId = await demoSchoolId(t);
-  await t.database.db
-    .insert(config)
-    .values({ schoolId, key, value })
-    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
-  t.app.sessionSettings.forget(schoolId);
 }

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { RESET_CODE_TTL_MS, RESET_REQUESTS_PER_HOUR, RESET_REQUESTS_PER_IP_HOUR } from '@aula/contracts';
-import { auditLog, config, loginLocks, mailOutbox, sessions, users } from '../../db/schema.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { auditLog, loginLocks, mailOutbox, sessions, users } from '../../db/schema.ts';
+import { makeSetting } from '../../test/factories.ts';
+import { call, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { settleBackgroundTasks } from '../mail/mail.service.ts';
 
 interface Received {
@@ -15,12 +16,11 @@ interface Received {
 
 let smtp: SMTPServer;
 let received: Received[] = [];
-let t: TestApp;
-let now = Date.parse('2026-03-02T08:00:00Z');
 let schoolId: number;
 const FROM = 'Aula Test <aula@schule.example>';
 
-beforeAll(async () => {
+// the app sends to a mail server on loopback, started first
+const t = setUpTestApp(async () => {
   smtp = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -41,20 +41,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({
-    clock: () => new Date(now),
-    mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM },
-  });
+  return { now: '2026-03-02T08:00:00Z', mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM } };
+});
+const clock = t.clock;
+beforeAll(async () => {
   schoolId = await demoSchoolId(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
-});
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
 beforeEach(() => {
   received = [];
   // each test starts an hour later, so the hourly request limit of one test never reaches the next
-  now += 2 * 60 * 60_000;
+  clock.advance(2 * 60 * 60_000);
 });
 
 const CODE_LINE = /^ {4}([A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4})\s*$/m;
@@ -84,12 +81,7 @@ const check = (username: string, code: string) =>
 const reset = (username: string, code: string, password: string) =>
   call(t.base, '/api/v2/account/reset-code/reset', { body: { username, code, password } });
 
-async function setConfig(key: string, value: string) {
-  await t.database.db
-    .insert(config)
-    .values({ schoolId, key, value })
-    .onConflictDoUpdate({ target: [config.schoolId, config.key], set: { value } });
-}
+const setConfig = (key: string, value: string) => makeSetting(t, key, value);
 
 describe('reset codes by mail (SMTP on loopback)', () => {
   it('the code arrives by SMTP in the user language, checks, resets the password, and signs in', async () => {
@@ -118,7 +110,7 @@ describe('reset codes by mail (SMTP on loopback)', () => {
       ).status,
     ).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'student'));
-    expect(row!.passwordChangedAt?.getTime()).toBe(now);
+    expect(row!.passwordChangedAt?.getTime()).toBe(clock.now());
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -147,9 +139,9 @@ describe('reset codes by mail (SMTP on loopback)', () => {
 
   it('a code expires after 10 minutes (410 reset timeout); before that it works', async () => {
     const code = await mailedCode('student2');
-    now += RESET_CODE_TTL_MS - 1_000;
+    clock.advance(RESET_CODE_TTL_MS - 1_000);
     expect((await check('student2', code)).status).toBe(200);
-    now += 2_000;
+    clock.advance(2_000);
     const late = await check('student2', code);
     expect(late.status).toBe(410);
     expect(late.body.code).toBe('auth.reset_timeout');
@@ -186,7 +178,7 @@ describe('reset codes by mail (SMTP on loopback)', () => {
       const out = [];
       for (let i = 0; i <= RESET_REQUESTS_PER_HOUR; i++) {
         out.push(await requestCode(username));
-        now += 60_000;
+        clock.advance(60_000);
       }
       return out;
     };
@@ -206,7 +198,7 @@ describe('reset codes by mail (SMTP on loopback)', () => {
     expect(received.filter((m) => m.to.includes('teacher@demo-schule.example'))).toHaveLength(
       RESET_REQUESTS_PER_HOUR,
     );
-    now += 56 * 60_000;
+    clock.advance(56 * 60_000);
     expect((await requestCode('teacher')).status).toBe(200);
     expect((await requestCode('ghost@nowhere.example')).status).toBe(200);
   });
@@ -298,7 +290,7 @@ describe('reset codes by mail (SMTP on loopback)', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'teacher2'));
     await t.database.db
       .insert(loginLocks)
-      .values({ schoolId, accountKey: 'teacher2', lockedUntil: new Date(now + 15 * 60_000) });
+      .values({ schoolId, accountKey: 'teacher2', lockedUntil: new Date(clock.now() + 15 * 60_000) });
 
     const code = await mailedCode('teacher2');
     expect((await reset('teacher2', code, 'nach-der-Sperre-wieder-da')).status).toBe(200);
@@ -332,7 +324,7 @@ describe('reset codes by mail (SMTP on loopback)', () => {
 
 describe('without SMTP the mail lands in the outbox', () => {
   it('the code can be read from mail_outbox and used', async () => {
-    const local = await startTestApp({ database: t.database, demo: false, clock: () => new Date(now) });
+    const local = await startTestApp({ database: t.database, demo: false, clock });
     try {
       const res = await call(local.base, '/api/v2/account/reset-code', { body: { username: 'Admin' } });
       expect(res.status).toBe(200);
@@ -359,7 +351,7 @@ describe('without SMTP the mail lands in the outbox', () => {
 
 describe('requests from one address', () => {
   it(`more than ${RESET_REQUESTS_PER_IP_HOUR} an hour from one address: 429 for any name, so nobody can sweep a school's names`, async () => {
-    now += 2 * 60 * 60_000;
+    clock.advance(2 * 60 * 60_000);
     for (let i = 0; i < RESET_REQUESTS_PER_IP_HOUR; i++) {
       const res = await call(t.base, '/api/v2/account/reset-code', { body: { username: `sweep-${i}` } });
       expect(res.status, `request ${i}`).toBe(200);
@@ -368,7 +360,7 @@ describe('requests from one address', () => {
     const over = await call(t.base, '/api/v2/account/reset-code', { body: { username: 'teacher2' } });
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('auth.too_many_requests');
-    now += 61 * 60_000;
+    clock.advance(61 * 60_000);
     expect((await requestCode('teacher2')).status).toBe(200);
   });
 });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
-import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 const now = Date.parse('2026-03-02T08:00:00Z');
-beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
-});
-afterAll(() => t?.close());
+const t = setUpTestApp({ now });
 
 const putEmail = (cookie: string, email: string | null, password = DEMO_PASSWORD) =>
   call(t.base, '/api/self/secondary-email', { method: 'PUT', body: { email, password }, cookie });

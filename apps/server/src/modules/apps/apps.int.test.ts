@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { APP_TYPE_INFOS, MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES } from '@aula/contracts';
 import { apps, auditLog, files, groups } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 type Who = 'student' | 'student3' | 'teacher' | 'teacher2' | 'admin';
 const cookies = {} as Record<Who, string>;
 const groupIds: Record<string, number> = {};
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'student3', 'teacher', 'teacher2', 'admin'] as const)
     cookies[name] = await loginAs(t.base, name);
   for (const g of await t.database.db.select({ id: groups.id, name: groups.name }).from(groups))
     groupIds[g.name] = g.id;
 });
-afterAll(() => t?.close());
 
 interface FileField {
   name: string;

@@ -5,12 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { apps } from '../../db/schema.ts';
-import { upsertConfigValue } from '../config/config.repo.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 let admin: string;
-let schoolId: number;
 let site: Server;
 let redirector: Server;
 let siteHost: string;
@@ -24,10 +22,9 @@ function listen(server: Server): Promise<string> {
   });
 }
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await loginAs(t.base, 'admin');
-  schoolId = await demoSchoolId(t);
   site = createServer((req, res) => {
     siteRequests.push(req.url ?? '');
     if (req.url === '/deny') res.setHeader('x-frame-options', 'DENY');
@@ -57,7 +54,6 @@ afterAll(async () => {
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
   await new Promise((resolve) => redirector?.close(resolve));
-  await t?.close();
 });
 beforeEach(() => {
   siteRequests.length = 0;
@@ -65,7 +61,7 @@ beforeEach(() => {
 });
 
 function allowHosts(value: string) {
-  return upsertConfigValue(t.database.db, schoolId, 'embed_allowed_hosts', value);
+  return makeSetting(t, 'embed_allowed_hosts', value);
 }
 
 async function iframeTile(url: string, target = 'iframe') {

@@ -2,21 +2,15 @@
 // once while a teacher signs in again and again; the uploads are refused unrendered and every sign-in
 // completes. The latency is printed for the note (bench/image-starvation.ts measures it with the server in
 // its own process), never asserted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { apps, files } from '../../db/schema.ts';
-import { call, DEMO_PASSWORD, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, setUpTestApp, type TestApp } from '../../test/test-app.ts';
 import { svgRenderer } from '../../lib/svg-render.ts';
 import { amplificationSvg, filterSvg } from '../../test/svg-amplification.ts';
 
-let t: TestApp;
-let closed = false;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
+afterAll(() => {
   svgRenderer.timeLimitMs = 10_000;
-  if (!closed) await t?.close();
 });
 
 function iconForm(title: string, svg: Buffer = amplificationSvg()): FormData {
@@ -42,7 +36,7 @@ function alive(pid: number): boolean {
 }
 
 /** Signs the teacher in again and again until `done` settles (at least three times). */
-async function signInsDuring(done: Promise<unknown>) {
+async function signInsDuring(t: TestApp, done: Promise<unknown>) {
   let running = true;
   void done.finally(() => (running = false));
   const signIns: { status: number; ms: number }[] = [];
@@ -54,16 +48,18 @@ async function signInsDuring(done: Promise<unknown>) {
   return signIns;
 }
 
-async function stored() {
+async function stored(t: TestApp) {
   const [tiles] = await t.database.db.select({ n: count() }).from(apps);
   const [stored] = await t.database.db.select({ n: count() }).from(files);
   return { tiles: tiles!.n, files: stored!.n };
 }
 
 describe('image work never starves sign-in', () => {
+  const t = setUpTestApp();
+
   it('four amplification SVGs in parallel are refused while every sign-in completes', async () => {
     const pupil = await loginAs(t.base, 'student');
-    const before = await stored();
+    const before = await stored(t);
     let uploading = true;
     const uploads = Promise.all(
       [1, 2, 3, 4].map((n) => call(t.base, '/api/apps', { cookie: pupil, form: iconForm(`Bombe ${n}`) })),
@@ -83,7 +79,7 @@ describe('image work never starves sign-in', () => {
       expect(res.body).toMatchObject({ code: 'upload.too_complex' });
     }
     expect(signIns.map((s) => s.status)).toEqual(signIns.map(() => 200));
-    expect(await stored()).toEqual(before);
+    expect(await stored(t)).toEqual(before);
     console.log(
       `sign-in latency during 4 parallel amplification SVG uploads: ${signIns.map((s) => s.ms).join(', ')} ms`,
     );
@@ -116,13 +112,13 @@ describe('image work never starves sign-in', () => {
     ).toBe(201);
     const child = svgRenderer.pid!;
     expect(alive(child)).toBe(true);
-    const before = await stored();
+    const before = await stored(t);
 
     // the test-only lowered limit: 40 turbulence filters pass the check and take about a second to draw
     svgRenderer.timeLimitMs = 300;
     const started = performance.now();
     const upload = call(t.base, '/api/apps', { cookie: pupil, form: iconForm('Rauschen', filterSvg(40, 8)) });
-    const signIns = await signInsDuring(upload);
+    const signIns = await signInsDuring(t, upload);
     const res = await upload;
     const uploadMs = Math.round(performance.now() - started);
     svgRenderer.timeLimitMs = 10_000;
@@ -131,7 +127,7 @@ describe('image work never starves sign-in', () => {
     expect(res.body).toMatchObject({ code: 'upload.too_complex' });
     expect(alive(child)).toBe(false);
     expect(signIns.map((s) => s.status)).toEqual(signIns.map(() => 200));
-    expect(await stored()).toEqual(before);
+    expect(await stored(t)).toEqual(before);
     console.log(
       `killed render answered after ${uploadMs} ms (limit 300 ms); sign-ins meanwhile: ${signIns.map((s) => s.ms).join(', ')} ms`,
     );
@@ -142,8 +138,12 @@ describe('image work never starves sign-in', () => {
     ).toBe(201);
     expect(svgRenderer.pid).not.toBe(child);
   });
+});
 
-  // the last test: it closes the app
+// on an app of its own, alone in its block: the renderer ends with the last app, so this one must be it
+describe('closing the app', () => {
+  const t = setUpTestApp();
+
   it('the renderer’s child process does not outlive app.close()', async () => {
     const admin = await loginAs(t.base, 'admin');
     const form = new FormData();
@@ -151,7 +151,6 @@ describe('image work never starves sign-in', () => {
     expect((await call(t.base, '/api/config/logo', { cookie: admin, form })).status).toBe(200);
     const child = svgRenderer.pid!;
     expect(alive(child)).toBe(true);
-    closed = true;
     await t.close();
     expect(alive(child)).toBe(false);
     expect(svgRenderer.pid).toBe(undefined);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 import {
@@ -6,15 +6,11 @@ import {
   cookiesFrom,
   DEMO_PASSWORD,
   loginAs,
+  setUpTestApp,
   startTestApp,
-  type TestApp,
 } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = setUpTestApp();
 
 const audits = async (action: string) =>
   (await t.database.db.select().from(auditLog).where(eq(auditLog.action, action))).length;
@@ -180,16 +176,13 @@ describe('session', () => {
 });
 
 describe('session lifetime (injected clock)', () => {
-  let now = Date.now();
-  let timed: TestApp;
-  beforeAll(async () => {
-    timed = await startTestApp({ database: t.database, demo: false, clock: () => new Date(now) });
-  });
-  afterAll(() => timed?.close());
+  // a second app on the same database, on a clock of its own
+  const timed = setUpTestApp({ databaseOf: t, demo: false, now: Date.now() });
+  const clock = timed.clock;
 
   it('after 15 minutes the access token is no longer accepted; a refresh renews it', async () => {
     const cookie = await loginAs(timed.base, 'student2');
-    now += 16 * 60_000;
+    clock.advance(16 * 60_000);
     expect((await call(timed.base, '/api/self', { cookie })).status).toBe(401);
     const refreshed = await call(timed.base, '/api/login/refresh', { method: 'POST', cookie });
     expect(refreshed.status).toBe(200);
@@ -198,7 +191,7 @@ describe('session lifetime (injected clock)', () => {
 
   it('signing out after the access token expired still ends the session on the server', async () => {
     const cookie = await loginAs(timed.base, 'student2');
-    now += 16 * 60_000;
+    clock.advance(16 * 60_000);
     expect((await call(timed.base, '/api/logout', { method: 'POST', cookie })).status).toBe(200);
     expect((await call(timed.base, '/api/login/refresh', { method: 'POST', cookie })).status).toBe(418);
   });
@@ -206,12 +199,12 @@ describe('session lifetime (injected clock)', () => {
   it('the refresh token ends after 12 hours, however often it was rotated', async () => {
     let cookie = await loginAs(timed.base, 'student2');
     for (let i = 0; i < 3; i++) {
-      now += 4 * 60 * 60_000 - 1_000;
+      clock.advance(4 * 60 * 60_000 - 1_000);
       const res = await call(timed.base, '/api/login/refresh', { method: 'POST', cookie });
       expect(res.status).toBe(200);
       cookie = cookiesFrom(res);
     }
-    now += 10_000;
+    clock.advance(10_000);
     expect((await call(timed.base, '/api/login/refresh', { method: 'POST', cookie })).status).toBe(401);
   });
 

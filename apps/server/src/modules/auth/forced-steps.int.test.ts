@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hasRole, type Role } from '@aula/contracts';
 import { users } from '../../db/schema.ts';
 import { DURING_FORCED_STEP, POLICY } from '../../policy.ts';
-import {
-  call,
-  DEMO_PASSWORD,
-  loginAs,
-  setConfigDirectly,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { totpCodeAt } from '../totp/totp-codes.ts';
+import { makeSetting, makeUser } from '../../test/factories.ts';
 
 // Issue 16 item 7: the forced steps of spec 4.2 hold for any HTTP client, not only in the web app. Until
 // the step is done, every call but those needed to do it answers 403 with the step's code.
 
 const now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
-let t: TestApp;
+const t = setUpTestApp({ now });
 let admin = '';
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   admin = await loginAs(t.base, 'admin');
 });
-afterAll(() => t?.close());
 
 const idOf = async (username: string) =>
   (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
@@ -60,6 +52,7 @@ async function expectEverythingElseRefused(cookie: string, role: Role, code: str
 
 describe('a password someone else gave must be changed first, with any HTTP client', () => {
   it("a pupil whose teacher set the password (change at next sign-in) can only change it, whatever the school's setting", async () => {
+    await setSettingDirectly('force_2fa_teachers', 'false'); // whatever another test left
     const teacher = await loginAs(t.base, 'teacher');
     const given = 'Klassenfahrt-Nordsee-26';
     const set = await call(t.base, '/api/v2/accounts', {
@@ -88,6 +81,7 @@ describe('a password someone else gave must be changed first, with any HTTP clie
   });
 
   it('a password set without "change at next sign-in" restricts nothing', async () => {
+    await setSettingDirectly('force_2fa_teachers', 'false'); // whatever another test left
     const given = 'Wandertag-im-Oktober-9';
     const set = await call(t.base, '/api/v2/accounts', {
       cookie: admin,
@@ -101,8 +95,10 @@ describe('a password someone else gave must be changed first, with any HTTP clie
 
 describe('force_2fa_teachers: teachers and above set up two-factor first', () => {
   it('a teacher without two-factor can only set it up; a pupil is not held back', async () => {
+    await setSettingDirectly('force_2fa_teachers', 'false'); // so the admin may set it, whatever came before
     await setSetting('force_2fa_teachers', 'true');
-    const teacher = await loginAs(t.base, 'teacher');
+    // a teacher of its own: the two-factor set up here stays with them
+    const teacher = await (await makeUser(t, { role: 'teacher', sitePolicyAccepted: true })).login();
     const refused = await expectEverythingElseRefused(teacher, 'teacher', 'auth.totp_required');
     expect(refused).toBeGreaterThan(25);
     const student = await loginAs(t.base, 'student');
@@ -121,6 +117,7 @@ describe('force_2fa_teachers: teachers and above set up two-factor first', () =>
   });
 
   it('an admin is held back too, until two-factor is set up', async () => {
+    await setSettingDirectly('force_2fa_teachers', 'true');
     const res = await call(t.base, '/api/config/settings', { cookie: await loginAs(t.base, 'admin') });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.totp_required');
@@ -150,7 +147,7 @@ describe('force_accept_policy: the terms come first', () => {
   });
 });
 
-const setSettingDirectly = (key: string, value: string) => setConfigDirectly(t, key, value);
+const setSettingDirectly = (key: string, value: string) => makeSetting(t, key, value);
 
 describe('the list of calls allowed during a forced step', () => {
   it('names only routes of the policy table', () => {

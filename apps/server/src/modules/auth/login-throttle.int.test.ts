@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { LOGIN_LOCK_MS, LOGIN_LOCK_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_S } from '@aula/contracts';
-import { auditLog, loginFailures, users } from '../../db/schema.ts';
-import {
-  call,
-  cookiesFrom,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.ts';
-import { hashPassword, verifyCount } from './passwords.ts';
+import { auditLog, loginFailures } from '../../db/schema.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
+import { makeUser } from '../../test/factories.ts';
+import { verifyCount } from './passwords.ts';
 
 const MIN = 60_000;
-let now = Date.parse('2026-11-23T08:00:00Z');
-let t: TestApp;
+const t = setUpTestApp({ now: '2026-11-23T08:00:00Z' });
+const clock = t.clock;
 let schoolId: number;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   schoolId = await demoSchoolId(t);
 });
-afterAll(() => t?.close());
 
 interface Answer {
   status: number;
@@ -75,7 +67,7 @@ const failuresOf = async (accountKey: string) =>
         and(
           eq(loginFailures.schoolId, schoolId),
           eq(loginFailures.accountKey, accountKey),
-          gt(loginFailures.at, new Date(now - LOGIN_LOCK_WINDOW_MS)),
+          gt(loginFailures.at, new Date(clock.now() - LOGIN_LOCK_WINDOW_MS)),
         ),
       )
   ).length;
@@ -87,26 +79,25 @@ const headerNames = (a: Answer) =>
 
 describe('a class behind one address', () => {
   it('35 pupils signing in from one address within a minute all succeed, even after a typo each', async () => {
-    const passwordHash = await hashPassword('Klasse-7b-Passwort');
-    await t.database.db.insert(users).values(
-      Array.from({ length: 35 }, (_, i) => ({
-        schoolId,
-        laraId: `pupil-${i}`,
-        username: `pupil${i}`,
-        firstName: 'Kind',
-        lastName: String(i),
-        type: 'S' as const,
-        passwordHash,
-      })),
+    await Promise.all(
+      Array.from({ length: 35 }, (_, i) =>
+        makeUser(t, {
+          schoolId,
+          username: `pupil${i}`,
+          firstName: 'Kind',
+          lastName: String(i),
+          password: 'Klasse-7b-Passwort',
+        }),
+      ),
     );
-    const start = now;
+    const start = clock.now();
     for (let i = 0; i < 35; i++) {
-      now = start + i * 1_500; // all within one minute
+      clock.set(start + i * 1_500); // all within one minute
       expect((await loginFrom('127.0.0.10', `pupil${i}`, 'Klasse-7b-Pass')).status).toBe(401);
       const ok = await loginFrom('127.0.0.10', `pupil${i}`, 'Klasse-7b-Passwort');
       expect(ok.status).toBe(200);
     }
-    expect(now - start).toBeLessThan(MIN);
+    expect(clock.now() - start).toBeLessThan(MIN);
   });
 });
 
@@ -120,7 +111,7 @@ describe('account lock', () => {
     const entries = (await auditRows('login.locked')).slice(locked);
     expect(entries.map((e) => e.details)).toEqual([
       { account: 'student', scope: 'address' },
-      { account: 'student', scope: 'account', until: new Date(now + LOGIN_LOCK_MS).toISOString() },
+      { account: 'student', scope: 'account', until: new Date(clock.now() + LOGIN_LOCK_MS).toISOString() },
     ]);
 
     const verifies = verifyCount();
@@ -141,13 +132,13 @@ describe('account lock', () => {
       expect(messages.errors.auth.login_locked).toContain('{{minutes}}');
     }
 
-    now += 5 * MIN;
+    clock.advance(5 * MIN);
     const later = await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD);
     expect(later.status).toBe(423);
     expect(later.headers['retry-after']).toBe(String(10 * 60));
     expect(later.body.params).toEqual({ minutes: 10 });
 
-    now += 10 * MIN;
+    clock.advance(10 * MIN);
     expect((await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD)).status).toBe(200);
     // the old failures aged out with the lock: one more typo does not lock again
     expect((await loginFrom('127.0.0.4', 'student', 'typo')).status).toBe(401);
@@ -155,7 +146,7 @@ describe('account lock', () => {
   });
 
   it('an unknown name is locked exactly like a known one: status, body and headers', async () => {
-    now += 20 * MIN;
+    clock.advance(20 * MIN);
     const answers: Answer[] = [];
     for (const name of ['teacher2', 'niemand-hier']) {
       for (let i = 0; i < 10; i++) await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', name, `wrong-${i}`);
@@ -167,13 +158,13 @@ describe('account lock', () => {
     expect(unknown.body).toEqual(known.body);
     expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
     expect(headerNames(unknown)).toEqual(headerNames(known));
-    now += 15 * MIN;
+    clock.advance(15 * MIN);
   });
 });
 
 describe('(account, address) lock', () => {
   it('5 failures from one address lock that address out of that account only; a success neither resets nor counts', async () => {
-    now += 20 * MIN;
+    clock.advance(20 * MIN);
     for (let i = 0; i < 5; i++)
       expect((await loginFrom('127.0.0.5', 'student2', `nope-${i}`)).status).toBe(401);
     const res = await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD);
@@ -187,17 +178,17 @@ describe('(account, address) lock', () => {
     // the same address may still sign in to other accounts
     expect((await loginFrom('127.0.0.5', 'student3', DEMO_PASSWORD)).status).toBe(200);
     expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(423);
-    now += 15 * MIN;
+    clock.advance(15 * MIN);
     expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(200);
   });
 });
 
 describe('flood from one address', () => {
   it('over 100 failures a minute from one address: 429 for any sign-in from it, audited once; other addresses sign in', async () => {
-    now += 20 * MIN;
+    clock.advance(20 * MIN);
     const throttled = await audits('login.throttled');
     for (let i = 0; i < 100; i++) {
-      now += 100; // 100 failures within ten seconds, each for another name
+      clock.advance(100); // 100 failures within ten seconds, each for another name
       expect((await loginFrom('127.0.0.7', `guess-${i}`, 'hunter2')).status).toBe(401);
     }
     const blocked = await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD);
@@ -214,7 +205,7 @@ describe('flood from one address', () => {
     expect(await audits('login.throttled')).toBe(throttled + 1);
 
     expect((await loginFrom('127.0.0.8', 'teacher', DEMO_PASSWORD)).status).toBe(200);
-    now += retry * 1000;
+    clock.advance(retry * 1000);
     expect((await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD)).status).toBe(200);
   });
 });
@@ -243,7 +234,7 @@ describe('concurrent guesses', () => {
 
 describe('timing of unknown accounts', () => {
   it('an unknown user costs exactly one password verification, like a known one', async () => {
-    now += 20 * MIN;
+    clock.advance(20 * MIN);
     const cost = async (username: string) => {
       const before = verifyCount();
       const res = await loginFrom('127.0.0.9', username, 'wrong-password');
@@ -261,7 +252,7 @@ describe('timing of unknown accounts', () => {
 
 describe('TOTP at sign-in', () => {
   it('wrong codes count toward the lock; a missing code does not', async () => {
-    now += 20 * MIN;
+    clock.advance(20 * MIN);
     const login = await call(t.base, '/api/login', {
       body: { username: 'teacher', password: DEMO_PASSWORD },
     });
@@ -277,7 +268,7 @@ describe('TOTP at sign-in', () => {
       });
     const verified = await call(t.base, '/api/totp/code/verify', {
       cookie,
-      body: { code: await code(now), password: DEMO_PASSWORD },
+      body: { code: await code(clock.now()), password: DEMO_PASSWORD },
     });
     expect(verified.status).toBe(200);
 
@@ -287,14 +278,16 @@ describe('TOTP at sign-in', () => {
     expect(missing.body.code).toBe('auth.totp_missing');
     expect(await failuresOf('teacher')).toBe(before);
 
-    const right = await code(now);
+    const right = await code(clock.now());
     const wrong = right === '000000' ? '111111' : '000000';
     const bad = await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, wrong);
     expect(bad.status).toBe(401);
     expect(bad.body.code).toBe('auth.wrong_code');
     expect(await failuresOf('teacher')).toBe(before + 1);
 
-    now += 2 * TOTP_PERIOD_S * 1000;
-    expect((await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, await code(now))).status).toBe(200);
+    clock.advance(2 * TOTP_PERIOD_S * 1000);
+    expect((await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, await code(clock.now()))).status).toBe(
+      200,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, config, loginFailures, sessions, usedRefreshTokens, users } from '../../db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog, loginFailures, sessions, usedRefreshTokens, users } from '../../db/schema.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   call,
@@ -8,21 +8,19 @@ import {
   DEMO_PASSWORD,
   demoSchoolId,
   loginAs,
-  startTestApp,
-  type TestApp,
+  setUpTestApp,
   userIds,
 } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
 import { SESSION_SETTINGS_CACHE_MS } from './session-settings.ts';
 
 const MIN = 60_000;
-let now = Date.parse('2026-11-23T08:00:00Z');
-let t: TestApp;
+const t = setUpTestApp({ now: '2026-11-23T08:00:00Z' });
+const clock = t.clock;
 let schoolId: number;
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   schoolId = await demoSchoolId(t);
 });
-afterAll(() => t?.close());
 
 const db = () => t.database.db;
 const refresh = (cookie: string) => call(t.base, '/api/login/refresh', { method: 'POST', cookie });
@@ -47,11 +45,8 @@ const clearsCookies = (res: { headers: Headers }) => {
 };
 
 async function setConfig(key: string, value: string | null): Promise<void> {
-  await db()
-    .delete(config)
-    .where(and(eq(config.schoolId, schoolId), eq(config.key, key)));
-  if (value !== null) await db().insert(config).values({ schoolId, key, value });
-  now += SESSION_SETTINGS_CACHE_MS + 1; // the session check reads the school's settings through a cache
+  await makeSetting(t, key, value);
+  clock.advance(SESSION_SETTINGS_CACHE_MS + 1); // the session check reads the school's settings through a cache
 }
 
 describe('refresh rotation and reuse detection', () => {
@@ -60,13 +55,13 @@ describe('refresh rotation and reuse detection', () => {
       body: { username: 'student', password: DEMO_PASSWORD },
     });
     const c0 = cookiesFrom(first);
-    now += MIN;
+    clock.advance(MIN);
     const res = await refresh(c0);
     expect(res.status).toBe(200);
     expect(res.body.refresh_token_expiration).toBe(first.body.refresh_token_expiration);
     const row = await sessionOf(cookiesFrom(res));
     expect(row.previousRefreshHash).toBe(hashToken(tokenOf(c0, 'aula_rt')));
-    expect(row.rotatedAt?.getTime()).toBe(now);
+    expect(row.rotatedAt?.getTime()).toBe(clock.now());
     const used = await db()
       .select()
       .from(usedRefreshTokens)
@@ -78,7 +73,7 @@ describe('refresh rotation and reuse detection', () => {
     const c0 = await loginAs(t.base, 'student2');
     const winner = await refresh(c0);
     const c1 = cookiesFrom(winner);
-    now += 4_000;
+    clock.advance(4_000);
     const late = await refresh(c0);
     expect(late.status).toBe(200);
     expect(late.headers.getSetCookie()).toEqual([]);
@@ -86,7 +81,7 @@ describe('refresh rotation and reuse detection', () => {
     expect((await self(c1)).status).toBe(200);
 
     const before = (await audits('session.refresh_reuse')).length;
-    now += 2_000;
+    clock.advance(2_000);
     const reused = await refresh(c0);
     expect(reused.status).toBe(418);
     expect(reused.body.code).toBe('auth.session_revoked');
@@ -135,7 +130,7 @@ describe('418 for sessions the server ended', () => {
     // what a password change elsewhere does (revokeUserSessions)
     await db()
       .update(sessions)
-      .set({ revokedAt: new Date(now), revokeReason: 'password' })
+      .set({ revokedAt: clock(), revokeReason: 'password' })
       .where(eq(sessions.id, id));
     const layout = await call(t.base, '/api/layout', { cookie });
     expect(layout.status).toBe(418);
@@ -155,7 +150,7 @@ describe('418 for sessions the server ended', () => {
   it('a forged or merely expired access token stays anonymous on a public route', async () => {
     expect((await call(t.base, '/api/layout', { cookie: `aula_at=${newToken()}` })).status).toBe(200);
     const cookie = await loginAs(t.base, 'student4');
-    now += 16 * MIN;
+    clock.advance(16 * MIN);
     expect((await call(t.base, '/api/layout', { cookie })).status).toBe(200);
     expect((await self(cookie)).status).toBe(401);
   });
@@ -178,7 +173,7 @@ describe('the online ping reads the session alone (decision 052) and ends sessio
     const revoked = await loginAs(t.base, 'student4');
     await db()
       .update(sessions)
-      .set({ revokedAt: new Date(now), revokeReason: 'password' })
+      .set({ revokedAt: clock(), revokeReason: 'password' })
       .where(eq(sessions.id, (await sessionOf(revoked)).id));
     const pingRevoked = await ping(revoked);
     expect(pingRevoked.status).toBe(418);
@@ -197,7 +192,7 @@ describe('the online ping reads the session alone (decision 052) and ends sessio
     expect((await ping('')).status).toBe(401);
     expect((await ping(`aula_at=${newToken()}`)).status).toBe(401);
     const expired = await loginAs(t.base, 'student4');
-    now += 16 * MIN;
+    clock.advance(16 * MIN);
     expect((await ping(expired)).status).toBe(401);
   });
 });
@@ -207,12 +202,12 @@ describe('absolute lifetime', () => {
     let cookie = await loginAs(t.base, 'student');
     const id = (await sessionOf(cookie)).id;
     for (let i = 0; i < 3; i++) {
-      now += 4 * 60 * MIN - 1_000;
+      clock.advance(4 * 60 * MIN - 1_000);
       const res = await refresh(cookie);
       expect(res.status).toBe(200);
       cookie = cookiesFrom(res);
     }
-    now += 10_000;
+    clock.advance(10_000);
     expect((await refresh(cookie)).status).toBe(401);
     expect((await sessionById(id)).revokedAt).toBeNull();
   });
@@ -231,11 +226,11 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
         userId: await userId(target),
         familyId: newToken(),
         accessTokenHash: hashToken(access),
-        accessExpiresAt: new Date(now + 15 * MIN),
+        accessExpiresAt: new Date(clock.now() + 15 * MIN),
         refreshTokenHash: hashToken(refreshToken),
-        refreshExpiresAt: new Date(now + 30 * MIN),
-        lastActivityAt: new Date(now),
-        authAt: new Date(now),
+        refreshExpiresAt: new Date(clock.now() + 30 * MIN),
+        lastActivityAt: clock(),
+        authAt: clock(),
         impersonatorId: parent.userId,
         parentSessionId: parent.id,
         impersonationReason: 'Hilfe beim Stundenplan',
@@ -251,14 +246,14 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
     expect(shown.body.username).toBe('teacher');
     expect(shown.body.impersonator?.username).toBe('superadmin');
 
-    now += 10 * MIN;
+    clock.advance(10 * MIN);
     const midway = await refresh(imp.cookie);
     expect(midway.status).toBe(200);
     expect(midway.body.user.username).toBe('teacher');
-    expect(midway.body.refresh_token_expiration).toBe(now - 10 * MIN + 30 * MIN);
+    expect(midway.body.refresh_token_expiration).toBe(clock.now() - 10 * MIN + 30 * MIN);
     const impCookie = cookiesFrom(midway);
 
-    now += 21 * MIN;
+    clock.advance(21 * MIN);
     const before = (await audits('impersonation.expired')).length;
     const back = await refresh(impCookie);
     expect(back.status).toBe(200);
@@ -282,9 +277,9 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
     // a superadmin who signed in near the end of the school day: their session ends before the impersonation's limit
     await db()
       .update(sessions)
-      .set({ refreshExpiresAt: new Date(now + 20 * MIN) })
+      .set({ refreshExpiresAt: new Date(clock.now() + 20 * MIN) })
       .where(eq(sessions.id, parent.id));
-    now += 31 * MIN;
+    clock.advance(31 * MIN);
     const res = await refresh(imp.cookie);
     expect(res.status).toBe(401);
     expect(clearsCookies(res)).toBe(true);
@@ -311,7 +306,7 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
     const c0 = await loginAs(t.base, 'superadmin');
     const c1 = cookiesFrom(await refresh(c0));
     const imp = await impersonate(c1, 'student2');
-    now += 6_000;
+    clock.advance(6_000);
     expect((await refresh(c0)).status).toBe(418);
     expect((await self(imp.cookie)).status).toBe(418);
     expect((await sessionById(imp.id)).revokeReason).toBe('reuse');
@@ -321,8 +316,8 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
 describe('POST /api/login/reauth', () => {
   it('a wrong password is 403 (never 401) and counts as a failure; the right one sets authAt, audited', async () => {
     const cookie = await loginAs(t.base, 'admin');
-    const loginAt = now;
-    now += 10 * MIN;
+    const loginAt = clock.now();
+    clock.advance(10 * MIN);
     const failures = async () =>
       (await db().select().from(loginFailures).where(eq(loginFailures.accountKey, 'admin'))).length;
     const before = await failures();
@@ -336,7 +331,7 @@ describe('POST /api/login/reauth', () => {
     const right = await call(t.base, '/api/login/reauth', { cookie, body: { password: DEMO_PASSWORD } });
     expect(right.status).toBe(200);
     expect(right.body).toEqual({ ok: true });
-    expect((await sessionOf(cookie)).authAt.getTime()).toBe(now);
+    expect((await sessionOf(cookie)).authAt.getTime()).toBe(clock.now());
     expect(await audits('login.reauth')).toHaveLength(audited + 1);
   });
 
@@ -354,7 +349,7 @@ describe('POST /api/login/reauth', () => {
 
   it('sign-in stamps authAt', async () => {
     const cookie = await loginAs(t.base, 'teacher');
-    expect((await sessionOf(cookie)).authAt.getTime()).toBe(now);
+    expect((await sessionOf(cookie)).authAt.getTime()).toBe(clock.now());
   });
 });
 
@@ -387,25 +382,25 @@ describe('idle timeout (logout_on_idle_time)', () => {
   it('real requests keep a session alive; pings and refreshes do not; idle too long answers 418, audited', async () => {
     const cookie = await loginAs(t.base, 'student');
     const { id } = await sessionOf(cookie);
-    now += 9 * MIN;
+    clock.advance(9 * MIN);
     expect((await self(cookie)).status).toBe(200); // activity
-    const active = now;
+    const active = clock.now();
     expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
-    now += 30_000;
+    clock.advance(30_000);
     expect((await self(cookie)).status).toBe(200); // within ACTIVITY_WRITE_MS: no write
     expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
 
-    now += 5 * MIN;
+    clock.advance(5 * MIN);
     const refreshed = await refresh(cookie);
     expect(refreshed.status).toBe(200);
     const next = cookiesFrom(refreshed);
-    now += 4 * MIN;
+    clock.advance(4 * MIN);
     expect((await ping(next)).status).toBe(200);
     expect((await call(t.base, '/api/users/online', { cookie: next })).status).toBe(200);
     expect((await sessionById(id)).lastActivityAt.getTime()).toBe(active);
 
     const before = (await audits('session.idle_timeout')).length;
-    now = active + 11 * MIN + 1; // the limit plus the write interval: an active user is never cut off
+    clock.set(active + 11 * MIN + 1); // the limit plus the write interval: an active user is never cut off
     const res = await ping(next);
     expect(res.status).toBe(418);
     expect(res.body.code).toBe('auth.session_revoked');
@@ -418,7 +413,7 @@ describe('idle timeout (logout_on_idle_time)', () => {
 
   it('an idle session answers 418 on a refresh too', async () => {
     const cookie = await loginAs(t.base, 'student2');
-    now += 12 * MIN;
+    clock.advance(12 * MIN);
     const res = await refresh(cookie);
     expect(res.status).toBe(418);
     expect((await sessionOf(cookie)).revokeReason).toBe('idle');
@@ -426,7 +421,7 @@ describe('idle timeout (logout_on_idle_time)', () => {
 
   it('just inside the limit the session lives', async () => {
     const cookie = await loginAs(t.base, 'student3');
-    now += 11 * MIN;
+    clock.advance(11 * MIN);
     expect((await self(cookie)).status).toBe(200);
   });
 
@@ -438,9 +433,9 @@ describe('idle timeout (logout_on_idle_time)', () => {
     });
     expect(started.status).toBe(200);
     const acting = cookiesFrom(started);
-    now += 6 * MIN;
+    clock.advance(6 * MIN);
     expect((await self(acting)).status).toBe(200);
-    now += 6 * MIN;
+    clock.advance(6 * MIN);
     const stopped = await call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie: acting });
     expect(stopped.status).toBe(200);
     const back = await self(cookiesFrom(stopped));
@@ -519,7 +514,7 @@ describe('the cost of the session check', () => {
       expect(await queriesDuring(() => ping(cookie))).toBe(1);
       expect(await queriesDuring(() => ping(cookie))).toBe(1);
       // a real request adds one write at most once a minute
-      now += MIN;
+      clock.advance(MIN);
       expect(await queriesDuring(() => call(t.base, '/api/groups', { cookie }))).toBeGreaterThan(1);
       expect(await queriesDuring(() => ping(cookie))).toBe(1);
     } finally {

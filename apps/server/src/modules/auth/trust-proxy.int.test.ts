@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
-import { call, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, setUpTestApp, type TestApp } from '../../test/test-app.ts';
 
-let direct: TestApp;
-let proxied: TestApp;
-beforeAll(async () => {
-  direct = await startTestApp();
-  proxied = await startTestApp({ database: direct.database, demo: false, trustProxy: ['127.0.0.1'] });
-});
-afterAll(async () => {
-  await proxied?.close();
-  await direct?.close();
-});
+// two apps on one database: one reached directly, one behind a proxy on loopback
+const direct = setUpTestApp();
+const proxied = setUpTestApp({ databaseOf: direct, demo: false, trustProxy: ['127.0.0.1'] });
 
 async function failedSignInAddress(app: TestApp, username: string): Promise<string | null> {
   const res = await call(app.base, '/api/login', {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import { auditLog, groupMembers, groups, users } from '../../db/schema.ts';
-import { call, cookiesFrom, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, cookiesFrom, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
-let t: TestApp;
 const cookies = new Map<string, string>();
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'teacher', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
 });
-afterAll(() => t?.close());
 
 const db = () => t.database.db;
 const upload = (csv: string | Buffer, opts: { dryRun?: boolean; who?: string; type?: string } = {}) =>

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 const cookies = new Map<string, string>();
 let photo: Buffer;
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'teacher', 'admin']) cookies.set(name, await loginAs(t.base, name));
   // a camera picture: EXIF with a position-like text that must not survive
   photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3366aa' } })
@@ -17,7 +17,6 @@ beforeAll(async () => {
     .withExif({ IFD0: { Copyright: 'GPS 52.52N 13.40E', Artist: 'Kamera' } })
     .toBuffer();
 });
-afterAll(() => t?.close());
 
 const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2] = {}) =>
   call(t.base, path, { ...(actor ? { cookie: cookies.get(actor) } : {}), ...opts });
@@ -40,6 +39,7 @@ describe('banner (spec 3.6, 7.4)', () => {
   };
 
   it('visitors read it; students and teachers may not set it (403)', async () => {
+    await makeSetting(t, 'banner', null); // none set: the default
     expect((await as(null, '/api/config/banner')).body).toMatchObject({ enabled: false });
     for (const actor of ['student', 'teacher'])
       expect((await as(actor, '/api/config/banner', { body: banner })).status).toBe(403);
@@ -53,6 +53,7 @@ describe('banner (spec 3.6, 7.4)', () => {
   });
 
   it('refuses a banner without German text, a javascript: link and unknown fields, changing nothing', async () => {
+    expect((await as('admin', '/api/config/banner', { body: banner })).status).toBe(200);
     const noGerman = await as('admin', '/api/config/banner', {
       body: { ...banner, text: { en: 'English only' } },
     });
@@ -95,6 +96,9 @@ describe('login background (spec 3.5 login_bg, login_bg_strat)', () => {
   });
 
   it('a replacement deletes the old file; removal clears the key', async () => {
+    expect((await as('admin', '/api/config/login-bg?strategy=cover', { form: form(photo) })).status).toBe(
+      200,
+    );
     const before = await fileCount();
     const again = await as('admin', '/api/config/login-bg', { form: form(photo) });
     expect(again.status).toBe(200);
@@ -106,6 +110,7 @@ describe('login background (spec 3.5 login_bg, login_bg_strat)', () => {
   });
 
   it('a file that is no image is 415, a file too large is 413, and nothing is stored', async () => {
+    await as('admin', '/api/config/login-bg?remove=true', { method: 'POST' }); // none set
     const before = await fileCount();
     const text = await as('admin', '/api/config/login-bg', { form: form('<html>no</html>', 'bild.jpg') });
     expect(text.status).toBe(415);
@@ -147,6 +152,10 @@ describe('logo (spec 3.5 show_lara_logo, logo_replacement)', () => {
   });
 
   it('removing the replacement and showing the product logo again', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>';
+    expect((await as('admin', '/api/config/logo?show=false', { form: form(svg, 'logo.svg') })).status).toBe(
+      200,
+    );
     const res = await as('admin', '/api/config/logo?show=true&remove=true', { method: 'POST' });
     expect(res.body).toEqual({ show: true, url: null });
     expect((await fetch(`${t.base}/api/config/logo/image`)).status).toBe(404);

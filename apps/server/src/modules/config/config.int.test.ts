@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS } from '@aula/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { upsertConfigValue } from './config.repo.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
 
-let t: TestApp;
 const CANARY = 'chat,canary-4f1c9e';
 const cookies = new Map<string, string>();
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'teacher', 'admin']) cookies.set(name, await loginAs(t.base, name));
-  await upsertConfigValue(t.database.db, await demoSchoolId(t), 'enabled_features', CANARY);
+  await makeSetting(t, 'enabled_features', CANARY);
 });
-afterAll(() => t?.close());
 
 describe('POST /api/config/key', () => {
   it('serves the keys of spec 3.5 with their defaults', async () => {
+    for (const key of ['password_length', 'allow_no_login']) await makeSetting(t, key, null); // none set
     const res = await call(t.base, '/api/config/key', { body: ['password_length', 'allow_no_login'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ password_length: '10', allow_no_login: 'true' });
@@ -52,6 +51,7 @@ describe('settings (GET /api/config/settings, POST /api/config/key/:key)', () =>
   });
 
   it('lists every settings key with defaults, never role_groups or banner', async () => {
+    for (const key of ['password_length', 'embed_allowed_hosts']) await makeSetting(t, key, null); // none set
     const res = await call(t.base, '/api/config/settings', { cookie: cookies.get('admin') });
     expect(res.status).toBe(200);
     expect(res.body.password_length).toBe('10');
@@ -89,6 +89,7 @@ describe('settings (GET /api/config/settings, POST /api/config/key/:key)', () =>
   });
 
   it('a change is audited with old and new value and served by POST /api/config/key', async () => {
+    await makeSetting(t, 'password_length', '12');
     expect((await setKey('admin', 'password_length', '14')).body).toEqual({
       key: 'password_length',
       value: '14',

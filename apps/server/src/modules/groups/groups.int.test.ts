@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog, groups } from '../../db/schema.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 const cookies = new Map<string, string>();
 const groupId = new Map<string, number>();
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
   for (const g of await t.database.db.select().from(groups)) groupId.set(g.name, g.id);
 });
-afterAll(() => t?.close());
 
 const as = (who: string) => cookies.get(who);
 const auditOf = (action: string) =>
@@ -91,6 +90,7 @@ describe('role groups (GET/POST /api/config/roleGroups)', () => {
     call(t.base, '/api/config/roleGroups', { cookie: as(who), body });
 
   it('starts empty; an admin maps groups to teacher, also groups that do not exist yet', async () => {
+    await makeSetting(t, 'role_groups', null); // none mapped yet, whatever other tests saved
     expect((await call(t.base, '/api/config/roleGroups', { cookie: as('admin') })).body).toEqual([]);
     const rows = [
       { group: 'Kollegium', role: 'teacher' },
@@ -103,6 +103,7 @@ describe('role groups (GET/POST /api/config/roleGroups)', () => {
   });
 
   it('an admin who maps a group to admin gets 403 and nothing changes; a superadmin may', async () => {
+    await makeSetting(t, 'role_groups', JSON.stringify([{ group: 'Kollegium', role: 'teacher' }]));
     const before = (await call(t.base, '/api/config/roleGroups', { cookie: as('admin') })).body;
     const withAdmin = [...before, { group: 'Schulleitung', role: 'admin' }];
     const refused = await save('admin', withAdmin);

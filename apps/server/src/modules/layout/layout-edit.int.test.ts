@@ -1,22 +1,20 @@
 // Edit mode on the server (decision 023): saving and resetting layouts, the unused list, group previews,
 // locked tiles, the new flag, and the version that answers 304 when nothing changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apps, groups } from '../../db/schema.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 const cookies: Record<string, string> = {};
 const groupIds: Record<string, number> = {};
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   for (const name of ['student', 'student2', 'student3', 'teacher', 'teacher2', 'admin'])
     cookies[name] = await loginAs(t.base, name);
   for (const g of await t.database.db.select({ id: groups.id, name: groups.name }).from(groups))
     groupIds[g.name] = g.id;
 });
-afterAll(() => t?.close());
 
 interface B {
   id: number;

@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, schools, users } from '../../db/schema.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailOutbox, users } from '../../db/schema.ts';
+import { makeSchool } from '../../test/factories.ts';
+import { call, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { sendMail } from './mail.service.ts';
 
-let t: TestApp;
-let now = Date.parse('2026-03-02T08:00:00Z');
+const t = setUpTestApp({ now: '2026-03-02T08:00:00Z' });
+const clock = t.clock;
 let schoolId: number;
 let superadminId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   schoolId = await demoSchoolId(t);
   const [sa] = await t.database.db.select().from(users).where(eq(users.username, 'superadmin'));
   superadminId = sa!.id;
   // three mails a minute apart, one to the superadmin, and one of another school
   for (const [i, userId] of [null, superadminId, null].entries()) {
-    now += 60_000;
+    clock.advance(60_000);
     await sendMail(t.app, {
       schoolId,
       userId,
@@ -26,19 +26,15 @@ beforeAll(async () => {
       text: `Body ${i}`,
     });
   }
-  const [other] = await t.database.db
-    .insert(schools)
-    .values({ slug: 'andere', name: 'Andere Schule', host: 'andere.example' })
-    .returning();
+  const other = await makeSchool(t, { slug: 'andere', name: 'Andere Schule', host: 'andere.example' });
   await sendMail(t.app, {
-    schoolId: other!.id,
+    schoolId: other.id,
     userId: null,
     to: ['x@andere.example'],
     subject: 'Fremd',
     text: 'x',
   });
 });
-afterAll(() => t?.close());
 
 describe('GET /api/mail/outbox', () => {
   it("lists the school's mails newest first, page by page, with their bodies while no SMTP is set", async () => {
@@ -52,7 +48,7 @@ describe('GET /api/mail/outbox', () => {
       body: 'Body 2',
       sent_at: null,
       error: null,
-      created_at: new Date(now).toISOString(),
+      created_at: clock().toISOString(),
     });
     const second = await call(t.base, '/api/mail/outbox?page=2&perPage=2', { cookie });
     expect(second.body.items.map((m: { subject: string }) => m.subject)).toEqual(['Mail 0']);
@@ -86,7 +82,7 @@ describe('SMTP failures', () => {
     const broken = await startTestApp({
       database: t.database,
       demo: false,
-      clock: () => new Date(now),
+      clock,
       mail: { smtpUrl: `smtp://127.0.0.1:${port}` },
     });
     try {

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminMessages, auditLog, groups } from '../../db/schema.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { insertSchool } from '../schools/schools.repo.ts';
+import { makeSchool } from '../../test/factories.ts';
+import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let now = new Date('2026-11-24T08:00:00Z');
-const clock = () => now;
-let t: TestApp;
+const t = setUpTestApp({ now: '2026-11-24T08:00:00Z' });
 const cookies = new Map<string, string>();
 const group = new Map<string, number>();
 let foreignMessageId = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   const schoolId = await demoSchoolId(t);
   for (const row of await t.database.db.select().from(groups).where(eq(groups.schoolId, schoolId)))
     group.set(row.name, row.id);
-  const other = await insertSchool(t.database.db, { slug: 'other', name: 'Andere', host: 'other.test' });
+  const other = await makeSchool(t, { slug: 'other', name: 'Andere', host: 'other.test' });
   const [row] = await t.database.db
     .insert(adminMessages)
     .values({ schoolId: other.id, title: { de: 'Fremd' }, body: { de: 'Geheim' } })
@@ -25,7 +22,6 @@ beforeAll(async () => {
   for (const name of ['student', 'student3', 'teacher', 'admin'])
     cookies.set(name, await loginAs(t.base, name));
 });
-afterAll(() => t?.close());
 
 const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
@@ -109,11 +105,11 @@ describe('admin messages (spec 3.6, 7.3)', () => {
     });
     expect(res.status).toBe(201);
     expect(titles((await as('student3', '/api/messages/admin')).body)).not.toContain('Elternabend');
-    now = new Date('2026-11-24T08:05:00Z');
+    t.clock.set('2026-11-24T08:05:00Z');
     expect(titles((await as('student3', '/api/messages/admin')).body)).toContain('Elternabend');
-    now = new Date('2026-11-24T08:10:00Z');
+    t.clock.set('2026-11-24T08:10:00Z');
     expect(titles((await as('student3', '/api/messages/admin')).body)).not.toContain('Elternabend');
-    now = new Date('2026-11-24T08:00:00Z');
+    t.clock.set('2026-11-24T08:00:00Z');
   });
 
   it('bad input gets a clear error and changes nothing', async () => {

@@ -4,15 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LogoutResult } from '@aula/contracts';
 import { externalIdentities, ssoRequests, ssoSessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import {
-  call,
-  cookiesFrom,
-  lastAudit,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  userIds,
-} from '../../test/test-app.ts';
+import { call, cookiesFrom, lastAudit, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 import {
   signInAtProvider,
   signOutAtProvider,
@@ -24,8 +16,8 @@ import {
 // spec 1, 2.1, 7.1-7.2; SECURITY.md (PKCE, state, nonce, issuer and audience, same-origin return paths);
 // docs/decisions/038-oidc-sign-in.md. A real OpenID provider (oidc-provider) on loopback.
 
-let now = Date.parse('2026-09-14T07:30:00Z');
-let t: TestApp;
+const t = setUpTestApp({ now: '2026-09-14T07:30:00Z' });
+const clock = t.clock;
 let op: TestOidcProvider;
 let adminCookie = '';
 let ids: Map<string, number>;
@@ -102,7 +94,6 @@ async function signInAs(sub: string, returnTo?: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
   op = await startOidcProvider({
     redirectUris: [`${t.base}/oidc/callback`],
     postLogoutRedirectUris: [`${t.base}/login?dialog=after-logout`],
@@ -119,7 +110,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await op?.close();
-  await t?.close();
 });
 
 describe('the login page learns about the provider (GET /api/apps/moin)', () => {
@@ -256,7 +246,7 @@ describe('answers that must be refused, each with an audit entry', () => {
   it('an answer after ten minutes', async () => {
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
-    now += 11 * 60_000;
+    clock.advance(11 * 60_000);
     const res = await complete(back.search, cookie);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
@@ -478,14 +468,14 @@ describe('settings and sign-out', () => {
       accounts: ACCOUNTS,
       requireAuthTime: true,
     });
-    const saved = now;
+    const saved = clock.now();
     try {
       // a second provider is a new issuer: another person, whose account it links by the e-mail address
       for (const [provider, reason, sub] of [
         [op, 'auth_time_missing', 'nrw-sara'],
         [strict, 'not_fresh', 'nrw-mia'],
       ] as const) {
-        now = saved;
+        clock.set(saved);
         await configure({
           issuer: provider.issuer,
           clientId: provider.clientId,
@@ -499,7 +489,7 @@ describe('settings and sign-out', () => {
         const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
         expect(out.headers.getSetCookie().some((c) => c.startsWith('aula_sso_fresh=1'))).toBe(true);
         // the pupil leaves the provider's sign-out page alone; the next one starts minutes later
-        now = Date.now() + 5 * 60_000;
+        clock.set(Date.now() + 5 * 60_000);
         const ignoring = async (fresh: boolean) => {
           const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
             body: {},
@@ -529,7 +519,7 @@ describe('settings and sign-out', () => {
         // canary: a browser that did not sign out here is not held to it
         expect((await ignoring(false)).status).toBe(200);
         // the honest way (its clock and Aula's agree again): the provider asks for the password, the cookie goes
-        now = Date.now();
+        clock.set(Date.now());
         const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
           body: {},
           cookie: 'aula_sso_fresh=1',
@@ -545,7 +535,7 @@ describe('settings and sign-out', () => {
         expect(done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
       }
     } finally {
-      now = saved;
+      clock.set(saved);
       await strict.close();
       await configure();
     }
@@ -573,13 +563,13 @@ describe('settings and sign-out', () => {
       // kept for a minute, for a sign-out that ended it and reads it in the same request
       await start();
       expect(await exists(miaHandle)).toBe(true);
-      now += 90_000;
+      clock.advance(90_000);
       await start();
       expect(await exists(miaHandle)).toBe(false);
       // a live session keeps its own (canary)
       expect(await exists(saraHandle)).toBe(true);
       // past the session's end (one school day): any sign-out clears it
-      now += 13 * 3600_000;
+      clock.advance(13 * 3600_000);
       const teacher = await loginAs(t.base, 'teacher');
       await call(t.base, '/api/logout', { cookie: teacher, body: {} });
       expect(await exists(saraHandle)).toBe(false);

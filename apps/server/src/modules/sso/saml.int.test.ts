@@ -14,15 +14,7 @@ import {
   ssoSessions,
   users,
 } from '../../db/schema.ts';
-import {
-  call,
-  cookiesFrom,
-  lastAudit,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  userIds,
-} from '../../test/test-app.ts';
+import { call, cookiesFrom, lastAudit, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 import { makeKeyPair, signInAtIdp, spForIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import {
   forgeLogoutRequest,
@@ -36,7 +28,6 @@ import {
 // never reused; same-origin return paths); docs/decisions/040-saml-sign-in.md. A real SAML identity provider:
 // Debian's SimpleSAMLphp on loopback.
 
-let t: TestApp;
 let idp: TestSamlIdp;
 let adminCookie = '';
 let ids: Map<string, number>;
@@ -150,8 +141,8 @@ function expectRefused(overrides: Partial<ForgeOptions>, code: string, reason: s
   return expectAcsRefuses((requestId) => forge({ inResponseTo: requestId, ...overrides }), code, reason);
 }
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   sp = {
     entityId: `${t.base}/api/login/saml/metadata`,
     acsUrl: `${t.base}/api/login/saml/acs`,
@@ -166,7 +157,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await idp?.close();
-  await t?.close();
   if (keyDir) rmSync(keyDir, { recursive: true, force: true });
 });
 

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { apps, auditLog, errorLog, users } from '../../db/schema.ts';
-import { call, demoSchoolId, loginAs, startTestApp, type TestApp, userIds } from '../../test/test-app.ts';
+import { apps, auditLog, errorLog } from '../../db/schema.ts';
+import { makeUser } from '../../test/factories.ts';
+import { call, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 
-let t: TestApp;
 let schoolId = 0;
 let ids = new Map<string, number>();
 const cookies: Record<string, string> = {};
 const ENDPOINTS = ['/api/status', '/api/statistics', '/api/logs', '/api/logs/full', '/api/errors'];
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   schoolId = await demoSchoolId(t);
   ids = await userIds(t);
   for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
     cookies[name] = await loginAs(t.base, name);
 });
-afterAll(() => t?.close());
 
 const get = (path: string, who = 'admin') => call(t.base, path, { cookie: cookies[who] });
 const today = () => new Date().toISOString().slice(0, 10);
@@ -144,13 +143,15 @@ describe('GET /api/logs', () => {
 
 describe('GET /api/logs/full', () => {
   it('is a UTF-8 CSV download with a header, and cells a spreadsheet would run are defused', async () => {
-    const [evil] = await t.database.db
-      .insert(users)
-      .values({ schoolId, laraId: 'evil', username: 'evil', firstName: '=cmd|calc', lastName: 'X' })
-      .returning({ id: users.id });
+    const evil = await makeUser(t, {
+      username: 'evil',
+      firstName: '=cmd|calc',
+      lastName: 'X',
+      password: null,
+    });
     await t.database.db
       .insert(auditLog)
-      .values({ schoolId, action: 'config.change', actorId: evil!.id, ip: '@1', details: { a: 'b,"c"' } });
+      .values({ schoolId, action: 'config.change', actorId: evil.id, ip: '@1', details: { a: 'b,"c"' } });
 
     const res = await get('/api/logs/full?action=config.change');
     expect(res.status).toBe(200);

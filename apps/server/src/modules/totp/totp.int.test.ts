@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TOTP_PENDING_TTL_MS, TotpSetupSchema } from '@aula/contracts';
-import { auditLog, config, sessions, users } from '../../db/schema.ts';
+import { auditLog, sessions, users } from '../../db/schema.ts';
 import { openSecret, purposeKey } from '../../lib/secret-box.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
@@ -10,28 +10,23 @@ import {
   DEMO_PASSWORD,
   demoSchoolId,
   loginAs,
-  startTestApp,
+  setUpTestApp,
   TEST_SECRET_KEY,
-  type TestApp,
 } from '../../test/test-app.ts';
-import { upsertConfigValue } from '../config/config.repo.ts';
 import { timeStepOf, totpCodeAt } from './totp-codes.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { acceptTotpStep } from '../users/users.service.ts';
+import { makeSetting, makeUser } from '../../test/factories.ts';
 
 // 10 s into a 30 s step, so ±1 step and "next step" are unambiguous
-let now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
-const clock = () => new Date(now);
+const t = setUpTestApp({ now: Math.floor(Date.now() / 30_000) * 30_000 + 10_000 });
+const clock = t.clock;
 /** Moves to a later time step; far enough that one user's failures never add up to a sign-in lock. */
-const nextStep = (steps = 1) => (now += steps * 30_000);
+const nextStep = (steps = 1) => clock.advance(steps * 30_000);
 
-let t: TestApp;
 let schoolId = 0;
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   schoolId = await demoSchoolId(t);
 });
-afterAll(() => t?.close());
 
 const userRow = async (username: string) =>
   (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!;
@@ -62,7 +57,7 @@ async function enableTotp(username: string): Promise<{ seed: string; cookie: str
 /** A six-digit code that no step of the ±1 window (nor 10 back) gives for this seed. */
 async function wrongCode(seed: string): Promise<string> {
   const taken = new Set<string>();
-  for (let d = -10; d <= 1; d++) taken.add(await totpCodeAt(seed, new Date(now + d * 30_000)));
+  for (let d = -10; d <= 1; d++) taken.add(await totpCodeAt(seed, new Date(clock.now() + d * 30_000)));
   for (let n = 0; ; n++) {
     const code = String(n).padStart(6, '0');
     if (!taken.has(code)) return code;
@@ -71,32 +66,26 @@ async function wrongCode(seed: string): Promise<string> {
 
 /** A user of the demo school of its own, so a test's seeds touch no other test's users. */
 async function extraUser(username: string, type: 'L' | 'S'): Promise<string> {
-  await t.database.db.insert(users).values({
-    schoolId,
-    laraId: username,
-    username,
-    type,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
+  await makeUser(t, { username, type });
   return username;
 }
 
 describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   it('shows a new 160-bit seed as base32, otpauth URI and SVG QR code; stored only encrypted, nothing active yet', async () => {
-    const cookie = await loginAs(t.base, 'student');
+    const cookie = await loginAs(t.base, await extraUser('totp-new', 'S'));
     const res = await setup(cookie);
     expect(res.status).toBe(200);
     const body = TotpSetupSchema.strict().parse(res.body);
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.uri).toBe(
-      `otpauth://totp/Aula:student?secret=${body.secret}&issuer=Aula&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Aula:totp-new?secret=${body.secret}&issuer=Aula&algorithm=SHA1&digits=6&period=30`,
     );
     expect(body.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(body.qr.split(',')[1]!, 'base64').toString('utf8')).toMatch(
       /^<svg[^>]*>.*<\/svg>\s*$/s,
     );
 
-    const row = await userRow('student');
+    const row = await userRow('totp-new');
     expect(row.totpSecret).toBeNull();
     expect(row.totpPendingSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(body.secret);
@@ -104,30 +93,30 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
       openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpPendingSecret!, `totp-pending:${row.id}`),
     ).toBe(body.secret);
     // nothing is active: the password alone still signs in
-    expect((await signIn('student')).status).toBe(200);
+    expect((await signIn('totp-new')).status).toBe(200);
   });
 
   it('a second GET shows the same pending seed (a stray or cross-site GET cannot replace it)', async () => {
-    const cookie = await loginAs(t.base, 'student');
+    const cookie = await loginAs(t.base, await extraUser('totp-twice', 'S'));
     const first = await setup(cookie);
     const second = await setup(cookie);
     expect(second.body.secret).toBe(first.body.secret);
   });
 
   it('verify: a wrong code is 400 (not 401), a matching one activates the seed and ends the other sessions', async () => {
-    const other = await loginAs(t.base, 'student');
-    const cookie = await loginAs(t.base, 'student');
+    const other = await loginAs(t.base, await extraUser('totp-verify', 'S'));
+    const cookie = await loginAs(t.base, 'totp-verify');
     const { secret } = (await setup(cookie)).body;
 
     const wrong = await verify(cookie, await wrongCode(secret));
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('auth.wrong_code');
-    expect((await userRow('student')).totpSecret).toBeNull();
+    expect((await userRow('totp-verify')).totpSecret).toBeNull();
 
     const ok = await verify(cookie, await totpCodeAt(secret, clock()));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
-    const row = await userRow('student');
+    const row = await userRow('totp-verify');
     expect(row.totpPendingSecret).toBeNull();
     expect(row.totpSecret).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(secret);
@@ -159,7 +148,7 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   it('a pending seed lives 10 minutes: then verify is refused and the next GET offers a new seed', async () => {
     const cookie = await loginAs(t.base, await extraUser('totp-late', 'L'));
     const first = (await setup(cookie)).body.secret as string;
-    now += TOTP_PENDING_TTL_MS + 1_000;
+    clock.advance(TOTP_PENDING_TTL_MS + 1_000);
     const late = await verify(cookie, await totpCodeAt(first, clock()));
     expect(late.status).toBe(400);
     expect(late.body.code).toBe('auth.totp_not_pending');
@@ -169,22 +158,17 @@ describe('TOTP setup (GET /api/totp/code, POST /api/totp/code/verify)', () => {
   });
 
   it('verify without a pending seed: 400 totp_not_pending; GET while 2FA is on: 403', async () => {
-    const cookie = await loginAs(t.base, 'student4');
+    const cookie = await loginAs(t.base, await extraUser('totp-none', 'S'));
     const res = await verify(cookie, '123456');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('auth.totp_not_pending');
-    // student has 2FA from the test before: a second seed needs DELETE with the password first
-    nextStep();
-    const student = await signIn('student', await totpCodeAt(await seedOf('student'), clock()));
+    // a user with 2FA on: a second seed needs DELETE with the password first
+    const { seed } = await enableTotp(await extraUser('totp-on', 'S'));
+    const student = await signIn('totp-on', await totpCodeAt(seed, clock()));
     expect(student.status).toBe(200);
     expect((await setup(cookiesFrom(student))).status).toBe(403);
   });
 });
-
-async function seedOf(username: string): Promise<string> {
-  const row = await userRow(username);
-  return openSecret(purposeKey(TEST_SECRET_KEY, 'totp-seal'), row.totpSecret!, `totp:${row.id}`);
-}
 
 describe('sign-in with TOTP', () => {
   let seed = '';
@@ -193,6 +177,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('without a code: 401 totp_missing; with the current code: 200', async () => {
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const missing = await signIn('teacher');
     expect(missing.status).toBe(401);
     expect(missing.body.code).toBe('auth.totp_missing');
@@ -203,24 +188,26 @@ describe('sign-in with TOTP', () => {
   });
 
   it('replay of the same code: 401 code_used, and the code of the step before is spent too', async () => {
-    nextStep();
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const code = await totpCodeAt(seed, clock());
     expect((await signIn('teacher', code)).status).toBe(200);
     const replay = await signIn('teacher', code);
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe('auth.code_used');
-    const before = await signIn('teacher', await totpCodeAt(seed, new Date(now - 30_000)));
+    const before = await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() - 30_000)));
     expect(before.status).toBe(401);
     expect(before.body.code).toBe('auth.code_used');
     // the next step still works, even while the old one lies within the window
-    expect((await signIn('teacher', await totpCodeAt(seed, new Date(now + 30_000)))).status).toBe(200);
+    expect((await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() + 30_000)))).status).toBe(
+      200,
+    );
     const audited = await audits('login.totp_failed', (await userRow('teacher')).id);
     expect(audited.map((a) => a.details)).toContainEqual({ reason: 'used' });
     expect(JSON.stringify(audited)).not.toContain(code);
   });
 
   it('two concurrent sign-ins with one code: exactly one succeeds', async () => {
-    nextStep(3);
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const code = await totpCodeAt(seed, clock());
     const results = await Promise.all([signIn('teacher', code), signIn('teacher', code)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
@@ -241,7 +228,7 @@ describe('sign-in with TOTP', () => {
 
   it('a code from 2 to 10 steps ago: 401 code_expired; an unrelated code: 401 wrong_code', async () => {
     nextStep(40); // a quarter hour on: earlier failures no longer count toward a lock
-    const old = await signIn('teacher', await totpCodeAt(seed, new Date(now - 3 * 30_000)));
+    const old = await signIn('teacher', await totpCodeAt(seed, new Date(clock.now() - 3 * 30_000)));
     expect(old.status).toBe(401);
     expect(old.body.code).toBe('auth.code_expired');
     const wrong = await signIn('teacher', await wrongCode(seed));
@@ -251,6 +238,7 @@ describe('sign-in with TOTP', () => {
   });
 
   it('a wrong password with a right code is still the wrong password', async () => {
+    nextStep(40); // a quarter hour on: past the steps and failures of the other tests of this block
     const res = await call(t.base, '/api/login', {
       body: { username: 'teacher', password: 'not-the-password', totp: await totpCodeAt(seed, clock()) },
     });
@@ -298,9 +286,9 @@ describe('while impersonating', () => {
       userId: target.id,
       familyId: newToken(),
       accessTokenHash: hashToken(token),
-      accessExpiresAt: new Date(now + 10 * 60_000),
+      accessExpiresAt: new Date(clock.now() + 10 * 60_000),
       refreshTokenHash: hashToken(newToken()),
-      refreshExpiresAt: new Date(now + 20 * 60_000),
+      refreshExpiresAt: new Date(clock.now() + 20 * 60_000),
       lastActivityAt: clock(),
       authAt: clock(),
       impersonatorId: superadmin.id,
@@ -326,7 +314,7 @@ describe('hide_2fa_students', () => {
     nextStep(40);
     const { cookie: student2 } = await enableTotp('student2');
     const fresh = await loginAs(t.base, 'student4');
-    await upsertConfigValue(t.database.db, schoolId, 'hide_2fa_students', 'true');
+    await makeSetting(t, 'hide_2fa_students', 'true');
     try {
       expect((await setup(fresh)).status).toBe(403);
       expect((await verify(fresh, '123456')).status).toBe(403);
@@ -334,9 +322,7 @@ describe('hide_2fa_students', () => {
       expect((await disable(student2, DEMO_PASSWORD)).status).toBe(200);
       expect((await userRow('student2')).totpSecret).toBeNull();
     } finally {
-      await t.database.db
-        .delete(config)
-        .where(and(eq(config.schoolId, schoolId), eq(config.key, 'hide_2fa_students')));
+      await makeSetting(t, 'hide_2fa_students', null);
     }
     expect((await setup(fresh)).status).toBe(200);
   });

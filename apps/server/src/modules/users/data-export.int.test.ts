@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { DataExportSchema } from '@aula/contracts';
@@ -7,9 +7,7 @@ import {
   externalIdentities,
   adminMessageSeen,
   adminMessages,
-  appGroups,
   appOpens,
-  apps,
   auditLog,
   files,
   groups,
@@ -17,15 +15,14 @@ import {
   resetCodes,
   users,
 } from '../../db/schema.ts';
-import { insertLayout } from '../layout/layout.repo.ts';
+import { makeTile } from '../../test/factories.ts';
 import {
   call,
   cookiesFrom,
   DEMO_PASSWORD,
   demoSchoolId,
   loginAs,
-  startTestApp,
-  type TestApp,
+  setUpTestApp,
   userIds,
 } from '../../test/test-app.ts';
 import { ACCOUNT_KEY_TABLES, CHILD_TABLES } from './data-export.repo.ts';
@@ -40,7 +37,7 @@ const SECRETS = {
   mailCode: 'RESETC0DE',
 };
 
-let t: TestApp;
+const t = setUpTestApp({ now: NOW });
 let schoolId = 0;
 let studentId = 0;
 let otherId = 0;
@@ -75,26 +72,23 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
       ownerId: userId,
     })
     .returning({ id: files.id });
-  const [app] = await db
-    .insert(apps)
-    .values({
-      schoolId,
-      title: `${marker} App`,
-      color: 'sky-500',
-      target: 'download',
-      fileId: file!.id,
-      creatorId: userId,
-      wantedPerms: 'private',
-    })
-    .returning({ id: apps.id });
   const [group] = await db
     .select({ id: groups.id })
     .from(groups)
     .where(eq(groups.schoolId, schoolId))
     .limit(1);
-  await db.insert(appGroups).values({ schoolId, appId: app!.id, groupId: group!.id });
-  await insertLayout(db, { schoolId, category: 'personal', ownerId: userId, appIds: [app!.id] });
-  await db.insert(appOpens).values({ schoolId, userId, appId: app!.id });
+  // a download tile of theirs, shared with a group, on their personal layout
+  const app = await makeTile(t, {
+    title: `${marker} App`,
+    url: null,
+    target: 'download',
+    fileId: file!.id,
+    creatorId: userId,
+    wantedPerms: 'private',
+    groups: [group!.id],
+    layouts: [{ personal: userId }],
+  });
+  await db.insert(appOpens).values({ schoolId, userId, appId: app.id });
   await db
     .insert(resetCodes)
     .values({ schoolId, userId, codeHash: `${SECRETS.code}-${marker}`, expiresAt: new Date(NOW + 600_000) });
@@ -122,7 +116,6 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(NOW) });
   schoolId = await demoSchoolId(t);
   const db = t.database.db;
   const ids = await userIds(t);
@@ -138,7 +131,6 @@ beforeAll(async () => {
     .set({ totpSecret: SECRETS.totp, totpPendingSecret: SECRETS.pending })
     .where(eq(users.id, studentId));
 });
-afterAll(() => t?.close());
 
 async function exportOf(username: string) {
   const cookie = username === 'student' ? studentCookie : await loginAs(t.base, username);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import {
   IMPERSONATION_MAX_MS,
@@ -6,43 +6,22 @@ import {
   SessionResultSchema,
   UserInfoSchema,
 } from '@aula/contracts';
-import { auditLog, sessions, users } from '../../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { insertSchool } from '../schools/schools.repo.ts';
-import {
-  call,
-  cookiesFrom,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  userIds,
-} from '../../test/test-app.ts';
+import { auditLog, sessions } from '../../db/schema.ts';
+import { makeSchool, makeUser } from '../../test/factories.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 
-let t: TestApp;
-let now = Date.parse('2026-03-02T08:00:00Z');
+const t = setUpTestApp({ now: '2026-03-02T08:00:00Z' });
+const clock = t.clock;
 let ids = new Map<string, number>();
 let otherSchoolUserId = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: () => new Date(now) });
-  const db = t.database.db;
-  const schoolId = await demoSchoolId(t);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.insert(users).values([
-    { schoolId, laraId: 'sa2', username: 'superadmin2', type: 'L', roles: ['superadmin'], passwordHash },
-    { schoolId, laraId: 'gone', username: 'blocked', type: 'S', blocked: true, passwordHash },
-  ]);
-  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: 'other.test' });
-  const [row] = await db
-    .insert(users)
-    .values({ schoolId: other.id, laraId: 'o', username: 'student', type: 'S', passwordHash })
-    .returning({ id: users.id });
-  otherSchoolUserId = row!.id;
+  await makeUser(t, { username: 'superadmin2', role: 'superadmin' });
+  await makeUser(t, { username: 'blocked', blocked: true });
+  const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: 'other.test' });
+  otherSchoolUserId = (await makeUser(t, { schoolId: other.id, username: 'student' })).id;
   ids = await userIds(t);
 });
-afterAll(() => t?.close());
 
 const id = (username: string) => ids.get(username)!;
 const impersonate = (cookie: string, targetId: number | string, reason = 'Hilfe beim Stundenplan') =>
@@ -103,7 +82,7 @@ describe('who may impersonate', () => {
 
   it('a password older than 5 minutes needs re-entering: 401 auth.reauth_required, then 200', async () => {
     const cookie = await loginAs(t.base, 'superadmin');
-    now += REAUTH_MAX_AGE_MS + 1_000;
+    clock.advance(REAUTH_MAX_AGE_MS + 1_000);
     const stale = await impersonate(cookie, id('student3'));
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe('auth.reauth_required');
@@ -142,7 +121,7 @@ describe('impersonating and stopping', () => {
     const result = SessionResultSchema.strict().parse(start.body);
     expect(result.user.username).toBe('student');
     expect(result.user.impersonator).toMatchObject({ id: id('superadmin'), username: 'superadmin' });
-    expect(result.refresh_token_expiration).toBeLessThanOrEqual(now + IMPERSONATION_MAX_MS);
+    expect(result.refresh_token_expiration).toBeLessThanOrEqual(clock.now() + IMPERSONATION_MAX_MS);
     expect(result.user.impersonation_expiration).toBe(result.refresh_token_expiration);
     expect(start.text).not.toMatch(/refresh_token"/);
     const asStudent = cookiesFrom(start);
@@ -154,7 +133,7 @@ describe('impersonating and stopping', () => {
       impersonatorId: id('superadmin'),
       impersonationReason: 'Eltern fragen nach dem Stundenplan',
     });
-    expect(stored.refreshExpiresAt.getTime()).toBeLessThanOrEqual(now + IMPERSONATION_MAX_MS);
+    expect(stored.refreshExpiresAt.getTime()).toBeLessThanOrEqual(clock.now() + IMPERSONATION_MAX_MS);
     const [parent] = await t.database.db
       .select()
       .from(sessions)
@@ -249,7 +228,7 @@ describe('impersonating and stopping', () => {
     const imp = await latestImpersonation();
     await t.database.db
       .update(sessions)
-      .set({ revokedAt: new Date(now), revokeReason: 'logout' })
+      .set({ revokedAt: clock(), revokeReason: 'logout' })
       .where(eq(sessions.id, imp.parentSessionId!));
     const res = await stop(cookiesFrom(start));
     expect(res.status).toBe(404);
@@ -267,7 +246,7 @@ describe('impersonating and stopping', () => {
       .where(eq(sessions.userId, id('superadmin')))
       .orderBy(desc(sessions.id))
       .limit(1);
-    const parentEnd = new Date(now + 10 * 60_000);
+    const parentEnd = new Date(clock.now() + 10 * 60_000);
     await t.database.db
       .update(sessions)
       .set({ refreshExpiresAt: parentEnd })
@@ -286,7 +265,7 @@ describe('impersonating and stopping', () => {
     );
     expect(start.status).toBe(200);
     const asStudent = cookiesFrom(start);
-    now += IMPERSONATION_MAX_MS + 1_000;
+    clock.advance(IMPERSONATION_MAX_MS + 1_000);
     expect((await self(asStudent)).status).not.toBe(200);
     const back = await call(t.base, '/api/login/refresh', { cookie: asStudent, body: {} });
     expect(back.status).toBe(200);

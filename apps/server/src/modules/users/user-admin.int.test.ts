@@ -1,53 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, loginLocks, sessions, users } from '../../db/schema.ts';
-import {
-  call,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  userIds,
-} from '../../test/test-app.ts';
+import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { insertSchool } from '../schools/schools.repo.ts';
+import { makeSchool, makeUser } from '../../test/factories.ts';
 import { totpCodeAt } from '../totp/totp-codes.ts';
 
 const now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
-const clock = () => new Date(now);
+const t = setUpTestApp({ now });
+const clock = t.clock;
 
-let t: TestApp;
 let schoolId = 0;
 let ids = new Map<string, number>();
 const cookies = new Map<string, string>();
 let otherSchoolUserId = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   schoolId = await demoSchoolId(t);
-  const db = t.database.db;
   // a second superadmin of the demo school, and a user of another school
-  await db.insert(users).values({
-    schoolId,
-    laraId: 'demo-superadmin2',
-    username: 'superadmin2',
-    type: 'L',
-    roles: ['superadmin'],
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
-  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
-  const [foreign] = await db
-    .insert(users)
-    .values({ schoolId: other.id, laraId: 'other-student', username: 'student', type: 'S' })
-    .returning({ id: users.id });
-  otherSchoolUserId = foreign!.id;
+  await makeUser(t, { username: 'superadmin2', role: 'superadmin' });
+  const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
+  otherSchoolUserId = (await makeUser(t, { schoolId: other.id, username: 'student', password: null })).id;
   ids = await userIds(t);
   for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
 });
-afterAll(() => t?.close());
 
 const id = (username: string) => ids.get(username)!;
 const block = (actor: string, targetId: number, blocked: boolean) =>

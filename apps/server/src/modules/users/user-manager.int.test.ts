@@ -1,41 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, groups, loginLocks, sessions, users } from '../../db/schema.ts';
-import {
-  call,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  userIds,
-} from '../../test/test-app.ts';
-import { insertSchool } from '../schools/schools.repo.ts';
+import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { makeSchool, makeUser } from '../../test/factories.ts';
 
-let t: TestApp;
 let schoolId = 0;
 let ids = new Map<string, number>();
 const cookies = new Map<string, string>();
 let otherSchoolUserId = 0;
 const group = new Map<string, number>();
 
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   schoolId = await demoSchoolId(t);
   const db = t.database.db;
-  const other = await insertSchool(db, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
-  const [foreign] = await db
-    .insert(users)
-    .values({ schoolId: other.id, laraId: 'other-student', username: 'fremd', type: 'S', firstName: 'Fremd' })
-    .returning({ id: users.id });
-  otherSchoolUserId = foreign!.id;
+  const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
+  otherSchoolUserId = (
+    await makeUser(t, { schoolId: other.id, username: 'fremd', firstName: 'Fremd', password: null })
+  ).id;
   ids = await userIds(t);
   for (const row of await db.select().from(groups).where(eq(groups.schoolId, schoolId)))
     group.set(row.name, row.id);
   for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
 });
-afterAll(() => t?.close());
 
 const id = (username: string) => ids.get(username)!;
 const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>

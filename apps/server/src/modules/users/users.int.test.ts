@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_UI_PREFERENCES,
@@ -7,23 +7,14 @@ import {
   UserInfoSchema,
 } from '@aula/contracts';
 import { config, users } from '../../db/schema.ts';
-import { upsertConfigValue } from '../config/config.repo.ts';
-import {
-  call,
-  DEMO_PASSWORD,
-  demoSchoolId,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
+import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
 let schoolId = 0;
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
   schoolId = await demoSchoolId(t);
 });
-afterAll(() => t?.close());
 
 const self = async (cookie: string) => (await call(t.base, '/api/self', { cookie })).body;
 const patch = (cookie: string | undefined, body: unknown, opts: { csrf?: boolean } = {}) =>
@@ -127,12 +118,12 @@ describe('GET /api/perms', () => {
   });
 
   it('enabled_features is read as comma-separated names; unknown names are ignored', async () => {
-    await upsertConfigValue(t.database.db, schoolId, 'enabled_features', ' push, Chat,matrix,,chat');
+    await makeSetting(t, 'enabled_features', ' push, Chat,matrix,,chat');
     expect((await perms('teacher')).features).toEqual([{ name: 'chat' }, { name: 'push' }]);
   });
 
   it('an empty enabled_features switches every feature off', async () => {
-    await upsertConfigValue(t.database.db, schoolId, 'enabled_features', '');
+    await makeSetting(t, 'enabled_features', '');
     expect((await perms('admin')).features).toEqual([]);
   });
 });
