@@ -81,13 +81,15 @@ describe('who may impersonate', () => {
   });
 
   it('a password older than 5 minutes needs re-entering: 401 auth.reauth_required, then 200', async () => {
+    // a pupil of its own: whether an impersonation of her exists must not depend on the other tests
+    const pupil = await makeUser(t, { username: 'reauth-pupil' });
     const cookie = await loginAs(t.base, 'superadmin');
     clock.advance(REAUTH_MAX_AGE_MS + 1_000);
-    const stale = await impersonate(cookie, id('student3'));
+    const stale = await impersonate(cookie, pupil.id);
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe('auth.reauth_required');
     expect(stale.headers.getSetCookie()).toEqual([]);
-    expect(await latestImpersonationOf(id('student3'))).toBeUndefined();
+    expect(await latestImpersonationOf(pupil.id)).toBeUndefined();
 
     // the reenter-password dialog: POST /api/login/reauth when it exists, else a fresh sign-in stamps auth_at
     const hasReauth = t.app.apiRoutes.some((r) => r.method === 'POST' && r.url === '/api/login/reauth');
@@ -99,7 +101,7 @@ describe('who may impersonate', () => {
     } else {
       fresh = await loginAs(t.base, 'superadmin');
     }
-    const res = await impersonate(fresh, id('student3'));
+    const res = await impersonate(fresh, pupil.id);
     expect(res.status).toBe(200);
     await stop(cookiesFrom(res));
   });
