@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { auditLog, groupMembers, groups, users } from '../../db/schema.ts';
-import { call, cookiesFrom, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { makeGroup, makeSchool, makeUser } from '../../test/factories.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 const cookies = new Map<string, string>();
@@ -36,7 +37,8 @@ async function snapshot() {
   return { users: u!.n, groups: g!.n, members: m!.n, rows };
 }
 
-async function imported() {
+/** The imported users of a school, with their classes. */
+async function imported(schoolId: number) {
   const rows = await db()
     .select({
       id: users.id,
@@ -51,7 +53,7 @@ async function imported() {
       deactivatedAt: users.deactivatedAt,
     })
     .from(users)
-    .where(isNotNull(users.externalId))
+    .where(and(eq(users.schoolId, schoolId), isNotNull(users.externalId)))
     .orderBy(users.id);
   const members = await db()
     .select({ userId: groupMembers.userId, name: groups.name })
@@ -136,14 +138,49 @@ describe('POST /api/cim/import: the file', () => {
   });
 });
 
-describe('POST /api/cim/import: plan and apply', () => {
-  let preview: any;
+// An import plans against every imported user of the school: it deactivates those missing from the file. So
+// each of these tests imports into a school of its own (with a class 5a and a manually created superadmin,
+// as the demo school has), and what it expects does not depend on what another test imported.
+async function schoolOfItsOwn() {
+  const school = await makeSchool(t);
+  const host = school.host!;
+  await makeGroup(t, { schoolId: school.id, name: '5a' });
+  const superadmin = await makeUser(t, { schoolId: school.id, role: 'superadmin' });
+  const login = await call(t.base, '/api/login', {
+    body: { username: superadmin.username, password: DEMO_PASSWORD },
+    headers: { host },
+  });
+  expect(login.status).toBe(200);
+  const cookie = cookiesFrom(login);
+  return {
+    id: school.id,
+    host,
+    cookie,
+    upload: (csv: string, opts: { dryRun?: boolean } = {}) =>
+      call(t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, {
+        cookie,
+        rawBody: csv,
+        headers: { host, 'content-type': 'text/csv; charset=utf-8' },
+      }),
+    imported: () => imported(school.id),
+  };
+}
 
+/** FILE a year on: Max (1001) changes class, Max (1002) his name, Elif (1003) has left. */
+const NEXT = [
+  'ID,Nachname,Vorname,Klasse,Rolle,E-Mail',
+  '1001,Müller,Max,6a,S,',
+  '1002,Müller-Lüdenscheidt,Max,7c,S,max.m@example.org',
+  '2001,Krause,Karin,5a|7c,L,k.krause@example.org',
+].join('\n');
+
+describe('POST /api/cim/import: plan and apply', () => {
   it('a dry run answers the plan and changes nothing', async () => {
+    const school = await schoolOfItsOwn();
     const before = await snapshot();
-    const res = await upload(FILE);
+    const res = await school.upload(FILE);
     expect(res.status).toBe(200);
-    preview = res.body.plan;
+    const preview = res.body.plan;
     expect(res.body.dryRun).toBe(true);
     expect(preview.rows).toBe(4);
     expect(preview.create.map((c: any) => [c.line, c.username, c.type, c.classes])).toEqual([
@@ -160,52 +197,63 @@ describe('POST /api/cim/import: plan and apply', () => {
   });
 
   it('applying creates exactly the previewed users, without passwords, in the file classes; audited with counts', async () => {
-    const res = await upload(FILE, { dryRun: false });
+    const school = await schoolOfItsOwn();
+    const preview = (await school.upload(FILE)).body.plan;
+    const res = await school.upload(FILE, { dryRun: false });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       dryRun: false,
       counts: { created: 4, updated: 0, deactivated: 0, groupsCreated: 2, rows: 4 },
     });
-    const rows = await imported();
+    const rows = await school.imported();
     expect(rows.map((r) => [r.username, r.firstName, r.lastName, r.email, r.type, r.classes])).toEqual(
       preview.create.map((c: any) => [c.username, c.firstName, c.lastName, c.email, c.type, c.classes]),
     );
     expect(rows.every((r) => r.passwordHash === null && r.deactivatedAt === null)).toBe(true);
     expect(rows.map((r) => r.externalId)).toEqual(['1001', '1002', '1003', '2001']);
-    const [entry] = (
-      await db().select().from(auditLog).where(eq(auditLog.action, 'cim.import')).orderBy(asc(auditLog.id))
-    ).slice(-1);
-    expect(entry?.details).toEqual({ created: 4, updated: 0, deactivated: 0, groupsCreated: 2, rows: 4 });
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.schoolId, school.id), eq(auditLog.action, 'cim.import')))
+      .orderBy(asc(auditLog.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.details).toEqual({
+      created: 4,
+      updated: 0,
+      deactivated: 0,
+      groupsCreated: 2,
+      rows: 4,
+    });
   });
 
   it('importing the same file again plans and changes nothing', async () => {
+    const school = await schoolOfItsOwn();
+    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
     const before = await snapshot();
-    const plan = (await upload(FILE)).body.plan;
+    const plan = (await school.upload(FILE)).body.plan;
     expect(plan).toEqual({ create: [], update: [], deactivate: [], groupsCreate: [], rows: 4 });
-    const res = await upload(FILE, { dryRun: false });
+    const res = await school.upload(FILE, { dryRun: false });
     expect(res.body.counts).toEqual({ created: 0, updated: 0, deactivated: 0, groupsCreated: 0, rows: 4 });
     expect(await snapshot()).toEqual(before);
   });
 
   it('changes names and classes, and deactivates an imported user missing from the file (signed out at once)', async () => {
-    const elif = (await imported()).find((r) => r.externalId === '1003')!;
+    const school = await schoolOfItsOwn();
+    const manual = await makeUser(t, { schoolId: school.id });
+    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
+    const elif = (await school.imported()).find((r) => r.externalId === '1003')!;
     await db()
       .update(users)
       .set({ passwordHash: await hashPassword('Elif-Passwort-2026') })
       .where(eq(users.id, elif.id));
     const login = await call(t.base, '/api/login', {
       body: { username: elif.username, password: 'Elif-Passwort-2026' },
+      headers: { host: school.host },
     });
     expect(login.status).toBe(200);
     const elifCookie = cookiesFrom(login);
 
-    const next = [
-      'ID,Nachname,Vorname,Klasse,Rolle,E-Mail',
-      '1001,Müller,Max,6a,S,',
-      '1002,Müller-Lüdenscheidt,Max,7c,S,max.m@example.org',
-      '2001,Krause,Karin,5a|7c,L,k.krause@example.org',
-    ].join('\n');
-    const plan = (await upload(next)).body.plan;
+    const plan = (await school.upload(NEXT)).body.plan;
     expect(plan.create).toEqual([]);
     expect(plan.groupsCreate).toEqual(['6a']);
     expect(plan.update).toEqual([
@@ -228,9 +276,9 @@ describe('POST /api/cim/import: plan and apply', () => {
       { id: elif.id, username: elif.username, firstName: 'Elif', lastName: 'Özdemir' },
     ]);
 
-    const res = await upload(next, { dryRun: false });
+    const res = await school.upload(NEXT, { dryRun: false });
     expect(res.body.counts).toEqual({ created: 0, updated: 2, deactivated: 1, groupsCreated: 1, rows: 3 });
-    const rows = await imported();
+    const rows = await school.imported();
     expect(rows.find((r) => r.externalId === '1001')!.classes).toEqual(['6a']);
     // the username stays when the name changes
     expect(rows.find((r) => r.externalId === '1002')).toMatchObject({
@@ -238,18 +286,22 @@ describe('POST /api/cim/import: plan and apply', () => {
       lastName: 'Müller-Lüdenscheidt',
     });
     expect(rows.find((r) => r.externalId === '1003')!.deactivatedAt).not.toBeNull();
-    expect((await call(t.base, '/api/self', { cookie: elifCookie })).status).toBe(418);
+    expect(
+      (await call(t.base, '/api/self', { cookie: elifCookie, headers: { host: school.host } })).status,
+    ).toBe(418);
     const again = await call(t.base, '/api/login', {
       body: { username: elif.username, password: 'Elif-Passwort-2026' },
+      headers: { host: school.host },
     });
     expect(again.status).not.toBe(200);
-    // the demo school's manual users are untouched
-    expect(
-      (await db().select().from(users).where(eq(users.username, 'student')))[0]!.deactivatedAt,
-    ).toBeNull();
+    // the school's manual users are untouched
+    expect((await db().select().from(users).where(eq(users.id, manual.id)))[0]!.deactivatedAt).toBeNull();
   });
 
   it('a user listed again is reactivated', async () => {
+    const school = await schoolOfItsOwn();
+    await school.upload(FILE, { dryRun: false });
+    expect((await school.upload(NEXT, { dryRun: false })).body.counts.deactivated).toBe(1);
     const back = [
       'ID;Nachname;Vorname;Klasse;Rolle',
       '1003;Özdemir;Elif;7c,8a;S',
@@ -257,18 +309,21 @@ describe('POST /api/cim/import: plan and apply', () => {
       '1002;Müller-Lüdenscheidt;Max;7c;S',
       '2001;Krause;Karin;5a|7c;L',
     ].join('\n');
-    const plan = (await upload(back)).body.plan;
+    const plan = (await school.upload(back)).body.plan;
     expect(plan.update.find((u: any) => u.username === 'elif.oezdemir')).toMatchObject({
       before: { active: false },
       after: { active: true },
     });
-    await upload(back, { dryRun: false });
-    expect((await imported()).find((r) => r.externalId === '1003')!.deactivatedAt).toBeNull();
+    await school.upload(back, { dryRun: false });
+    expect((await school.imported()).find((r) => r.externalId === '1003')!.deactivatedAt).toBeNull();
   });
 
   it('role groups give the teacher type and the admin role at import; admins are never deactivated', async () => {
+    const school = await schoolOfItsOwn();
+    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
     const set = await call(t.base, '/api/config/roleGroups', {
-      cookie: cookies.get('superadmin'),
+      cookie: school.cookie,
+      headers: { host: school.host },
       body: [
         { group: 'Schulleitung', role: 'admin' },
         { group: 'referendare', role: 'teacher' },
@@ -280,7 +335,7 @@ describe('POST /api/cim/import: plan and apply', () => {
       'Lang,Lena,Referendare,student,lena@example.org',
       'Boss,Bea,"Schulleitung|Kollegium",teacher,bea@example.org',
     ].join('\n');
-    const plan = (await upload(file)).body.plan;
+    const plan = (await school.upload(file)).body.plan;
     expect(plan.create.map((c: any) => [c.username, c.type, c.admin])).toEqual([
       ['lena.lang', 'L', false],
       ['bea.boss', 'L', true],
@@ -292,11 +347,11 @@ describe('POST /api/cim/import: plan and apply', () => {
       'max.mueller',
       'max.mueller2',
     ]);
-    await upload(file, { dryRun: false });
-    const bea = (await imported()).find((r) => r.username === 'bea.boss')!;
+    await school.upload(file, { dryRun: false });
+    const bea = (await school.imported()).find((r) => r.username === 'bea.boss')!;
     expect(bea).toMatchObject({ externalId: 'mail:bea@example.org', roles: ['admin'], type: 'L' });
     expect(bea.classes).toEqual(['Kollegium', 'Schulleitung']);
-    const next = await upload(
+    const next = await school.upload(
       'lastName,firstName,class,role,email\nLang,Lena,Referendare,student,lena@example.org\n',
     );
     expect(next.body.plan.deactivate).toEqual([]);

@@ -1,8 +1,11 @@
 // Edit mode on the server (decision 023): saving and resetting layouts, the unused list, group previews,
-// locked tiles, the new flag, and the version that answers 304 when nothing changed.
-import { beforeAll, describe, expect, it } from 'vitest';
+// locked tiles, the new flag, and the version that answers 304 when nothing changed. The tests that change
+// a layout do it to users and tiles of their own (factories), and put the school's logged-in layout back
+// when they finish, so each stands alone in any order (issue 18).
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apps, groups } from '../../db/schema.ts';
+import { makeTile, makeUser, uniqueName, type UserOptions } from '../../test/factories.ts';
 import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const cookies: Record<string, string> = {};
@@ -39,6 +42,42 @@ function save(as: string, ids: number[], type: 'personal' | 'logged-in' | 'logge
     cookie: cookies[as],
     body: { layout: ids, private: type === 'personal', signedOut: type === 'logged-out' },
   });
+}
+
+/** A user of the test's own, signed in: their name is the key of their cookie. */
+async function userOf(options: UserOptions = {}): Promise<string> {
+  const user = await makeUser(t, options);
+  cookies[user.username] = await user.login();
+  return user.username;
+}
+
+/** The logged-in layout's tiles as an admin edits them. */
+async function loggedInIds(): Promise<number[]> {
+  return (await layout('admin', '?layoutType=logged-in')).body.layout.map((b: B) => b.id);
+}
+
+/**
+ * The school's logged-in layout, shared by every test, goes back to the tiles and order it has now when
+ * the test finishes; a save keeps the times its tiles were added, so no tile turns new.
+ */
+async function restoreLoggedInLayoutAfterTest(): Promise<void> {
+  const ids = await loggedInIds();
+  onTestFinished(async () => {
+    const res = await save('admin', ids, 'logged-in');
+    if (res.status !== 200)
+      throw new Error(`restoring the logged-in layout failed: ${res.status} ${res.text}`);
+  });
+}
+
+/** A user's first personal save: the layout they see with a private tile of their own added last. */
+async function personalLayoutWithOwnTile(
+  who: string,
+): Promise<{ saved: Awaited<ReturnType<typeof save>>; title: string }> {
+  const shown = (await layout(who)).body.layout as B[];
+  const title = uniqueName('Eigene Seite ');
+  const own = await newTile(who, { title });
+  const saved = await save(who, [...shown.map((b) => b.id), own], 'personal');
+  return { saved, title };
 }
 
 async function newTile(as: string, fields: Record<string, string>): Promise<number> {
@@ -153,14 +192,19 @@ describe('group preview', () => {
 
 describe('locked tiles', () => {
   it('a locked tile the admin adds to the logged-in layout is appended to personal layouts that lack it', async () => {
+    // a teacher of the test's own, with a personal layout
+    const who = await userOf({ role: 'teacher', groups: ['5a', 'Kollegium'] });
+    const own = await Promise.all(['Klassenbuch', 'Mathe 5a', 'Lehrerzimmer', 'E-Mail'].map(idOf));
+    expect((await save(who, own, 'personal')).status).toBe(200);
+
+    await restoreLoggedInLayoutAfterTest();
     const notice = await newTile('admin', { title: 'Notfallplan', wantedPerms: 'everyone', locked: 'true' });
-    const loggedIn = (await layout('admin', '?layoutType=logged-in')).body.layout.map((b: B) => b.id);
+    const loggedIn = await loggedInIds();
     expect((await save('admin', [...loggedIn, notice], 'logged-in')).status).toBe(200);
 
-    const teacher = await layout('teacher');
+    const teacher = await layout(who);
     expect(teacher.body.layoutType).toBe('personal');
     expect(titles(teacher.body.layout)).toEqual([
-      'Meine Notizen',
       'Klassenbuch',
       'Mathe 5a',
       'Lehrerzimmer',
@@ -170,9 +214,9 @@ describe('locked tiles', () => {
     expect(teacher.body.layout.at(-1)).toMatchObject({ locked: true, new: true });
 
     const without = teacher.body.layout.filter((b: B) => b.title !== 'Notfallplan').map((b: B) => b.id);
-    const refused = await save('teacher', without, 'personal');
+    const refused = await save(who, without, 'personal');
     expect(refused.status).toBe(422);
-    const kept = await save('teacher', teacher.body.layout.map((b: B) => b.id).reverse(), 'personal');
+    const kept = await save(who, teacher.body.layout.map((b: B) => b.id).reverse(), 'personal');
     expect(kept.status).toBe(200);
     expect(kept.body.layoutType).toBe('personal');
     expect(titles(kept.body.layout)[0]).toBe('Notfallplan');
@@ -181,33 +225,38 @@ describe('locked tiles', () => {
 
 describe('the new flag', () => {
   it('is set for other users after an admin adds a tile to the logged-in layout, and cleared only for whoever opens it', async () => {
-    const before = await layout('student');
+    const [student, student2] = [await userOf(), await userOf()];
+    const before = await layout(student);
     expect(before.body.layout.filter((b: B) => b.new && b.title !== 'Notfallplan')).toEqual([]);
-    const quiz = await newTile('admin', { title: 'Quiz', wantedPerms: 'everyone' });
-    const loggedIn = (await layout('admin', '?layoutType=logged-in')).body.layout.map((b: B) => b.id);
+    await restoreLoggedInLayoutAfterTest();
+    const title = uniqueName('Quiz ');
+    const quiz = await newTile('admin', { title, wantedPerms: 'everyone' });
+    const loggedIn = await loggedInIds();
     expect((await save('admin', [quiz, ...loggedIn], 'logged-in')).status).toBe(200);
 
-    for (const who of ['student', 'student2']) {
+    for (const who of [student, student2]) {
       const res = await layout(who);
-      expect(res.body.layout[0], who).toMatchObject({ title: 'Quiz', new: true });
+      expect(res.body.layout[0], who).toMatchObject({ title, new: true });
       expect(res.body.layout.find((b: B) => b.title === 'Klassenbuch').new).toBe(false);
     }
     const opened = await call(t.base, `/api/layout/${quiz}/new`, {
       method: 'PATCH',
-      cookie: cookies.student,
+      cookie: cookies[student],
     });
     expect(opened.status).toBe(204);
-    expect((await layout('student')).body.layout[0]).toMatchObject({ title: 'Quiz', new: false });
-    expect((await layout('student2')).body.layout[0]).toMatchObject({ title: 'Quiz', new: true });
+    expect((await layout(student)).body.layout[0]).toMatchObject({ title, new: false });
+    expect((await layout(student2)).body.layout[0]).toMatchObject({ title, new: true });
   });
 
   it('a first personal save keeps what was already seen as not new; a tile placed by the user is not new to them', async () => {
-    const shown = (await layout('student2')).body.layout as B[];
-    const vocabLike = await newTile('student2', { title: 'Eigene Seite' });
-    const saved = await save('student2', [...shown.map((b) => b.id), vocabLike], 'personal');
+    const student2 = await userOf();
+    // a tile the admin put on the logged-in layout after the user's account was made: new to them
+    await restoreLoggedInLayoutAfterTest();
+    const quiz = await makeTile(t, { title: uniqueName('Quiz '), layouts: ['logged-in'] });
+    const { saved, title } = await personalLayoutWithOwnTile(student2);
     expect(saved.status).toBe(200);
     const flags = Object.fromEntries((saved.body.layout as B[]).map((b) => [b.title, b.new]));
-    expect(flags).toMatchObject({ Klassenbuch: false, Quiz: true, 'Eigene Seite': false });
+    expect(flags).toMatchObject({ Klassenbuch: false, [quiz.title]: true, [title]: false });
   });
 
   it('PATCH new needs a tile the caller can see (404 otherwise)', async () => {
@@ -223,13 +272,16 @@ describe('the new flag', () => {
 
 describe('DELETE /api/layout', () => {
   it("resets the caller's personal layout to the logged-in one", async () => {
-    expect((await layout('student2')).body.layoutType).toBe('personal');
-    const res = await call(t.base, '/api/layout', { method: 'DELETE', cookie: cookies.student2 });
+    const [student2, teacher] = [await userOf(), await userOf({ role: 'teacher' })];
+    const { title } = await personalLayoutWithOwnTile(student2);
+    expect((await personalLayoutWithOwnTile(teacher)).saved.status).toBe(200);
+    expect((await layout(student2)).body.layoutType).toBe('personal');
+    const res = await call(t.base, '/api/layout', { method: 'DELETE', cookie: cookies[student2] });
     expect(res.status).toBe(204);
-    const after = await layout('student2');
+    const after = await layout(student2);
     expect(after.body.layoutType).toBe('logged-in');
-    expect(titles(after.body.layout)).not.toContain('Eigene Seite');
-    expect((await layout('teacher')).body.layoutType).toBe('personal');
+    expect(titles(after.body.layout)).not.toContain(title);
+    expect((await layout(teacher)).body.layoutType).toBe('personal');
   });
 });
 
@@ -254,21 +306,24 @@ describe('the layout version and 304', () => {
   }
 
   it('answers 304 with no body while nothing changed, and 200 after a tile edit, a layout save and a PATCH new', async () => {
-    const first = await layout('student');
+    const student = await userOf();
+    // a tile of the test's own on the logged-in layout, which the test puts back when it finishes
+    await restoreLoggedInLayoutAfterTest();
+    const tile = await makeTile(t, { layouts: ['logged-in'] });
+    const first = await layout(student);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     let version: string = first.body.version;
     expect(first.headers.get('etag')).toBe(`"${version}"`);
-    await expectUnchanged('student', version);
+    await expectUnchanged(student, version);
     // weak and listed tags match too
-    const listed = await layout('student', '', { 'if-none-match': `"other", W/"${version}"` });
+    const listed = await layout(student, '', { 'if-none-match': `"other", W/"${version}"` });
     expect(listed.status).toBe(304);
 
     // a tile edit (the admin renames a tile on the layout)
-    const classbook = await idOf('Klassenbuch');
     const form = new FormData();
     for (const [name, value] of Object.entries({
-      title: 'Klassenbuch digital',
+      title: `${tile.title} digital`,
       url: 'https://www.example.org/klassenbuch',
       target: 'newTab',
       color: 'blue-700',
@@ -276,21 +331,20 @@ describe('the layout version and 304', () => {
     }))
       form.append(name, value);
     expect(
-      (await call(t.base, `/api/apps/${classbook}`, { method: 'PUT', cookie: cookies.admin, form })).status,
+      (await call(t.base, `/api/apps/${tile.id}`, { method: 'PUT', cookie: cookies.admin, form })).status,
     ).toBe(200);
-    version = await expectChanged('student', version);
-    await expectUnchanged('student', version);
+    version = await expectChanged(student, version);
+    await expectUnchanged(student, version);
 
     // a layout save (the admin moves a tile on the logged-in layout)
-    const ids = (await layout('admin', '?layoutType=logged-in')).body.layout.map((b: B) => b.id);
-    expect((await save('admin', [...ids.slice(1), ids[0]], 'logged-in')).status).toBe(200);
-    version = await expectChanged('student', version);
+    const ids = await loggedInIds();
+    expect((await save('admin', [...ids.slice(1), ids[0]!], 'logged-in')).status).toBe(200);
+    version = await expectChanged(student, version);
 
     // the caller opens a tile
-    const quiz = await idOf('Quiz');
-    await call(t.base, `/api/layout/${quiz}/new`, { method: 'PATCH', cookie: cookies.student });
-    version = await expectChanged('student', version);
-    await expectUnchanged('student', version);
+    await call(t.base, `/api/layout/${tile.id}/new`, { method: 'PATCH', cookie: cookies[student] });
+    version = await expectChanged(student, version);
+    await expectUnchanged(student, version);
   });
 
   it("another user's answer and another query have other versions", async () => {
@@ -305,8 +359,9 @@ describe('the layout version and 304', () => {
   it('a visitor gets 304 too, and the save answer carries the version a GET would', async () => {
     const visitor = await layout(undefined);
     await expectUnchanged(undefined as unknown as string, visitor.body.version);
-    const shown = (await layout('teacher')).body.layout.map((b: B) => b.id);
-    const saved = await save('teacher', shown, 'personal');
-    await expectUnchanged('teacher', saved.body.version, '?layoutType=personal');
+    const teacher = await userOf({ role: 'teacher', groups: ['5a', 'Kollegium'] });
+    const shown = (await layout(teacher)).body.layout.map((b: B) => b.id);
+    const saved = await save(teacher, shown, 'personal');
+    await expectUnchanged(teacher, saved.body.version, '?layoutType=personal');
   });
 });

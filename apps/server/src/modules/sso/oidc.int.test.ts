@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LogoutResult } from '@aula/contracts';
-import { externalIdentities, ssoRequests, ssoSessions, users } from '../../db/schema.ts';
+import { config, externalIdentities, ssoRequests, ssoSessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { call, cookiesFrom, lastAudit, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { makeSetting, makeUser } from '../../test/factories.ts';
+import { call, cookiesFrom, demoSchoolId, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import {
   signInAtProvider,
   signOutAtProvider,
@@ -20,7 +21,6 @@ const t = setUpTestApp({ now: '2026-09-14T07:30:00Z' });
 const clock = t.clock;
 let op: TestOidcProvider;
 let adminCookie = '';
-let ids: Map<string, number>;
 
 const ACCOUNTS = [
   {
@@ -50,6 +50,18 @@ const ACCOUNTS = [
   },
   { sub: 'nrw-super', claims: { email: 'superadmin@demo-schule.example', email_verified: true } },
   { sub: 'nrw-mia', claims: { email: 'student3@demo-schule.example', email_verified: true } },
+  // people of one test each, whose accounts that test makes (makeUser) with these addresses
+  {
+    sub: 'nrw-lena',
+    claims: {
+      email: 'lena.link@demo-schule.example',
+      email_verified: true,
+      given_name: 'Lena',
+      family_name: 'Link',
+    },
+  },
+  { sub: 'nrw-blocked', claims: { email: 'blocked.oidc@demo-schule.example', email_verified: true } },
+  { sub: 'nrw-leaving', claims: { email: 'leaving.oidc@demo-schule.example', email_verified: true } },
 ];
 
 async function configure(overrides: Record<string, unknown> = {}) {
@@ -71,6 +83,19 @@ async function configure(overrides: Record<string, unknown> = {}) {
     },
   });
   expect(res.status).toBe(200);
+}
+
+/**
+ * The tests share the school's provider settings (beforeAll: `configure()` with `op`, enable_moin_auth on)
+ * and the clock: a test that changes either puts it back when it finishes, whatever happens.
+ */
+function restoreProviderAfterTest() {
+  onTestFinished(() => configure());
+}
+
+function restoreClockAfterTest() {
+  const saved = clock.now();
+  onTestFinished(() => clock.set(saved));
 }
 
 /** Starts at Aula as a browser would: the answer's address and the browser-binding cookie. */
@@ -99,7 +124,6 @@ beforeAll(async () => {
     postLogoutRedirectUris: [`${t.base}/login?dialog=after-logout`],
     accounts: ACCOUNTS,
   });
-  ids = await userIds(t);
   adminCookie = await loginAs(t.base, 'admin');
   await configure();
   const on = await call(t.base, '/api/config/key/enable_moin_auth', {
@@ -114,6 +138,13 @@ afterAll(async () => {
 
 describe('the login page learns about the provider (GET /api/apps/moin)', () => {
   it('offers it with its label only while enable_moin_auth is on', async () => {
+    onTestFinished(async () => {
+      const on = await call(t.base, '/api/config/key/enable_moin_auth', {
+        cookie: adminCookie,
+        body: { value: 'true' },
+      });
+      expect(on.status).toBe(200);
+    });
     expect((await call(t.base, '/api/apps/moin')).body).toEqual({
       providers: [{ protocol: 'oidc', label: 'Schulportal' }],
     });
@@ -122,7 +153,6 @@ describe('the login page learns about the provider (GET /api/apps/moin)', () => 
     const refused = await call(t.base, '/api/login/oidc', { body: {} });
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe('sso.not_configured');
-    await call(t.base, '/api/config/key/enable_moin_auth', { cookie: adminCookie, body: { value: 'true' } });
   });
 });
 
@@ -147,32 +177,34 @@ describe('signing in through the provider', () => {
   });
 
   it('links the account with the verified e-mail on the first sign-in, then by subject; back to the return path', async () => {
-    const res = await signInAs('nrw-sara', '/?dialog=settings');
+    // an account of its own, never signed in through the provider before
+    const lena = await makeUser(t, { email: 'lena.link@demo-schule.example' });
+    const res = await signInAs('nrw-lena', '/?dialog=settings');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ returnTo: '/?dialog=settings', user: { username: 'student' } });
+    expect(res.body).toMatchObject({ returnTo: '/?dialog=settings', user: { username: lena.username } });
     // a real session: the cookies work
     const self = await call(t.base, '/api/self', { cookie: cookiesFrom(res) });
     expect(self.status).toBe(200);
     const links = await t.database.db
       .select()
       .from(externalIdentities)
-      .where(eq(externalIdentities.userId, ids.get('student')!));
+      .where(eq(externalIdentities.userId, lena.id));
     expect(links).toEqual([
-      expect.objectContaining({ provider: 'oidc', issuer: op.issuer, subject: 'nrw-sara' }),
+      expect.objectContaining({ provider: 'oidc', issuer: op.issuer, subject: 'nrw-lena' }),
     ]);
-    expect(await lastAudit(t, 'sso.link')).toMatchObject({ targetId: ids.get('student') });
+    expect(await lastAudit(t, 'sso.link')).toMatchObject({ targetId: lena.id });
     expect(await lastAudit(t, 'login.success')).toMatchObject({
-      actorId: ids.get('student'),
+      actorId: lena.id,
       details: { method: 'oidc' },
     });
     // the second time the subject decides, even when the address changed meanwhile
     await t.database.db
       .update(users)
-      .set({ email: 'sara.neu@demo-schule.example' })
-      .where(eq(users.id, ids.get('student')!));
-    const again = await signInAs('nrw-sara');
+      .set({ email: 'lena.neu@demo-schule.example' })
+      .where(eq(users.id, lena.id));
+    const again = await signInAs('nrw-lena');
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ returnTo: '/', user: { username: 'student' } });
+    expect(again.body).toMatchObject({ returnTo: '/', user: { username: lena.username } });
   });
 
   it('never links by an address the provider has not verified, nor a superadmin', async () => {
@@ -186,7 +218,14 @@ describe('signing in through the provider', () => {
   });
 
   it('creates an account when the school allows it, with teacher and groups from the claims', async () => {
+    restoreProviderAfterTest();
     await configure({ createUsers: true });
+    const schoolId = await demoSchoolId(t);
+    const [roleGroups] = await t.database.db
+      .select({ value: config.value })
+      .from(config)
+      .where(and(eq(config.schoolId, schoolId), eq(config.key, 'role_groups')));
+    onTestFinished(() => makeSetting(t, 'role_groups', roleGroups?.value ?? null));
     await t.database.db.execute(
       // the role groups map the directory's "Schulleitung" to admin
       `insert into config (school_id, key, value) select school_id, 'role_groups', '[{"group":"Schulleitung","role":"admin"}]' from users where username = 'admin' on conflict (school_id, key) do update set value = excluded.value` as never,
@@ -198,21 +237,13 @@ describe('signing in through the provider', () => {
     expect(nora).toMatchObject({ type: 'L', email: 'nora.neu@schule.example', passwordHash: null });
     expect(nora!.roles).toEqual(['admin']);
     expect(await lastAudit(t, 'user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'oidc' } });
-    await configure({ createUsers: false });
   });
 
   it('refuses a blocked account with the same message as a password sign-in', async () => {
-    await t.database.db
-      .update(users)
-      .set({ blocked: true })
-      .where(eq(users.id, ids.get('student3')!));
-    const res = await signInAs('nrw-mia');
+    await makeUser(t, { email: 'blocked.oidc@demo-schule.example', blocked: true });
+    const res = await signInAs('nrw-blocked');
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.account_disabled');
-    await t.database.db
-      .update(users)
-      .set({ blocked: false })
-      .where(eq(users.id, ids.get('student3')!));
   });
 });
 
@@ -244,6 +275,7 @@ describe('answers that must be refused, each with an audit entry', () => {
   });
 
   it('an answer after ten minutes', async () => {
+    restoreClockAfterTest();
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
     clock.advance(11 * 60_000);
@@ -314,6 +346,8 @@ describe('answers that must be refused, each with an audit entry', () => {
 
 describe('settings and sign-out', () => {
   it('the client secret is stored sealed and never sent back', async () => {
+    // it saves another label (and leaves out the mapping): the provider as the other tests know it afterwards
+    restoreProviderAfterTest();
     const view = await call(t.base, '/api/config/oidc', { cookie: adminCookie });
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
@@ -337,6 +371,7 @@ describe('settings and sign-out', () => {
   });
 
   it('an issuer over plain http elsewhere than this machine is refused', async () => {
+    restoreProviderAfterTest();
     const res = await call(t.base, '/api/config/oidc', {
       method: 'PUT',
       cookie: adminCookie,
@@ -550,38 +585,41 @@ describe('settings and sign-out', () => {
     };
     const exists = async (id: number) =>
       (await t.database.db.select().from(ssoSessions).where(eq(ssoSessions.id, id))).length === 1;
-    const mia = await signInAs('nrw-mia');
-    expect(mia.status).toBe(200);
-    const miaHandle = await handleOf(cookiesFrom(mia));
+    restoreClockAfterTest();
+    // the account that gets blocked is its own: no other test signs in to it
+    const leaving = await makeUser(t, { email: 'leaving.oidc@demo-schule.example' });
+    const gone = await signInAs('nrw-leaving');
+    expect(gone.status).toBe(200);
+    const goneHandle = await handleOf(cookiesFrom(gone));
     const sara = await signInAs('nrw-sara');
     const saraHandle = await handleOf(cookiesFrom(sara));
-    const miaId = ids.get('student3')!;
     const block = (blocked: boolean) =>
-      call(t.base, `/api/users/${miaId}/block`, { cookie: adminCookie, body: { blocked } });
-    try {
-      expect((await block(true)).status).toBe(200);
-      // kept for a minute, for a sign-out that ended it and reads it in the same request
-      await start();
-      expect(await exists(miaHandle)).toBe(true);
-      clock.advance(90_000);
-      await start();
-      expect(await exists(miaHandle)).toBe(false);
-      // a live session keeps its own (canary)
-      expect(await exists(saraHandle)).toBe(true);
-      // past the session's end (one school day): any sign-out clears it
-      clock.advance(13 * 3600_000);
-      const teacher = await loginAs(t.base, 'teacher');
-      await call(t.base, '/api/logout', { cookie: teacher, body: {} });
-      expect(await exists(saraHandle)).toBe(false);
-    } finally {
-      await block(false);
-    }
+      call(t.base, `/api/users/${leaving.id}/block`, { cookie: adminCookie, body: { blocked } });
+    expect((await block(true)).status).toBe(200);
+    // kept for a minute, for a sign-out that ended it and reads it in the same request
+    await start();
+    expect(await exists(goneHandle)).toBe(true);
+    clock.advance(90_000);
+    await start();
+    expect(await exists(goneHandle)).toBe(false);
+    // a live session keeps its own (canary)
+    expect(await exists(saraHandle)).toBe(true);
+    // past the session's end (one school day): any sign-out clears it
+    clock.advance(13 * 3600_000);
+    const teacher = await loginAs(t.base, 'teacher');
+    await call(t.base, '/api/logout', { cookie: teacher, body: {} });
+    expect(await exists(saraHandle)).toBe(false);
   });
 
   it('a provider that is down: a clear error, nothing signed in', async () => {
+    // a provider of its own to take down: the other tests go on with `op`
+    const down = await startOidcProvider({ redirectUris: [`${t.base}/oidc/callback`], accounts: ACCOUNTS });
+    onTestFinished(() => down.close());
+    restoreProviderAfterTest();
+    await configure({ issuer: down.issuer, clientId: down.clientId, clientSecret: down.clientSecret });
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
-    await op.close();
+    await down.close();
     const res = await complete(back.search, cookie);
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('sso.provider_unreachable');

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import {
   IMPERSONATION_MAX_MS,
@@ -28,20 +28,23 @@ const impersonate = (cookie: string, targetId: number | string, reason = 'Hilfe 
   call(t.base, `/api/users/impersonate/${targetId}`, { cookie, body: { reason } });
 const stop = (cookie: string) => call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie });
 const self = (cookie: string) => call(t.base, '/api/self', { cookie });
-const latestImpersonation = async () =>
-  (
-    await t.database.db
-      .select()
-      .from(sessions)
-      .where(isNotNull(sessions.impersonatorId))
-      .orderBy(desc(sessions.id))
-      .limit(1)
-  )[0]!;
 const auditsOf = (action: string, targetId: number) =>
   t.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+/** Moves the clock on for one test; it stands where it stood again when the test finishes. */
+const advanceClock = (ms: number) => {
+  const at = clock.now();
+  onTestFinished(() => clock.set(at));
+  clock.advance(ms);
+};
+/** The superadmin impersonates the pupil with this reason and stops: one start and one stop entry. */
+async function impersonateAndStop(pupilId: number, reason: string) {
+  const start = await impersonate(await loginAs(t.base, 'superadmin'), pupilId, reason);
+  expect(start.status).toBe(200);
+  expect((await stop(cookiesFrom(start))).status).toBe(200);
+}
 
 describe('who may impersonate', () => {
   it.each(['student', 'teacher', 'admin'])('the role %s cannot impersonate: 403', async (username) => {
@@ -84,7 +87,7 @@ describe('who may impersonate', () => {
     // a pupil of its own: whether an impersonation of her exists must not depend on the other tests
     const pupil = await makeUser(t, { username: 'reauth-pupil' });
     const cookie = await loginAs(t.base, 'superadmin');
-    clock.advance(REAUTH_MAX_AGE_MS + 1_000);
+    advanceClock(REAUTH_MAX_AGE_MS + 1_000);
     const stale = await impersonate(cookie, pupil.id);
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe('auth.reauth_required');
@@ -107,21 +110,25 @@ describe('who may impersonate', () => {
   });
 });
 
+/** The newest impersonation of this user. */
 const latestImpersonationOf = async (userId: number) =>
   (
     await t.database.db
       .select()
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNotNull(sessions.impersonatorId)))
+      .orderBy(desc(sessions.id))
+      .limit(1)
   )[0];
 
 describe('impersonating and stopping', () => {
   it('shows the target with the real user, for at most 30 minutes, and stopping restores the superadmin', async () => {
+    const pupil = await makeUser(t);
     const adminCookie = await loginAs(t.base, 'superadmin');
-    const start = await impersonate(adminCookie, id('student'), 'Eltern fragen nach dem Stundenplan');
+    const start = await impersonate(adminCookie, pupil.id, 'Eltern fragen nach dem Stundenplan');
     expect(start.status).toBe(200);
     const result = SessionResultSchema.strict().parse(start.body);
-    expect(result.user.username).toBe('student');
+    expect(result.user.username).toBe(pupil.username);
     expect(result.user.impersonator).toMatchObject({ id: id('superadmin'), username: 'superadmin' });
     expect(result.refresh_token_expiration).toBeLessThanOrEqual(clock.now() + IMPERSONATION_MAX_MS);
     expect(result.user.impersonation_expiration).toBe(result.refresh_token_expiration);
@@ -129,9 +136,9 @@ describe('impersonating and stopping', () => {
     const asStudent = cookiesFrom(start);
     expect(asStudent).not.toBe(adminCookie);
 
-    const stored = await latestImpersonation();
+    const stored = (await latestImpersonationOf(pupil.id))!;
     expect(stored).toMatchObject({
-      userId: id('student'),
+      userId: pupil.id,
       impersonatorId: id('superadmin'),
       impersonationReason: 'Eltern fragen nach dem Stundenplan',
     });
@@ -145,7 +152,7 @@ describe('impersonating and stopping', () => {
     const shown = await self(asStudent);
     expect(shown.status).toBe(200);
     const info = UserInfoSchema.strict().parse(shown.body);
-    expect(info.username).toBe('student');
+    expect(info.username).toBe(pupil.username);
     expect(info.impersonator?.username).toBe('superadmin');
     expect(info.impersonation_expiration).toBe(result.refresh_token_expiration);
 
@@ -176,12 +183,14 @@ describe('impersonating and stopping', () => {
   });
 
   it('start and stop are audited with the real user as actor and the reason', async () => {
-    const [started] = await auditsOf('impersonation.start', id('student'));
+    const pupil = await makeUser(t);
+    await impersonateAndStop(pupil.id, 'Eltern fragen nach dem Stundenplan');
+    const [started] = await auditsOf('impersonation.start', pupil.id);
     expect(started).toMatchObject({
       actorId: id('superadmin'),
       details: { reason: 'Eltern fragen nach dem Stundenplan' },
     });
-    const [stopped] = await auditsOf('impersonation.stop', id('student'));
+    const [stopped] = await auditsOf('impersonation.stop', pupil.id);
     expect(stopped).toMatchObject({
       actorId: id('superadmin'),
       details: { impersonatorId: id('superadmin') },
@@ -189,7 +198,9 @@ describe('impersonating and stopping', () => {
   });
 
   it("start and stop appear in the impersonated user's own data export, with the reason", async () => {
-    const res = await call(t.base, '/api/users/data', { cookie: await loginAs(t.base, 'student') });
+    const pupil = await makeUser(t);
+    await impersonateAndStop(pupil.id, 'Eltern fragen nach dem Stundenplan');
+    const res = await call(t.base, '/api/users/data', { cookie: await pupil.login() });
     expect(res.status).toBe(200);
     const entries = res.body.tables.audit_log as { action: string; actor_id: number; details: object }[];
     expect(entries).toContainEqual(
@@ -203,14 +214,15 @@ describe('impersonating and stopping', () => {
   });
 
   it('writes while impersonating are audited with both users', async () => {
-    const start = await impersonate(await loginAs(t.base, 'superadmin'), id('student4'));
+    const pupil = await makeUser(t);
+    const start = await impersonate(await loginAs(t.base, 'superadmin'), pupil.id);
     const asStudent = cookiesFrom(start);
     expect((await call(t.base, '/api/logout', { cookie: asStudent, body: {} })).status).toBe(200);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'logout'), eq(auditLog.targetId, id('student4'))));
-    expect(entry).toMatchObject({ actorId: id('student4'), details: { impersonatorId: id('superadmin') } });
+      .where(and(eq(auditLog.action, 'logout'), eq(auditLog.targetId, pupil.id)));
+    expect(entry).toMatchObject({ actorId: pupil.id, details: { impersonatorId: id('superadmin') } });
   });
 
   it('DELETE when not impersonating answers 400 auth.not_impersonating', async () => {
@@ -223,11 +235,12 @@ describe('impersonating and stopping', () => {
   });
 
   it("stopping after the superadmin's own session ended answers 404 and clears the cookies", async () => {
+    const pupil = await makeUser(t);
     const adminCookie = await loginAs(t.base, 'superadmin');
-    const start = await impersonate(adminCookie, id('student2'));
+    const start = await impersonate(adminCookie, pupil.id);
     expect(start.status).toBe(200);
     // the superadmin's own session ends in the same moment (a race: ending a parent also ends its impersonations)
-    const imp = await latestImpersonation();
+    const imp = (await latestImpersonationOf(pupil.id))!;
     await t.database.db
       .update(sessions)
       .set({ revokedAt: clock(), revokeReason: 'logout' })
@@ -253,27 +266,25 @@ describe('impersonating and stopping', () => {
       .update(sessions)
       .set({ refreshExpiresAt: parentEnd })
       .where(eq(sessions.id, parent!.id));
-    const start = await impersonate(adminCookie, id('teacher'));
+    const colleague = await makeUser(t, { role: 'teacher' });
+    const start = await impersonate(adminCookie, colleague.id);
     expect(start.status).toBe(200);
     expect(start.body.refresh_token_expiration).toBe(parentEnd.getTime());
-    expect((await latestImpersonation()).refreshExpiresAt.getTime()).toBe(parentEnd.getTime());
+    expect((await latestImpersonationOf(colleague.id))!.refreshExpiresAt.getTime()).toBe(parentEnd.getTime());
   });
 
   it('ends by itself after 30 minutes: the next refresh returns the superadmin, audited', async () => {
-    const start = await impersonate(
-      await loginAs(t.base, 'superadmin'),
-      id('student3'),
-      'Passwort vergessen',
-    );
+    const pupil = await makeUser(t);
+    const start = await impersonate(await loginAs(t.base, 'superadmin'), pupil.id, 'Passwort vergessen');
     expect(start.status).toBe(200);
     const asStudent = cookiesFrom(start);
-    clock.advance(IMPERSONATION_MAX_MS + 1_000);
+    advanceClock(IMPERSONATION_MAX_MS + 1_000);
     expect((await self(asStudent)).status).not.toBe(200);
     const back = await call(t.base, '/api/login/refresh', { cookie: asStudent, body: {} });
     expect(back.status).toBe(200);
     expect(back.body.user).toMatchObject({ username: 'superadmin', impersonator: null });
     expect((await self(cookiesFrom(back))).body.username).toBe('superadmin');
-    expect((await auditsOf('impersonation.expired', id('student3'))).at(-1)).toMatchObject({
+    expect((await auditsOf('impersonation.expired', pupil.id)).at(-1)).toMatchObject({
       actorId: id('superadmin'),
     });
   });
@@ -281,11 +292,14 @@ describe('impersonating and stopping', () => {
 
 describe('ending the superadmin ends their impersonations', () => {
   it("a superadmin's password change signs out the impersonation they started", async () => {
-    const own = await loginAs(t.base, 'superadmin2');
-    const started = await impersonate(own, id('student3'));
+    // a superadmin and a pupil of its own: the password it changes is no other test's
+    const superadmin = await makeUser(t, { role: 'superadmin' });
+    const pupil = await makeUser(t);
+    const own = await superadmin.login();
+    const started = await impersonate(own, pupil.id);
     expect(started.status).toBe(200);
     const acting = cookiesFrom(started);
-    expect((await self(acting)).body.username).toBe('student3');
+    expect((await self(acting)).body.username).toBe(pupil.username);
     const changed = await call(t.base, '/api/v2/password_changes', {
       cookie: own,
       body: { old_password: DEMO_PASSWORD, password: 'Ein-neues-Passwort-fuer-Admins' },

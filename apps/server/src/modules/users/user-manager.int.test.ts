@@ -1,27 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { auditLog, groups, loginLocks, sessions, users } from '../../db/schema.ts';
+import { auditLog, config, loginLocks, sessions, users } from '../../db/schema.ts';
 import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
-import { makeSchool, makeUser } from '../../test/factories.ts';
+import { makeGroup, makeSchool, makeSetting, makeUser, uniqueName } from '../../test/factories.ts';
 
 let schoolId = 0;
 let ids = new Map<string, number>();
 const cookies = new Map<string, string>();
 let otherSchoolUserId = 0;
-const group = new Map<string, number>();
 
 const t = setUpTestApp();
 beforeAll(async () => {
   schoolId = await demoSchoolId(t);
-  const db = t.database.db;
   const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: 'other-school.test' });
   otherSchoolUserId = (
     await makeUser(t, { schoolId: other.id, username: 'fremd', firstName: 'Fremd', password: null })
   ).id;
   ids = await userIds(t);
-  for (const row of await db.select().from(groups).where(eq(groups.schoolId, schoolId)))
-    group.set(row.name, row.id);
-  for (const name of ['student', 'teacher', 'teacher2', 'admin', 'superadmin'])
+  for (const name of ['student', 'teacher', 'admin', 'superadmin'])
     cookies.set(name, await loginAs(t.base, name));
 });
 
@@ -29,13 +25,39 @@ const id = (username: string) => ids.get(username)!;
 const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
 const usernames = (body: { items: { username: string }[] }) => body.items.map((u) => u.username).sort();
-const auditCount = async (action: string) =>
+/** The audit entries of this action about one user (other tests write entries of their own). */
+const auditCount = async (action: string, targetId: number) =>
   (
     await t.database.db
       .select({ id: auditLog.id })
       .from(auditLog)
-      .where(and(eq(auditLog.schoolId, schoolId), eq(auditLog.action, action)))
+      .where(
+        and(eq(auditLog.schoolId, schoolId), eq(auditLog.action, action), eq(auditLog.targetId, targetId)),
+      )
   ).length;
+const withCookie = (cookie: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+  call(t.base, path, { cookie, ...opts });
+const sorted = (...names: string[]) => [...names].sort();
+
+/**
+ * Two classes of a test's own, as the demo school has 5a and 6b: `teacher` teaches class a, `teacher2` both;
+ * students[0..1] are in a, students[2..3] in b; both teachers are in a staff room. Tests that read or change
+ * these users never meet another test's changes to the demo users.
+ */
+async function classes() {
+  const a = await makeGroup(t);
+  const b = await makeGroup(t);
+  const teacher = await makeUser(t, { role: 'teacher', groups: [a.id] });
+  const teacher2 = await makeUser(t, { role: 'teacher', groups: [a.id, b.id] });
+  await makeGroup(t, { type: 'staff', members: [teacher.id, teacher2.id] });
+  const students = [
+    await makeUser(t, { groups: [a.id] }),
+    await makeUser(t, { groups: [a.id] }),
+    await makeUser(t, { groups: [b.id] }),
+    await makeUser(t, { groups: [b.id] }),
+  ];
+  return { a, b, teacher, teacher2, students };
+}
 
 describe('GET /api/v2/users (spec 2.6 user manager)', () => {
   it('a student cannot search users (403)', async () => {
@@ -43,32 +65,49 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
   });
 
   it('a teacher finds only the students of their own groups', async () => {
-    const res = await as('teacher', '/api/v2/users?perPage=100');
+    const { teacher, teacher2, students } = await classes();
+    const [s1, s2, s3, s4] = students.map((s) => s.username);
+    const res = await withCookie(await teacher.login(), '/api/v2/users?perPage=100');
     expect(res.status).toBe(200);
-    // teacher is in 5a (and Kollegium): student and student2, not 6b's student3 and student4, no staff
-    expect(usernames(res.body)).toEqual(['student', 'student2']);
+    // teacher is in class a (and the staff room): its two students, not class b's, no staff
+    expect(usernames(res.body)).toEqual(sorted(s1!, s2!));
     expect(res.body.items.every((u: { manageable: boolean }) => u.manageable)).toBe(true);
-    const teacher2 = await as('teacher2', '/api/v2/users?perPage=100');
-    expect(usernames(teacher2.body)).toEqual(['student', 'student2', 'student3', 'student4']);
+    const byTeacher2 = await withCookie(await teacher2.login(), '/api/v2/users?perPage=100');
+    expect(usernames(byTeacher2.body)).toEqual(sorted(s1!, s2!, s3!, s4!));
   });
 
   it('an admin searches everyone by name, group, role and status; superadmins are not manageable', async () => {
+    const { a, b, teacher, teacher2, students } = await classes();
+    // an admin in class a is no teacher
+    await makeUser(t, { role: 'admin', groups: [a.id] });
+    const searched = await makeUser(t, { username: `${uniqueName('x.')}.gesucht`, groups: [b.id] });
     const all = await as('admin', '/api/v2/users?perPage=100');
     expect(all.body.total).toBe(all.body.items.length);
     expect(usernames(all.body)).toEqual(
-      expect.arrayContaining(['admin', 'student', 'student4', 'superadmin', 'teacher', 'teacher2']),
+      expect.arrayContaining([
+        'admin',
+        'superadmin',
+        teacher.username,
+        teacher2.username,
+        ...students.map((s) => s.username),
+      ]),
     );
     const superadmin = all.body.items.find((u: { username: string }) => u.username === 'superadmin');
     expect(superadmin.manageable).toBe(false);
     const self = all.body.items.find((u: { username: string }) => u.username === 'admin');
     expect(self.manageable).toBe(false);
 
-    const inSixB = await as('admin', `/api/v2/users?group=${group.get('6b')}&role=student`);
-    expect(usernames(inSixB.body)).toEqual(['student3', 'student4']);
-    const teachers = await as('admin', '/api/v2/users?role=teacher');
-    expect(usernames(teachers.body)).toEqual(['teacher', 'teacher2']);
-    const byName = await as('admin', `/api/v2/users?q=${encodeURIComponent('STUDENT3')}`);
-    expect(usernames(byName.body)).toEqual(['student3']);
+    const inB = await as('admin', `/api/v2/users?group=${b.id}&role=student`);
+    expect(usernames(inB.body)).toEqual(
+      sorted(students[2]!.username, students[3]!.username, searched.username),
+    );
+    const teachers = await as('admin', `/api/v2/users?group=${a.id}&role=teacher`);
+    expect(usernames(teachers.body)).toEqual(sorted(teacher.username, teacher2.username));
+    const byName = await as(
+      'admin',
+      `/api/v2/users?q=${encodeURIComponent(searched.username.toUpperCase())}`,
+    );
+    expect(usernames(byName.body)).toEqual([searched.username]);
     // LIKE wildcards are searched as text
     expect((await as('admin', '/api/v2/users?q=%25')).body.total).toBe(0);
     const paged = await as('admin', '/api/v2/users?perPage=2&page=2');
@@ -78,15 +117,20 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
 
   it('finds locked and blocked users by status', async () => {
     const db = t.database.db;
+    const pupil = await makeUser(t);
     await db
       .insert(loginLocks)
-      .values({ schoolId, accountKey: 'student4', lockedUntil: new Date(Date.now() + 600_000) });
+      .values({ schoolId, accountKey: pupil.username, lockedUntil: new Date(Date.now() + 600_000) });
+    onTestFinished(async () => {
+      await db
+        .delete(loginLocks)
+        .where(and(eq(loginLocks.schoolId, schoolId), eq(loginLocks.accountKey, pupil.username)));
+    });
     const locked = await as('admin', '/api/v2/users?status=locked');
-    expect(usernames(locked.body)).toEqual(['student4']);
+    expect(usernames(locked.body)).toEqual([pupil.username]);
     expect(locked.body.items[0].lockedUntil).not.toBeNull();
     const active = await as('admin', '/api/v2/users?status=active&perPage=100');
-    expect(usernames(active.body)).not.toContain('student4');
-    await db.delete(loginLocks).where(eq(loginLocks.accountKey, 'student4'));
+    expect(usernames(active.body)).not.toContain(pupil.username);
   });
 
   it('refuses malformed filters with 400', async () => {
@@ -97,9 +141,13 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
 
 describe('GET /api/v2/users/:id', () => {
   it('a teacher reads their own student, not a student of another class nor a colleague', async () => {
-    expect((await as('teacher', `/api/v2/users/${id('student2')}`)).body.username).toBe('student2');
-    expect((await as('teacher', `/api/v2/users/${id('student3')}`)).status).toBe(403);
-    expect((await as('teacher', `/api/v2/users/${id('teacher2')}`)).status).toBe(403);
+    const { teacher, teacher2, students } = await classes();
+    const cookie = await teacher.login();
+    expect((await withCookie(cookie, `/api/v2/users/${students[1]!.id}`)).body.username).toBe(
+      students[1]!.username,
+    );
+    expect((await withCookie(cookie, `/api/v2/users/${students[2]!.id}`)).status).toBe(403);
+    expect((await withCookie(cookie, `/api/v2/users/${teacher2.id}`)).status).toBe(403);
   });
 
   it("another school's user is 404 for everyone", async () => {
@@ -125,25 +173,30 @@ describe('POST /api/v2/users', () => {
   });
 
   it('an admin creates a user in a class without a password; it is audited', async () => {
+    const { a, teacher } = await classes();
+    const username = uniqueName('neu.schueler');
     const res = await as('admin', '/api/v2/users', {
-      body: { ...newUser, groupIds: [group.get('5a')] },
+      body: { ...newUser, username, groupIds: [a.id] },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      username: 'neu.schueler',
+      username,
       first_name: 'Nele',
       type: 'S',
       hasPassword: false,
-      groups: [{ name: '5a' }],
+      groups: [{ name: a.name }],
     });
     // the class teacher sees the new student at once
-    const teacher = await as('teacher', '/api/v2/users?q=Nele');
-    expect(usernames(teacher.body)).toEqual(['neu.schueler']);
-    expect(await auditCount('user.create')).toBe(1);
+    const byTeacher = await withCookie(await teacher.login(), '/api/v2/users?q=Nele');
+    expect(usernames(byTeacher.body)).toEqual([username]);
+    expect(await auditCount('user.create', res.body.id)).toBe(1);
   });
 
   it('a taken username (any case) is 422 users.username_taken', async () => {
-    const res = await as('admin', '/api/v2/users', { body: { ...newUser, username: 'NEU.Schueler' } });
+    const taken = await makeUser(t, { username: uniqueName('neu.schueler') });
+    const res = await as('admin', '/api/v2/users', {
+      body: { ...newUser, username: taken.username.replace('neu.schueler', 'NEU.Schueler') },
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('users.username_taken');
   });
@@ -191,6 +244,12 @@ describe('POST /api/v2/users', () => {
   });
 
   it('a password given at creation follows the password rules and must be changed at sign-in', async () => {
+    // the school's force_password_change is set back as it was when the test finishes
+    const [saved] = await t.database.db
+      .select({ value: config.value })
+      .from(config)
+      .where(and(eq(config.schoolId, schoolId), eq(config.key, 'force_password_change')));
+    onTestFinished(() => makeSetting(t, 'force_password_change', saved?.value ?? null));
     const weak = await as('admin', '/api/v2/users', {
       body: { ...newUser, username: 'mit.passwort', password: 'Neumann1234567' },
     });
@@ -218,50 +277,50 @@ describe('POST /api/v2/users', () => {
 
 describe('PUT /api/v2/users/:id', () => {
   it('a teacher changes the name of their student, but not their groups or roles', async () => {
-    const ok = await as('teacher', `/api/v2/users/${id('student2')}`, {
+    const { b, teacher, students } = await classes();
+    const cookie = await teacher.login();
+    const pupil = students[1]!;
+    const ok = await withCookie(cookie, `/api/v2/users/${pupil.id}`, {
       method: 'PUT',
       body: { first_name: 'Stefanie' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.first_name).toBe('Stefanie');
-    const groupsChange = await as('teacher', `/api/v2/users/${id('student2')}`, {
+    const groupsChange = await withCookie(cookie, `/api/v2/users/${pupil.id}`, {
       method: 'PUT',
-      body: { groupIds: [group.get('6b')] },
+      body: { groupIds: [b.id] },
     });
     expect(groupsChange.status).toBe(403);
-    const roles = await as('teacher', `/api/v2/users/${id('student2')}`, {
+    const roles = await withCookie(cookie, `/api/v2/users/${pupil.id}`, {
       method: 'PUT',
       body: { roles: ['admin'] },
     });
     expect(roles.status).toBe(403);
-    const [row] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, id('student2')));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, pupil.id));
     expect(row!.roles).toEqual([]);
   });
 
   it('a teacher cannot change a student outside their groups (403)', async () => {
-    const res = await as('teacher', `/api/v2/users/${id('student3')}`, {
+    const { teacher, students } = await classes();
+    const outside = students[2]!;
+    const res = await withCookie(await teacher.login(), `/api/v2/users/${outside.id}`, {
       method: 'PUT',
       body: { first_name: 'Hack' },
     });
     expect(res.status).toBe(403);
-    const [row] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, id('student3')));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, outside.id));
     expect(row!.firstName).not.toBe('Hack');
   });
 
   it('an admin moves a student to another class; the role change of a teacher needs a superadmin', async () => {
-    const moved = await as('admin', `/api/v2/users/${id('student4')}`, {
+    const { a, teacher2, students } = await classes();
+    const moved = await as('admin', `/api/v2/users/${students[3]!.id}`, {
       method: 'PUT',
-      body: { groupIds: [group.get('5a')] },
+      body: { groupIds: [a.id] },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.groups.map((g: { name: string }) => g.name)).toEqual(['5a']);
-    const promote = await as('admin', `/api/v2/users/${id('teacher2')}`, {
+    expect(moved.body.groups.map((g: { name: string }) => g.name)).toEqual([a.name]);
+    const promote = await as('admin', `/api/v2/users/${teacher2.id}`, {
       method: 'PUT',
       body: { roles: ['admin'] },
     });
@@ -271,25 +330,19 @@ describe('PUT /api/v2/users/:id', () => {
       body: { first_name: 'X' },
     });
     expect(byAdmin.status).toBe(403);
-    // back to 6b for the tests that follow
-    await as('admin', `/api/v2/users/${id('student4')}`, {
-      method: 'PUT',
-      body: { groupIds: [group.get('6b')] },
-    });
   });
 
   it('a taken username is 422 and changes nothing', async () => {
-    const res = await as('admin', `/api/v2/users/${id('student3')}`, {
+    const renamed = await makeUser(t);
+    const taken = await makeUser(t);
+    const res = await as('admin', `/api/v2/users/${renamed.id}`, {
       method: 'PUT',
-      body: { username: 'Student4', first_name: 'Neu' },
+      body: { username: taken.username.toUpperCase(), first_name: 'Neu' },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('users.username_taken');
-    const [row] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, id('student3')));
-    expect(row!.username).toBe('student3');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, renamed.id));
+    expect(row!.username).toBe(renamed.username);
     expect(row!.firstName).not.toBe('Neu');
   });
 
@@ -306,38 +359,47 @@ describe('POST /api/v2/accounts (user-search password-reset)', () => {
   const password = 'Sonnenblumen im Garten 42';
 
   it('a teacher cannot reset a student outside their groups', async () => {
-    const res = await as('teacher', '/api/v2/accounts', {
-      body: { userId: id('student3'), password },
+    const { teacher, students } = await classes();
+    const outside = students[2]!;
+    const res = await withCookie(await teacher.login(), '/api/v2/accounts', {
+      body: { userId: outside.id, password },
     });
     expect(res.status).toBe(403);
-    const wrong = await call(t.base, '/api/login', { body: { username: 'student3', password } });
+    const wrong = await call(t.base, '/api/login', { body: { username: outside.username, password } });
     expect(wrong.status).toBe(401);
   });
 
   it("a teacher sets their student's password: the old sessions end and the new password must be changed", async () => {
-    const studentCookie = await loginAs(t.base, 'student2');
-    const res = await as('teacher', '/api/v2/accounts', { body: { userId: id('student2'), password } });
+    const { teacher, students } = await classes();
+    const pupil = students[1]!;
+    const studentCookie = await pupil.login();
+    const res = await withCookie(await teacher.login(), '/api/v2/accounts', {
+      body: { userId: pupil.id, password },
+    });
     expect(res.status).toBe(200);
     expect((await call(t.base, '/api/self', { cookie: studentCookie })).status).toBe(418);
     expect(
-      (await call(t.base, '/api/login', { body: { username: 'student2', password: DEMO_PASSWORD } })).status,
+      (await call(t.base, '/api/login', { body: { username: pupil.username, password: DEMO_PASSWORD } }))
+        .status,
     ).toBe(401);
-    const login = await call(t.base, '/api/login', { body: { username: 'student2', password } });
+    const login = await call(t.base, '/api/login', { body: { username: pupil.username, password } });
     expect(login.status).toBe(200);
-    expect(await auditCount('user.password_set')).toBe(1);
+    expect(await auditCount('user.password_set', pupil.id)).toBe(1);
     const open = await t.database.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(eq(sessions.userId, id('student2')));
+      .where(eq(sessions.userId, pupil.id));
     expect(open.length).toBeGreaterThan(0);
   });
 
   it('a weak password is refused with the broken rules and changes nothing', async () => {
-    const res = await as('admin', '/api/v2/accounts', { body: { userId: id('student3'), password: 'kurz' } });
+    const pupil = await makeUser(t);
+    const res = await as('admin', '/api/v2/accounts', { body: { userId: pupil.id, password: 'kurz' } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('password.rules');
     expect(
-      (await call(t.base, '/api/login', { body: { username: 'student3', password: DEMO_PASSWORD } })).status,
+      (await call(t.base, '/api/login', { body: { username: pupil.username, password: DEMO_PASSWORD } }))
+        .status,
     ).toBe(200);
   });
 
@@ -367,21 +429,15 @@ describe('POST /api/nameinfo', () => {
 
 describe('deactivated users (identity import)', () => {
   it('a deactivated user cannot sign in and their sessions end', async () => {
-    const cookie = await loginAs(t.base, 'student4');
-    await t.database.db
-      .update(users)
-      .set({ deactivatedAt: new Date() })
-      .where(eq(users.id, id('student4')));
+    const pupil = await makeUser(t);
+    const cookie = await pupil.login();
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, pupil.id));
     expect((await call(t.base, '/api/self', { cookie })).status).toBe(418);
     const login = await call(t.base, '/api/login', {
-      body: { username: 'student4', password: DEMO_PASSWORD },
+      body: { username: pupil.username, password: DEMO_PASSWORD },
     });
     expect(login.status).toBe(403);
     const found = await as('admin', '/api/v2/users?status=deactivated');
-    expect(usernames(found.body)).toEqual(['student4']);
-    await t.database.db
-      .update(users)
-      .set({ deactivatedAt: null })
-      .where(eq(users.id, id('student4')));
+    expect(usernames(found.body)).toEqual([pupil.username]);
   });
 });
