@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { and, desc, eq, gt, inArray, isNotNull, max } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { LogoutResult } from '@aula/contracts';
 import {
   auditLog,
+  config,
   externalIdentities,
   groupMembers,
   groups,
@@ -14,7 +15,16 @@ import {
   ssoSessions,
   users,
 } from '../../db/schema.ts';
-import { call, cookiesFrom, lastAudit, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { makeSetting } from '../../test/factories.ts';
+import {
+  call,
+  cookiesFrom,
+  demoSchoolId,
+  lastAudit,
+  loginAs,
+  setUpTestApp,
+  userIds,
+} from '../../test/test-app.ts';
 import { makeKeyPair, signInAtIdp, spForIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import {
   forgeLogoutRequest,
@@ -53,6 +63,51 @@ async function configure(overrides: Record<string, unknown> = {}, metadataXml = 
   });
   expect(res.status, res.text).toBe(200);
   return res;
+}
+
+/**
+ * The provider as most tests need it: set up from SimpleSAMLphp's metadata, switched on, with MAPPING. Saving
+ * the same again changes nothing, so every test that signs in calls it first (beforeEach) instead of relying
+ * on a test before it.
+ */
+function configureProvider() {
+  return configure();
+}
+
+/** A test that saves other settings (or another provider) puts the usual ones back when it finishes. */
+function restoreProviderAfterTest() {
+  onTestFinished(async () => {
+    await configure();
+  });
+}
+
+const SAML_KEYS = ['saml', 'saml_idp'];
+
+/** Nothing set up for this test: no settings, no provider; what was there comes back when it finishes. */
+async function clearProvider() {
+  const schoolId = await demoSchoolId(t);
+  const stored = await t.database.db
+    .select()
+    .from(config)
+    .where(and(eq(config.schoolId, schoolId), inArray(config.key, SAML_KEYS)));
+  onTestFinished(async () => {
+    for (const key of SAML_KEYS)
+      await makeSetting(t, key, stored.find((row) => row.key === key)?.value ?? null);
+  });
+  for (const key of SAML_KEYS) await makeSetting(t, key, null);
+}
+
+/**
+ * The account the provider makes for Nora (createUsers) goes again when the test that made it finishes: the
+ * test of account creation needs her unknown here, and the one that refuses "nobody" needs createUsers off.
+ */
+function forgetNoraAfterTest() {
+  onTestFinished(async () => {
+    const schoolId = await demoSchoolId(t);
+    await t.database.db
+      .delete(users)
+      .where(and(eq(users.schoolId, schoolId), eq(users.username, 'nora.neu')));
+  });
 }
 
 /** Starts at Aula as a browser would: the provider's address and the browser-binding cookie. */
@@ -162,6 +217,7 @@ afterAll(async () => {
 
 describe('the admin sets up the provider from its metadata', () => {
   it('shows the addresses to register before anything is set, and the login page offers nothing', async () => {
+    await clearProvider();
     const view = await call(t.base, '/api/config/saml', { cookie: adminCookie });
     expect(view.status).toBe(200);
     expect(view.body).toEqual({
@@ -178,6 +234,7 @@ describe('the admin sets up the provider from its metadata', () => {
   });
 
   it('refuses metadata it cannot use with a reason, and stores nothing', async () => {
+    await clearProvider();
     const cases: [string, string][] = [
       ['not xml at all', 'not_xml'],
       ['<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', 'not_xml'],
@@ -264,7 +321,23 @@ describe('the admin sets up the provider from its metadata', () => {
 });
 
 describe('signing in through SimpleSAMLphp', () => {
+  beforeEach(configureProvider);
+
   it('links the account by the e-mail attribute, then by the name id; back to the return path', async () => {
+    // Sara's first sign-in here: other tests sign her in too (the provider knows no one else with an account
+    // here), so the link they made goes first; her address comes back when the test finishes
+    const studentId = ids.get('student')!;
+    await t.database.db
+      .delete(externalIdentities)
+      .where(and(eq(externalIdentities.userId, studentId), eq(externalIdentities.provider, 'saml')));
+    const [before] = await t.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, studentId));
+    onTestFinished(async () => {
+      await t.database.db.update(users).set({ email: before!.email }).where(eq(users.id, studentId));
+    });
+    const [newest] = await t.database.db.select({ id: max(ssoRequests.id) }).from(ssoRequests);
     const res = await signInAs('sara', '/?dialog=settings');
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ returnTo: '/?dialog=settings', user: { username: 'student' } });
@@ -280,8 +353,14 @@ describe('signing in through SimpleSAMLphp', () => {
       actorId: ids.get('student'),
       details: { method: 'saml' },
     });
-    // the claimed identity (names, address) is not kept beside the account
-    expect(await t.database.db.select().from(ssoRequests).where(isNotNull(ssoRequests.identity))).toEqual([]);
+    // the claimed identity (names, address) is not kept beside the account (this sign-in's requests; other
+    // tests leave answers nobody claimed)
+    expect(
+      await t.database.db
+        .select()
+        .from(ssoRequests)
+        .where(and(gt(ssoRequests.id, newest?.id ?? 0), isNotNull(ssoRequests.identity))),
+    ).toEqual([]);
     // the second time the name id decides, even when the address changed meanwhile
     await t.database.db
       .update(users)
@@ -293,6 +372,8 @@ describe('signing in through SimpleSAMLphp', () => {
   });
 
   it('creates a teacher with her groups when the school allows it', async () => {
+    restoreProviderAfterTest();
+    forgetNoraAfterTest();
     await configure({ createUsers: true }, '');
     const res = await signInAs('nora');
     expect(res.status, res.text).toBe(200);
@@ -306,7 +387,6 @@ describe('signing in through SimpleSAMLphp', () => {
       .where(eq(groupMembers.userId, nora!.id));
     expect(memberOf.map((g) => g.name)).toContain('5a');
     expect(await lastAudit(t, 'user.create')).toMatchObject({ targetId: nora!.id, details: { via: 'saml' } });
-    await configure({ createUsers: false }, '');
   });
 
   it('refuses someone without an account here, with the reason audited', async () => {
@@ -330,6 +410,8 @@ describe('signing in through SimpleSAMLphp', () => {
 });
 
 describe('the assertion consumer service refuses what it must (audited, never a session)', () => {
+  beforeEach(configureProvider);
+
   it('an assertion for another service provider (wrong audience)', async () => {
     await expectRefused({ audience: 'https://other-portal.example/saml' }, 'sso.failed', 'audience');
   });
@@ -461,12 +543,12 @@ describe('the assertion consumer service refuses what it must (audited, never a 
   });
 
   it('any answer while SAML is switched off', async () => {
+    restoreProviderAfterTest();
     const { requestId } = await start();
     await configure({ enabled: false }, '');
     const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId }) });
     expect(res.headers.get('location')).toBe('/login?sso=sso.not_configured');
     expect((await call(t.base, '/api/apps/moin')).body.providers).toEqual([]);
-    await configure({}, '');
   });
 });
 
@@ -532,6 +614,8 @@ const xmlOf = (url: URL, param: string) =>
   inflateRawSync(Buffer.from(url.searchParams.get(param)!, 'base64')).toString();
 
 describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () => {
+  beforeEach(configureProvider);
+
   it('sends a signed LogoutRequest naming the session; the provider signs out and answers; the next sign-in asks for the password again', async () => {
     await configure();
     const jar = new Map<string, string>();
@@ -623,6 +707,7 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
   });
 
   it('a provider without single logout: the next sign-in in this browser sends ForceAuthn, and the provider asks again', async () => {
+    restoreProviderAfterTest();
     await configure({}, idp.metadataXml.replace(/<md:SingleLogoutService[^>]*\/>/g, ''));
     const jar = new Map<string, string>();
     const { cookie } = await signInWithJar('sara', jar);
@@ -638,11 +723,12 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     const again = await signInWithJar('sara', jar, 'aula_sso_fresh=1');
     expect(xmlOf(again.authnRequest, 'SAMLRequest')).toContain('ForceAuthn="true"');
     expect(again.done.headers.getSetCookie().some((c) => /^aula_sso_fresh=;/.test(c))).toBe(true);
-    await configure();
   });
 
   it("a genuine signed LogoutRequest with another spliced in cannot end someone else's sessions (refused, audited); replayed or old ones neither", async () => {
     // the attacker is a teacher with an account made by the provider
+    restoreProviderAfterTest();
+    forgetNoraAfterTest();
     await configure({ createUsers: true });
     const sloUrl = `${t.base}/api/login/saml/slo`;
     const victim = await signInWithJar('sara', new Map());
