@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { and, eq, gt } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { LOGIN_LOCK_MS, LOGIN_LOCK_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_S } from '@aula/contracts';
 import { auditLog, loginFailures } from '../../db/schema.ts';
 import { call, cookiesFrom, DEMO_PASSWORD, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
-import { makeUser } from '../../test/factories.ts';
+import { makeUser, uniqueName, type UserOptions } from '../../test/factories.ts';
 import { verifyCount } from './passwords.ts';
 
 const MIN = 60_000;
@@ -71,6 +71,21 @@ const failuresOf = async (accountKey: string) =>
         ),
       )
   ).length;
+/**
+ * The file's clock goes back to where it stands now when the test finishes. Every test signs in as users
+ * of its own, and the flood test from an address no other test uses, so no test meets another's failures
+ * or locks, whatever order they run in.
+ */
+function restoreClockAfterTest() {
+  const at = clock.now();
+  onTestFinished(() => clock.set(at));
+}
+
+/** A user of the test's own, signing in with DEMO_PASSWORD: their name is their account key. */
+async function ownUser(options: UserOptions = {}): Promise<string> {
+  return (await makeUser(t, options)).username;
+}
+
 /** The headers a client can tell apart; date and request id differ on every answer. */
 const headerNames = (a: Answer) =>
   Object.keys(a.headers)
@@ -90,6 +105,7 @@ describe('a class behind one address', () => {
         }),
       ),
     );
+    restoreClockAfterTest();
     const start = clock.now();
     for (let i = 0; i < 35; i++) {
       clock.set(start + i * 1_500); // all within one minute
@@ -103,19 +119,22 @@ describe('a class behind one address', () => {
 
 describe('account lock', () => {
   it('10 failures in 15 minutes lock the account: 423 with Retry-After and minutes, audited; the lock ends after its period', async () => {
-    const locked = await audits('login.locked');
+    restoreClockAfterTest();
+    const student = await ownUser();
     // from two addresses, so the (account, address) rule does not answer first
     for (let i = 0; i < 10; i++)
-      expect((await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', 'student', `wrong-${i}`)).status).toBe(401);
+      expect((await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', student, `wrong-${i}`)).status).toBe(401);
     // the first address's own lock after 5, the account's after 10
-    const entries = (await auditRows('login.locked')).slice(locked);
+    const entries = (await auditRows('login.locked')).filter(
+      (e) => (e.details as { account?: string }).account === student,
+    );
     expect(entries.map((e) => e.details)).toEqual([
-      { account: 'student', scope: 'address' },
-      { account: 'student', scope: 'account', until: new Date(clock.now() + LOGIN_LOCK_MS).toISOString() },
+      { account: student, scope: 'address' },
+      { account: student, scope: 'account', until: new Date(clock.now() + LOGIN_LOCK_MS).toISOString() },
     ]);
 
     const verifies = verifyCount();
-    const res = await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD);
+    const res = await loginFrom('127.0.0.4', student, DEMO_PASSWORD);
     expect(res.status).toBe(423);
     expect(res.body).toEqual({
       code: 'auth.login_locked',
@@ -133,22 +152,21 @@ describe('account lock', () => {
     }
 
     clock.advance(5 * MIN);
-    const later = await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD);
+    const later = await loginFrom('127.0.0.4', student, DEMO_PASSWORD);
     expect(later.status).toBe(423);
     expect(later.headers['retry-after']).toBe(String(10 * 60));
     expect(later.body.params).toEqual({ minutes: 10 });
 
     clock.advance(10 * MIN);
-    expect((await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.4', student, DEMO_PASSWORD)).status).toBe(200);
     // the old failures aged out with the lock: one more typo does not lock again
-    expect((await loginFrom('127.0.0.4', 'student', 'typo')).status).toBe(401);
-    expect((await loginFrom('127.0.0.4', 'student', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.4', student, 'typo')).status).toBe(401);
+    expect((await loginFrom('127.0.0.4', student, DEMO_PASSWORD)).status).toBe(200);
   });
 
   it('an unknown name is locked exactly like a known one: status, body and headers', async () => {
-    clock.advance(20 * MIN);
     const answers: Answer[] = [];
-    for (const name of ['teacher2', 'niemand-hier']) {
+    for (const name of [await ownUser({ role: 'teacher' }), uniqueName('niemand-hier-')]) {
       for (let i = 0; i < 10; i++) await loginFrom(i < 5 ? '127.0.0.2' : '127.0.0.3', name, `wrong-${i}`);
       answers.push(await loginFrom('127.0.0.4', name, DEMO_PASSWORD));
     }
@@ -158,40 +176,41 @@ describe('account lock', () => {
     expect(unknown.body).toEqual(known.body);
     expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
     expect(headerNames(unknown)).toEqual(headerNames(known));
-    clock.advance(15 * MIN);
   });
 });
 
 describe('(account, address) lock', () => {
   it('5 failures from one address lock that address out of that account only; a success neither resets nor counts', async () => {
-    clock.advance(20 * MIN);
+    restoreClockAfterTest();
+    const [student2, student3] = [await ownUser(), await ownUser()];
     for (let i = 0; i < 5; i++)
-      expect((await loginFrom('127.0.0.5', 'student2', `nope-${i}`)).status).toBe(401);
-    const res = await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD);
+      expect((await loginFrom('127.0.0.5', student2, `nope-${i}`)).status).toBe(401);
+    const res = await loginFrom('127.0.0.5', student2, DEMO_PASSWORD);
     expect(res.status).toBe(423);
     expect(res.body.code).toBe('auth.login_locked');
     expect(Number(res.headers['retry-after'])).toBe(15 * 60);
 
-    const failures = await failuresOf('student2');
-    expect((await loginFrom('127.0.0.6', 'student2', DEMO_PASSWORD)).status).toBe(200);
-    expect(await failuresOf('student2')).toBe(failures);
+    const failures = await failuresOf(student2);
+    expect((await loginFrom('127.0.0.6', student2, DEMO_PASSWORD)).status).toBe(200);
+    expect(await failuresOf(student2)).toBe(failures);
     // the same address may still sign in to other accounts
-    expect((await loginFrom('127.0.0.5', 'student3', DEMO_PASSWORD)).status).toBe(200);
-    expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(423);
+    expect((await loginFrom('127.0.0.5', student3, DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.5', student2, DEMO_PASSWORD)).status).toBe(423);
     clock.advance(15 * MIN);
-    expect((await loginFrom('127.0.0.5', 'student2', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.5', student2, DEMO_PASSWORD)).status).toBe(200);
   });
 });
 
 describe('flood from one address', () => {
   it('over 100 failures a minute from one address: 429 for any sign-in from it, audited once; other addresses sign in', async () => {
-    clock.advance(20 * MIN);
+    restoreClockAfterTest();
+    const teacher = await ownUser({ role: 'teacher' });
     const throttled = await audits('login.throttled');
     for (let i = 0; i < 100; i++) {
       clock.advance(100); // 100 failures within ten seconds, each for another name
       expect((await loginFrom('127.0.0.7', `guess-${i}`, 'hunter2')).status).toBe(401);
     }
-    const blocked = await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD);
+    const blocked = await loginFrom('127.0.0.7', teacher, DEMO_PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       code: 'auth.too_many_requests',
@@ -201,47 +220,49 @@ describe('flood from one address', () => {
     const retry = Number(blocked.headers['retry-after']);
     expect(retry).toBeGreaterThan(45);
     expect(retry).toBeLessThanOrEqual(60);
-    expect((await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD)).status).toBe(429);
+    expect((await loginFrom('127.0.0.7', teacher, DEMO_PASSWORD)).status).toBe(429);
     expect(await audits('login.throttled')).toBe(throttled + 1);
 
-    expect((await loginFrom('127.0.0.8', 'teacher', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.8', teacher, DEMO_PASSWORD)).status).toBe(200);
     clock.advance(retry * 1000);
-    expect((await loginFrom('127.0.0.7', 'teacher', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.7', teacher, DEMO_PASSWORD)).status).toBe(200);
   });
 });
 
 describe('concurrent guesses', () => {
   it('a burst of 30 wrong passwords at once checks at most 5 from one address; the rest get 423 unchecked', async () => {
+    const teacher2 = await ownUser({ role: 'teacher' });
     const before = verifyCount();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => loginFrom('127.0.0.20', 'teacher2', `burst-${i}`)),
+      Array.from({ length: 30 }, (_, i) => loginFrom('127.0.0.20', teacher2, `burst-${i}`)),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s !== 401).every((s) => s === 423)).toBe(true);
     // every answered 401 cost one check; nothing beyond the limit was checked
     expect(verifyCount() - before).toBe(statuses.filter((s) => s === 401).length);
-    expect(await failuresOf('teacher2')).toBeLessThanOrEqual(5);
+    expect(await failuresOf(teacher2)).toBeLessThanOrEqual(5);
     // another address still signs in with the right password
-    expect((await loginFrom('127.0.0.21', 'teacher2', DEMO_PASSWORD)).status).toBe(200);
+    expect((await loginFrom('127.0.0.21', teacher2, DEMO_PASSWORD)).status).toBe(200);
   });
 
   it('a success leaves nothing behind: sign-ins in flight never count as failures', async () => {
-    await Promise.all(Array.from({ length: 8 }, () => loginFrom('127.0.0.22', 'admin', DEMO_PASSWORD)));
-    expect(await failuresOf('admin')).toBe(0);
+    const admin = await ownUser({ role: 'admin' });
+    await Promise.all(Array.from({ length: 8 }, () => loginFrom('127.0.0.22', admin, DEMO_PASSWORD)));
+    expect(await failuresOf(admin)).toBe(0);
   });
 });
 
 describe('timing of unknown accounts', () => {
   it('an unknown user costs exactly one password verification, like a known one', async () => {
-    clock.advance(20 * MIN);
+    const teacher = await ownUser({ role: 'teacher' });
     const cost = async (username: string) => {
       const before = verifyCount();
       const res = await loginFrom('127.0.0.9', username, 'wrong-password');
       return { verifies: verifyCount() - before, res };
     };
-    const known = await cost('teacher');
-    const unknown = await cost('gibt-es-nicht');
+    const known = await cost(teacher);
+    const unknown = await cost(uniqueName('gibt-es-nicht-'));
     expect(known.verifies).toBe(1);
     expect(unknown.verifies).toBe(1);
     expect(unknown.res.status).toBe(known.res.status);
@@ -252,9 +273,10 @@ describe('timing of unknown accounts', () => {
 
 describe('TOTP at sign-in', () => {
   it('wrong codes count toward the lock; a missing code does not', async () => {
-    clock.advance(20 * MIN);
+    restoreClockAfterTest();
+    const teacher = await ownUser({ role: 'teacher' });
     const login = await call(t.base, '/api/login', {
-      body: { username: 'teacher', password: DEMO_PASSWORD },
+      body: { username: teacher, password: DEMO_PASSWORD },
     });
     const cookie = cookiesFrom(login);
     const setup = await call(t.base, '/api/totp/code', { cookie });
@@ -272,22 +294,20 @@ describe('TOTP at sign-in', () => {
     });
     expect(verified.status).toBe(200);
 
-    const before = await failuresOf('teacher');
-    const missing = await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD);
+    const before = await failuresOf(teacher);
+    const missing = await loginFrom('127.0.0.11', teacher, DEMO_PASSWORD);
     expect(missing.status).toBe(401);
     expect(missing.body.code).toBe('auth.totp_missing');
-    expect(await failuresOf('teacher')).toBe(before);
+    expect(await failuresOf(teacher)).toBe(before);
 
     const right = await code(clock.now());
     const wrong = right === '000000' ? '111111' : '000000';
-    const bad = await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, wrong);
+    const bad = await loginFrom('127.0.0.11', teacher, DEMO_PASSWORD, wrong);
     expect(bad.status).toBe(401);
     expect(bad.body.code).toBe('auth.wrong_code');
-    expect(await failuresOf('teacher')).toBe(before + 1);
+    expect(await failuresOf(teacher)).toBe(before + 1);
 
     clock.advance(2 * TOTP_PERIOD_S * 1000);
-    expect((await loginFrom('127.0.0.11', 'teacher', DEMO_PASSWORD, await code(clock.now()))).status).toBe(
-      200,
-    );
+    expect((await loginFrom('127.0.0.11', teacher, DEMO_PASSWORD, await code(clock.now()))).status).toBe(200);
   });
 });
