@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { APP_TYPE_INFOS, MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES } from '@aula/contracts';
 import { apps, auditLog, files, groups } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { makeTile, makeUser, uniqueName } from '../../test/factories.ts';
+import { call, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 
 type Who = 'student' | 'student3' | 'teacher' | 'teacher2' | 'admin';
 const cookies = {} as Record<Who, string>;
 const groupIds: Record<string, number> = {};
+let teacherId = 0;
 
 const t = setUpTestApp();
 beforeAll(async () => {
@@ -16,7 +18,28 @@ beforeAll(async () => {
     cookies[name] = await loginAs(t.base, name);
   for (const g of await t.database.db.select({ id: groups.id, name: groups.name }).from(groups))
     groupIds[g.name] = g.id;
+  teacherId = (await userIds(t)).get('teacher')!;
 });
+
+/** A tile of the demo teacher's own, like the demo's "Mathe 5a": shared with 5a, which teacher2 teaches too. */
+const teacherTileFor5a = () =>
+  makeTile(t, {
+    title: uniqueName('Mathe 5a '),
+    url: 'https://mathe.example.org/5a',
+    wantedPerms: 'groups',
+    groups: ['5a'],
+    creatorId: teacherId,
+    titleTranslation: { en: 'Maths 5a', ar: 'رياضيات 5a', fa: 'ریاضی 5a' },
+  });
+
+/** A private tile of the demo teacher's own, like the demo's "Meine Notizen", with its translations. */
+const teacherNotes = () =>
+  makeTile(t, {
+    title: uniqueName('Meine Notizen '),
+    wantedPerms: 'private',
+    creatorId: teacherId,
+    titleTranslation: { en: 'My notes', ar: 'ملاحظاتي', fa: 'یادداشت‌های من' },
+  });
 
 interface FileField {
   name: string;
@@ -262,9 +285,10 @@ describe('who may create and change which tile (decision 023)', () => {
   });
 
   it("a teacher can neither edit nor delete another teacher's tile; its creator and an admin can", async () => {
-    const math = await idOf('Mathe 5a'); // made by teacher, for 5a (teacher2 teaches 5a too)
+    const tile = await teacherTileFor5a(); // made by teacher, for 5a (teacher2 teaches 5a too)
+    const math = tile.id;
     const fields = {
-      title: 'Mathe 5a (neu)',
+      title: `${tile.title} (neu)`,
       url: 'mathe.example.org/5a',
       wantedPerms: 'groups',
       groups: String(groupIds['5a']),
@@ -277,16 +301,16 @@ describe('who may create and change which tile (decision 023)', () => {
     const byCreator = await update('teacher', math, fields);
     expect(byCreator.status).toBe(200);
     expect(byCreator.body.bubble).toMatchObject({
-      title: 'Mathe 5a (neu)',
+      title: `${tile.title} (neu)`,
       url: 'https://mathe.example.org/5a',
     });
-    const byAdmin = await update('admin', math, { ...fields, title: 'Mathe 5a' });
+    const byAdmin = await update('admin', math, { ...fields, title: tile.title });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.bubble.creator).toBe('demo-teacher');
   });
 
   it('a tile the caller cannot see answers 404 to edit and delete, like a missing one', async () => {
-    const math = await idOf('Mathe 5a');
+    const math = (await teacherTileFor5a()).id;
     const res = await update('student3', math, { title: 'X', url: 'x.example' });
     expect(res.status).toBe(404);
     expect(
@@ -318,23 +342,60 @@ describe('who may create and change which tile (decision 023)', () => {
   });
 
   it('an admin deletes a teacher tile: 204, off every layout, audited', async () => {
-    const library = await idOf('Bibliothek');
+    // a teacher of 5a makes and edits a tile for 5a; the teacher and a pupil of 5a put it on their layouts
+    const teacher = await makeUser(t, { role: 'teacher', groups: ['5a'] });
+    const pupil = await makeUser(t, { groups: ['5a'] });
+    const teacherCookie = await teacher.login();
+    const title = uniqueName('Bibliothek ');
+    const fields = {
+      title,
+      url: 'bibliothek.example.org',
+      wantedPerms: 'groups',
+      groups: String(groupIds['5a']),
+    };
+    const created = await call(t.base, '/api/apps', { cookie: teacherCookie, form: tileForm(fields) });
+    expect(created.status).toBe(201);
+    const library: number = created.body.bubble.id;
+    const edited = await call(t.base, `/api/apps/${library}`, {
+      method: 'PUT',
+      cookie: teacherCookie,
+      form: tileForm({ ...fields, url: 'bibliothek.example.org/katalog' }),
+    });
+    expect(edited.status).toBe(200);
+    const titlesOn = async (cookie: string) =>
+      (await call(t.base, '/api/layout', { cookie })).body.layout.map(
+        (b: { id: number; title: string }) => b.title,
+      );
+    for (const cookie of [teacherCookie, await pupil.login()]) {
+      const shown = await call(t.base, '/api/layout', { cookie });
+      const ids = shown.body.layout.map((b: { id: number }) => b.id);
+      const saved = await call(t.base, '/api/layout', {
+        cookie,
+        body: { layout: [...ids, library], private: true, signedOut: false },
+      });
+      expect(saved.status).toBe(200);
+      expect(await titlesOn(cookie)).toContain(title);
+    }
     const res = await call(t.base, `/api/apps/${library}`, { method: 'DELETE', cookie: cookies.admin });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    const layout = await call(t.base, '/api/layout', { cookie: cookies.student });
-    expect(layout.body.layout.map((b: { title: string }) => b.title)).not.toContain('Bibliothek');
+    for (const cookie of [teacherCookie, await pupil.login()])
+      expect(await titlesOn(cookie)).not.toContain(title);
     expect((await call(t.base, `/api/apps/${library}`, { cookie: cookies.admin })).status).toBe(404);
-    const actions = (await t.database.db.select({ action: auditLog.action }).from(auditLog)).map(
-      (r) => r.action,
-    );
+    // the tile's own entries: its creation, its edit and its deletion
+    const actions = (
+      await t.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'appId' = ${String(library)}`)
+    ).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['app.create', 'app.update', 'app.delete']));
   });
 });
 
 describe('POST /api/apps/:id/translation', () => {
   it('replaces the translations with exactly the non-empty entries sent, trimmed', async () => {
-    const notes = await idOf('Meine Notizen');
+    const notes = (await teacherNotes()).id;
     const res = await call(t.base, `/api/apps/${notes}/translation`, {
       cookie: cookies.teacher,
       body: { id: notes, en: ' Notes ', de: 'Notizen' },
@@ -346,7 +407,7 @@ describe('POST /api/apps/:id/translation', () => {
   });
 
   it('an empty entry is not sent by the client and refused when it is', async () => {
-    const notes = await idOf('Meine Notizen');
+    const notes = (await teacherNotes()).id;
     const res = await call(t.base, `/api/apps/${notes}/translation`, {
       cookie: cookies.teacher,
       body: { id: notes, fa: '  ' },
@@ -355,7 +416,7 @@ describe('POST /api/apps/:id/translation', () => {
   });
 
   it('the id in the body must be the id in the path', async () => {
-    const notes = await idOf('Meine Notizen');
+    const notes = (await teacherNotes()).id;
     const res = await call(t.base, `/api/apps/${notes}/translation`, {
       cookie: cookies.teacher,
       body: { id: notes + 1, en: 'X' },
@@ -365,7 +426,7 @@ describe('POST /api/apps/:id/translation', () => {
   });
 
   it('only the creator or an admin translates a tile', async () => {
-    const math = await idOf('Mathe 5a');
+    const math = (await teacherTileFor5a()).id;
     const other = await call(t.base, `/api/apps/${math}/translation`, {
       cookie: cookies.teacher2,
       body: { id: math, en: 'X' },
