@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, loginLocks, sessions, users } from '../../db/schema.ts';
 import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
@@ -103,9 +103,9 @@ describe('POST /api/users/:id/block', () => {
       expect((await block('admin', id(target), true)).status, target).toBe(200);
       expect((await block('admin', id(target), false)).status, target).toBe(200);
     }
-    // the teacher was blocked a moment ago: their session ended with it
+    // the teachers were blocked a moment ago: their sessions ended with it; the other tests get new ones
     expect((await call(t.base, '/api/self', { cookie: cookies.get('teacher') })).status).not.toBe(200);
-    cookies.set('teacher', await loginAs(t.base, 'teacher'));
+    for (const name of ['teacher', 'teacher2']) cookies.set(name, await loginAs(t.base, name));
   });
 
   it('a superadmin acts on admins, never on another superadmin; nobody blocks themselves', async () => {
@@ -206,6 +206,10 @@ describe('POST /api/users/:id/unlock', () => {
 
 describe('DELETE /api/users/:id/totp', () => {
   it("resets a user's 2FA: seeds cleared, sessions ended, password alone signs in again", async () => {
+    // the reset ends the student's sessions, the one the other tests act with too
+    onTestFinished(async () => {
+      cookies.set('student', await loginAs(t.base, 'student'));
+    });
     const cookie = await loginAs(t.base, 'student');
     const { secret } = (await call(t.base, '/api/totp/code', { cookie })).body;
     const verified = await call(t.base, '/api/totp/code/verify', {
