@@ -9,7 +9,6 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { OidcCallbackPage, SamlCallbackPage, SsoRedirectPage } from '@/features/auth/components/sso-pages';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -121,8 +120,10 @@ const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', c
 function ssoPage<TPath extends string>(
   path: TPath,
   name: RouteMeta['name'],
-  component: () => React.JSX.Element,
+  page: 'SsoRedirectPage' | 'OidcCallbackPage' | 'SamlCallbackPage',
 ) {
+  // lazy: a visitor who never uses the school's identity provider does not load its pages (first-paint budget)
+  const component = lazyRouteComponent(() => import('@/features/auth/components/sso-pages'), page);
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
@@ -224,10 +225,10 @@ export const routeTree = rootRoute.addChildren([
     indexRoute,
     editRoute,
     termsRoute,
-    ssoPage('/sso', 'sso', SsoRedirectPage),
-    ssoPage('/login/moin', 'moinLogin', SsoRedirectPage),
-    ssoPage('/oidc/callback', 'moinCallback', OidcCallbackPage),
-    ssoPage('/saml/callback', 'samlCallback', SamlCallbackPage),
+    ssoPage('/sso', 'sso', 'SsoRedirectPage'),
+    ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
+    ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
+    ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
     shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),
