@@ -36,7 +36,7 @@ const INTERACTIVE = [
  * far as a tap still lands on the element (or a ::before/::after of it, or a label that toggles it), so a
  * hit-area extension counts and a part covered by something else does not. A checkbox or radio button
  * passes when it or one of its labels does. Skipped: disabled controls, what a modal hides (aria-hidden,
- * inert), what is not rendered or only for screen readers, and links inside a sentence (WCAG 2.5.8's
+ * inert), what is not rendered, only for screen readers or off the screen, and links inside a sentence (WCAG 2.5.8's
  * inline exception).
  */
 export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSmall[]> {
@@ -80,6 +80,8 @@ export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSm
       const measure = (from: Element, owners: Element[]) => {
         from.scrollIntoView({ block: 'center', inline: 'center' });
         const r = from.getBoundingClientRect();
+        // off the screen even when scrolled to (a skip link waiting for keyboard focus): nothing to tap
+        if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) return null;
         const x = r.left + r.width / 2;
         const y = r.top + r.height / 2;
         const owns = (hit: Element | null) => !!hit && owners.some((o) => o === hit || o.contains(hit));
@@ -99,7 +101,8 @@ export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSm
             : [];
         const owners = [el, ...labels];
         const sizes = owners.map((from) => measure(from, owners));
-        const best = sizes.find((s) => s.width >= min && s.height >= min) ?? sizes[0];
+        if (sizes[0] === null) continue;
+        const best = sizes.find((s) => s && s.width >= min && s.height >= min) ?? sizes[0];
         if (best && (best.width < min || best.height < min)) {
           small.push({
             element: describe(el),

@@ -86,7 +86,7 @@ export function DialogFooter({
       className={cn(
         'flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end',
         sticky &&
-          'mobile:sticky mobile:bottom-0 mobile:z-10 mobile:-mx-6 mobile:-mb-6 mobile:flex-row mobile:border-t mobile:bg-card mobile:px-6 mobile:py-4 mobile:[&>*]:w-auto mobile:[&>*]:flex-1',
+          'mobile:sticky mobile:-bottom-6 mobile:z-10 mobile:-mx-6 mobile:-mb-6 mobile:border-t mobile:bg-card mobile:px-6 mobile:py-4',
         className,
       )}
       {...props}

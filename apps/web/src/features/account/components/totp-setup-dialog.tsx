@@ -136,7 +136,7 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
               />
               <a
                 href={setup.uri}
-                className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
+                className="inline-flex items-center gap-1 rounded-sm text-primary coarse:min-h-11 underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
               >
                 <ExternalLink className="size-4" aria-hidden="true" />
                 {t('totpSetup.openApp')}
