@@ -22,7 +22,8 @@ export function FormField({ id, label, labelAside, hint, children, ...input }: F
   return (
     <div className="grid gap-2">
       {labelAside ? (
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        // on touch screens a link beside the label (forgot password?) is a 44 px row of its own height
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 coarse:items-center coarse:[&>a]:flex coarse:[&>a]:min-h-11 coarse:[&>a]:items-center">
           {labelElement}
           {labelAside}
         </div>

@@ -1,3 +1,4 @@
+import { isRtl } from '@aula/contracts';
 import { currentLocale } from '@/lib/i18n';
 
 /**
@@ -34,4 +35,26 @@ export function formatNumber(
 ): string {
   const key = `n|${locale}|${JSON.stringify(options)}`;
   return cached(key, () => new Intl.NumberFormat(locale, options)).format(value);
+}
+
+const KIB = 1024;
+
+/**
+ * A file size as the language writes it: "1 MB", "2,5 MB" in German, "1 ميغابايت" in Arabic. Right-to-left
+ * languages get the unit's full word, as their short form is the Latin "MB" (which bidi puts before the
+ * number, "MB 1") or an abbreviation few read.
+ * Binary steps (1 MB = 1024 KB), as the server's limits are.
+ */
+export function formatFileSize(bytes: number, locale: string = currentLocale()): string {
+  const [unit, value] =
+    bytes >= KIB * KIB
+      ? (['megabyte', bytes / KIB / KIB] as const)
+      : bytes >= KIB
+        ? (['kilobyte', bytes / KIB] as const)
+        : (['byte', bytes] as const);
+  return formatNumber(
+    value,
+    { style: 'unit', unit, unitDisplay: isRtl(locale) ? 'long' : 'short', maximumFractionDigits: 1 },
+    locale,
+  );
 }

@@ -60,7 +60,7 @@ export function DialogContent({
         {children}
         {showClose && (
           <Primitive.Close
-            className="absolute end-3 top-3 rounded-md p-1 opacity-70 outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring"
+            className="absolute end-3 top-3 rounded-md p-1 opacity-70 outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring coarse:end-1 coarse:top-1 coarse:p-3.5"
             aria-label={t('common.close')}
           >
             <X className="size-4" aria-hidden="true" />
@@ -72,14 +72,21 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 pe-6 text-start', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 pe-6 text-start coarse:pe-8', className)} {...props} />;
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+/** The dialog's buttons; `sticky` keeps them at the foot of a dialog that scrolls on a phone. */
+export function DialogFooter({
+  className,
+  sticky = false,
+  ...props
+}: ComponentProps<'div'> & { sticky?: boolean }) {
   return (
     <div
       className={cn(
         'flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:justify-end',
+        sticky &&
+          'mobile:sticky mobile:-bottom-6 mobile:z-10 mobile:-mx-6 mobile:-mb-6 mobile:border-t mobile:bg-card mobile:px-6 mobile:py-4',
         className,
       )}
       {...props}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
@@ -59,12 +59,24 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<'code' | 'password' | null>(null);
   const verify = useVerifyTotp();
+
+  // The dialog opens while the seed loads, so its only control, ×, took the focus. The first useful step
+  // takes it instead: on a phone the link into the authenticator app, elsewhere the code field.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || form.contains(document.activeElement)) return;
+    const first = Array.from(form.querySelectorAll<HTMLElement>('a[href], input')).find(
+      (el) => el.getClientRects().length > 0,
+    );
+    first?.focus({ preventScroll: true });
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,7 +121,7 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
           ? formErrorText(t, verify.error, t('account.wrongPassword'))
           : null;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
       <ol className="grid list-decimal gap-4 ps-5 text-sm marker:font-semibold">
         <li>
           <div className="grid gap-3">
@@ -124,7 +136,7 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
               />
               <a
                 href={setup.uri}
-                className="inline-flex items-center gap-1 rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
+                className="inline-flex items-center gap-1 rounded-sm text-primary coarse:min-h-11 underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 desktop:hidden"
               >
                 <ExternalLink className="size-4" aria-hidden="true" />
                 {t('totpSetup.openApp')}
@@ -167,7 +179,8 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
         </li>
       </ol>
       <ErrorAlert id={errorId} message={message} />
-      <DialogFooter>
+      {/* on a phone the form is taller than the screen: the buttons stay in view at its foot */}
+      <DialogFooter sticky>
         <CancelOrSignOut forced={forced} />
         <Button type="submit" loading={verify.isPending}>
           <ShieldCheck aria-hidden="true" />

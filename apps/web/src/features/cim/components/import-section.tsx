@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFrame, Dialog, DialogReturnFocusContext } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
+import { formatFileSize } from '@/lib/format';
 import { useImportCsv } from '../api/import-csv';
 import { rowErrorsOf, SAMPLE_CSV } from '../lib/row-errors';
 import { PlanView, RowErrorsTable } from './plan-view';
@@ -99,7 +100,7 @@ export function ImportSection() {
           }}
         />
         <p id="cim-file-hint" className="text-sm text-muted-foreground">
-          {t('cim.import.fileHint', { mb: CIM_MAX_BYTES / 1024 / 1024 })}
+          {t('cim.import.fileHint', { size: formatFileSize(CIM_MAX_BYTES) })}
         </p>
       </div>
 
@@ -140,7 +141,7 @@ export function ImportSection() {
       )}
 
       <div aria-live="polite" className="grid gap-4">
-        {tooBig && <ErrorAlert message={t('cim.import.tooBig', { mb: CIM_MAX_BYTES / 1024 / 1024 })} />}
+        {tooBig && <ErrorAlert message={t('cim.import.tooBig', { size: formatFileSize(CIM_MAX_BYTES) })} />}
         {upload.isError && <ErrorAlert message={errorMessage(t, upload.error)} />}
         {rowErrors && <RowErrorsTable total={rowErrors.total} rows={rowErrors.rows} />}
         {applied && (

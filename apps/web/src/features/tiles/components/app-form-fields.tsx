@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDialogs } from '@/lib/dialogs';
+import { formatFileSize } from '@/lib/format';
 import { groupsQueryOptions } from '@/lib/groups';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
@@ -149,7 +150,7 @@ export function IconFields({ field, pickFile }: { field: AppFormField; pickFile:
         )}
       </div>
       <p className="-mt-3 text-xs text-muted-foreground">
-        {t('tiles.form.iconHint', { max: MAX_ICON_BYTES / 1024 / 1024 })}
+        {t('tiles.form.iconHint', { max: formatFileSize(MAX_ICON_BYTES) })}
       </p>
     </>
   );
@@ -226,7 +227,7 @@ export function UrlOrFileField({ field, pickFile }: { field: AppFormField; pickF
           />
           <p id={`${formId}-file-hint`} className="text-xs text-muted-foreground">
             {draft.hasFile && !draft.file ? t('tiles.form.fileKept') : null}{' '}
-            {t('tiles.form.fileHint', { max: MAX_DOWNLOAD_BYTES / 1024 / 1024 })}
+            {t('tiles.form.fileHint', { max: formatFileSize(MAX_DOWNLOAD_BYTES) })}
           </p>
           <FieldError id={errorId('file')} issues={issuesOf('file')} />
         </div>
