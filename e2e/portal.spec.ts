@@ -73,10 +73,12 @@ describe('connectivity', () => {
     await page.clock.fastForward(15_000);
     await page.waitForURL(journey.portal.base + '/offline');
     // re-checked 1 s later: still down, and the page says so
+    // it says Aula does not answer, not that the device is offline (decision 057)
+    const stillDown = de.apiDown.stillDown.replace('{{product}}', 'Aula');
     await page.clock.fastForward(1_000);
-    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(stillDown);
     await page.getByRole('button', { name: de.common.retry }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(stillDown);
     expect(new URL(page.url()).pathname).toBe('/offline');
     // Back does not leave the offline page while the server is still unavailable
     await page.goBack();
@@ -99,7 +101,7 @@ describe('connectivity', () => {
     await page.waitForURL(journey.portal.base + '/502');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
-      .toBe(de.apiDown.title);
+      .toBe(de.apiDown.title.replace('{{product}}', 'Aula'));
     await page.unroute('**/api/users/alive');
     await page.clock.fastForward(1_000);
     await page.waitForURL(journey.portal.base + '/');

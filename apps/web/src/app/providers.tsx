@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
 import { syncAccountSettings } from '@/lib/account-settings';
 import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
-import { markOffline, whenVisible } from '@/lib/connectivity';
+import { markOffline, showOfflinePage, whenVisible } from '@/lib/connectivity';
 import { takeBoot } from '@/lib/boot-data';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache, seedConfig } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
@@ -73,7 +73,7 @@ function useGlobalApiEvents(): void {
   useEffect(
     () =>
       onGlobalApiEvent((event) => {
-        const go = (to: '/' | '/login' | '/502' | '/offline') => {
+        const go = (to: '/' | '/login' | '/502') => {
           if (router.latestLocation.pathname !== to) void router.navigate({ to, replace: true });
         };
         switch (event) {
@@ -94,8 +94,8 @@ function useGlobalApiEvents(): void {
             go('/502');
             return;
           case 'unavailable':
-            markOffline();
-            whenVisible(() => go('/offline'));
+            markOffline('unavailable');
+            whenVisible(() => showOfflinePage(router));
             return;
           case 'step-required':
             // the user info says which step: its dialog or the terms page opens (use-required-dialogs.ts)
@@ -110,7 +110,8 @@ function useGlobalApiEvents(): void {
 /** spec 2.4 rule 1 runs again whenever the browser goes off- or online. */
 function useConnectivityGuard(): void {
   useEffect(() => {
-    const recheck = () => void router.invalidate();
+    // the offline page keeps the open dialogs (decision 057); the guard would drop them
+    const recheck = () => whenVisible(() => showOfflinePage(router));
     window.addEventListener('offline', recheck);
     return () => window.removeEventListener('offline', recheck);
   }, []);

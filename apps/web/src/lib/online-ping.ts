@@ -1,5 +1,5 @@
 import { ONLINE_PING_MS, type AliveResponse } from '@aula/contracts';
-import { apiRequest, isNetworkError, trusted } from '@/lib/api-client';
+import { ApiError, apiRequest, isNetworkError, trusted } from '@/lib/api-client';
 import { deviceId } from '@/lib/device-id';
 
 /** Once per page load: a ping restarted by signing in again is the same device on the same day. */
@@ -7,20 +7,27 @@ let statisticsSent = false;
 
 /**
  * spec 4.2, 4.4: while signed in, ping every 15 s; the statistics call goes once when the ping starts.
- * 502 and 503 answers reach the global handlers of the API client; a network failure calls onOffline.
+ * 502 and 503 answers reach the global handlers of the API client too; a network failure or a 503 calls
+ * onOffline with the error and the ping itself, which the offline page repeats (decision 057).
  * Returns a stop function.
  */
-export function startOnlinePing(onOffline: () => void): () => void {
+export function startOnlinePing(
+  onOffline: (error: unknown, ping: () => Promise<unknown>) => void,
+): () => void {
   let stopped = false;
+  const request = () =>
+    apiRequest('/api/users/alive', {
+      method: 'POST',
+      schema: trusted<AliveResponse>(),
+      requiresLogin: true,
+    });
   const ping = async () => {
     try {
-      await apiRequest('/api/users/alive', {
-        method: 'POST',
-        schema: trusted<AliveResponse>(),
-        requiresLogin: true,
-      });
+      await request();
     } catch (error) {
-      if (!stopped && (isNetworkError(error) || !navigator.onLine)) onOffline();
+      const lost = isNetworkError(error) || !navigator.onLine;
+      if (!stopped && (lost || (error instanceof ApiError && error.status === 503)))
+        onOffline(error, request);
     }
   };
   if (!statisticsSent) {

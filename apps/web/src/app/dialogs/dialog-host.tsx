@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from '@tanstack/react-router';
 import { restackDialogs, type StackEntry } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
@@ -27,12 +28,15 @@ function useDialogStack(shown: string[]): StackEntry[] {
  * teacher does not show a student a teacher's dialog).
  * One at a time, bottom first: each dialog mounts once the one below it is shown, so the top one is the
  * modal that traps focus, answers Escape and keeps the accessibility tree (docs/decisions/020-dialogs.md).
+ * On the offline page they stay mounted but closed, keeping what was typed, and open again when the user
+ * is back (decision 057).
  */
 export function DialogHost() {
   const { list, close } = useDialogs();
   const self = useSelf();
   const shown = list.filter((id) => isDialogId(id) && mayOpenDialog(self, id));
   const stack = useDialogStack(shown);
+  const away = useLocation({ select: (location) => location.pathname === '/offline' });
   const [ready, setReady] = useState<ReadonlySet<string>>(() => new Set());
   const waiting = stack.findIndex((entry) => !ready.has(keyOf(entry)));
   const mounted = waiting === -1 ? stack : stack.slice(0, waiting + 1);
@@ -44,7 +48,7 @@ export function DialogHost() {
     const onShown = () => setReady((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
     return (
       <Suspense key={key} fallback={null}>
-        <DialogSlot close={closeThis} onShown={onShown}>
+        <DialogSlot close={closeThis} onShown={onShown} hidden={away}>
           <Component id={id} close={closeThis} />
         </DialogSlot>
       </Suspense>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionsFor, type UserInfo } from '@aula/contracts';
 import { DEFAULT_CONFIG, toAppConfig } from '@/lib/config';
 import { userInfo } from '@/test/user-info';
-import { showsChatPopover, topBarDialogs, type TopBarContext } from './top-bar-entries';
+import { initials, showsChatPopover, topBarDialogs, type TopBarContext } from './top-bar-entries';
 
 function user(type: 'L' | 'S', roles: UserInfo['roles'] = []): UserInfo {
   return userInfo({ type, roles });
@@ -86,5 +86,27 @@ describe('top-bar entries (spec 2.6)', () => {
     expect(showsChatPopover({ self: superadmin, features: ['chat'] })).toBe(true);
     expect(showsChatPopover({ self: superadmin, features: [] })).toBe(false);
     expect(showsChatPopover({ self: admin, features: ['chat'] })).toBe(false);
+  });
+});
+
+describe('the account button initials (issue 19)', () => {
+  const name = (first_name: string, last_name: string, username = 'user1') => ({
+    first_name,
+    last_name,
+    username,
+  });
+  it('are the first letters of the first and last name, upper case', () => {
+    expect(initials(name('Sara', 'Schmidt'))).toBe('SS');
+    expect(initials(name('ali', 'yilmaz'))).toBe('AY');
+    expect(initials(name('  Özlem ', ''))).toBe('Ö');
+    expect(initials(name('سارا', 'احمدی'))).toBe('سا');
+  });
+  it('fall back to the user name, and keep characters outside the BMP whole', () => {
+    expect(initials(name('', '', 'mueller'))).toBe('MU');
+    expect(initials(name(' ', '', '𝒜lex'))).toBe('𝒜L');
+    // canary: cutting by UTF-16 units would leave a lone high surrogate
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(initials(name('𝒜lex', 'B')))).toBe(false);
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test('𝒜'.slice(0, 1))).toBe(true);
+    expect(initials(name('𝒜lex', 'B'))).toBe('𝒜B');
   });
 });

@@ -35,3 +35,14 @@ export function topBarDialogs(ctx: TopBarContext): DialogId[] {
 export function showsChatPopover(ctx: Pick<TopBarContext, 'self' | 'features'>): boolean {
   return hasRole(ctx.self, 'superadmin') && ctx.features.includes('chat');
 }
+
+/**
+ * The letters on the account button (issue 19): the first letter of the first and the last name, or of the
+ * user name when the names are empty; whole characters, not UTF-16 halves.
+ */
+export function initials(user: Pick<UserInfo, 'first_name' | 'last_name' | 'username'>): string {
+  const names = [user.first_name, user.last_name].map((part) => part.trim()).filter(Boolean);
+  const letters =
+    names.length > 0 ? names.map((part) => [...part][0]) : [...user.username.trim()].slice(0, 2);
+  return letters.join('').toLocaleUpperCase();
+}

@@ -1,9 +1,10 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleUser, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import type { UserInfo } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/lib/session';
+import { initials } from './top-bar-entries';
 
 // The top bar's menu triggers, shared by the plain buttons shown first and the menus loaded after the first
 // paint (decision 050), which import them from here rather than from top-bar.tsx.
@@ -12,7 +13,10 @@ export interface UserMenuProps {
   self: UserInfo;
 }
 
-/** The user menu's trigger (user-menu.tsx); the real menu's state and handlers come in `props`. */
+/**
+ * The user menu's trigger (user-menu.tsx): the user's initials, and beside them the name on wide screens;
+ * its accessible name is the full name. The real menu's state and handlers come in `props`.
+ */
 export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentProps<'button'>) {
   const { t } = useTranslation();
   const name = displayName(self);
@@ -23,11 +27,17 @@ export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentPro
       aria-label={t('nav.userMenu', { name })}
       aria-haspopup="menu"
       aria-expanded={false}
-      className="max-w-56"
+      className="max-w-56 mobile:size-11 mobile:rounded-full mobile:p-0"
       {...props}
     >
-      <CircleUser aria-hidden="true" />
-      <span className="truncate mobile:sr-only">{name}</span>
+      <span
+        aria-hidden="true"
+        dir="auto"
+        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground mobile:size-9 mobile:text-sm"
+      >
+        {initials(self)}
+      </span>
+      <span className="truncate mobile:hidden">{name}</span>
     </Button>
   );
 }
@@ -42,6 +52,7 @@ export function ChatTrigger(props: ComponentProps<'button'>) {
       aria-label={t('pages.chat')}
       aria-haspopup="dialog"
       aria-expanded={false}
+      className="mobile:size-11"
       {...props}
     >
       <MessageCircle aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CircleHelp, LogIn, Pencil, PencilOff } from 'lucide-react';
+import { CircleHelp, LogIn, Pencil } from 'lucide-react';
 import { PRODUCT_NAME } from '@aula/contracts';
 import { deferredMenu } from '@/components/deferred-menu';
 import { LanguageMenu } from '@/components/language-menu';
@@ -35,15 +35,19 @@ function SignedInMenus({ self }: UserMenuProps) {
   );
 }
 
-/** spec 4.5: edit mode is the /edit path; the toggle moves between root and edit. */
-function EditToggle() {
+/**
+ * spec 4.5: edit mode is the /edit path. The top bar's labelled "Edit" enters it; in edit mode the edit page's
+ * own "Fertig" is the one way out, so the top bar shows none (decision 057).
+ */
+function EditLink() {
   const { t } = useTranslation();
   const editing = useLocation({ select: (location) => location.pathname === '/edit' });
-  const label = t(editing ? 'tiles.edit.exit' : 'tiles.edit.enter');
+  if (editing) return null;
   return (
-    <Button asChild variant={editing ? 'secondary' : 'ghost'} size="icon" aria-label={label} title={label}>
-      <Link to={editing ? '/' : '/edit'} aria-current={editing ? 'page' : undefined}>
-        {editing ? <PencilOff aria-hidden="true" /> : <Pencil aria-hidden="true" />}
+    <Button asChild variant="ghost" size="sm" className="mobile:h-11">
+      <Link to="/edit">
+        <Pencil aria-hidden="true" />
+        {t('tiles.edit.enter')}
       </Link>
     </Button>
   );
@@ -53,6 +57,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const self = useSelf();
   const { open } = useDialogs();
+  const signedInHidden = self ? 'mobile:hidden' : 'mobile:size-11';
   return (
     <header className="sticky top-0 z-40 border-b bg-card text-card-foreground">
       <nav
@@ -66,16 +71,23 @@ export function TopBar() {
           <BrandLogo className="size-7 desktop:size-8" />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <LanguageMenu />
-        <ThemeToggle />
-        <Button variant="ghost" size="icon" aria-label={t('dialogs.help')} onClick={() => void open('help')}>
+        {/* signed in, a phone has them in the account menu (user-menu.tsx); a visitor keeps them here */}
+        <LanguageMenu className={signedInHidden} />
+        <ThemeToggle className={signedInHidden} />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="mobile:size-11"
+          aria-label={t('dialogs.help')}
+          onClick={() => void open('help')}
+        >
           <CircleHelp aria-hidden="true" />
         </Button>
-        {self && <EditToggle />}
+        {self && <EditLink />}
         {self ? (
           <SignedInMenus self={self} />
         ) : (
-          <Button asChild size="sm">
+          <Button asChild size="sm" className="mobile:h-11">
             <Link to="/login">
               <LogIn aria-hidden="true" className="rtl:-scale-x-100" />
               {t('nav.signIn')}

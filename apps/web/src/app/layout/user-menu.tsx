@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +22,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
@@ -29,7 +32,10 @@ import { dialogTitleKey } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
 import { displayName } from '@/lib/session';
-import { FEATURE_NAMES } from '@aula/contracts';
+import { FEATURE_NAMES, LOCALE_NAMES, LOCALES, MOBILE_MAX_WIDTH_PX, THEMES } from '@aula/contracts';
+import { currentLocale, setLanguage } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { getTheme, setTheme, subscribeTheme } from '@/lib/theme';
 import type { DialogId } from '../dialogs/registry';
 import { UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 import { topBarDialogs } from './top-bar-entries';
@@ -46,6 +52,60 @@ const ICONS: Partial<Record<DialogId, LucideIcon>> = {
   impersonate: UserCog,
 };
 
+const NARROW = `(width <= ${MOBILE_MAX_WIDTH_PX}px)`;
+const subscribeNarrow = (listener: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+
+/** On narrow screens the top bar leaves language and theme out (top-bar.tsx): they are here instead. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+}
+
+/** The language and theme choices of a narrow screen's account menu (issue 19, decision 057). */
+function LookChoices() {
+  const { t } = useTranslation();
+  const theme = useSyncExternalStore(subscribeTheme, getTheme);
+  async function choose(code: string) {
+    const locale = LOCALES.find((known) => known === code);
+    if (locale && locale !== currentLocale() && !(await setLanguage(locale))) {
+      notify({ type: 'error', title: t('language.loadFailed') });
+    }
+  }
+  return (
+    <>
+      <DropdownMenuLabel>{t('settings.language')}</DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={currentLocale()} onValueChange={(code) => void choose(code)}>
+        {LOCALES.map((code) => (
+          <DropdownMenuRadioItem key={code} value={code}>
+            <span lang={code} dir="auto">
+              {LOCALE_NAMES[code]}
+            </span>
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel>{t('settings.theme')}</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        value={theme}
+        onValueChange={(value) => {
+          const chosen = THEMES.find((known) => known === value);
+          if (chosen) setTheme(chosen);
+        }}
+      >
+        {THEMES.map((value) => (
+          <DropdownMenuRadioItem key={value} value={value}>
+            {t(`settings.themes.${value}`)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+      <DropdownMenuSeparator />
+    </>
+  );
+}
+
 /** spec 2.6: the signed-in user's menu: the account dialogs, the dashboard, the legal notice and sign-out. */
 export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuProps) {
   const { t } = useTranslation();
@@ -60,6 +120,7 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
     notificationsSupported: typeof window !== 'undefined' && 'Notification' in window,
   });
   const name = displayName(self);
+  const narrow = useNarrow();
   return (
     <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
       <DropdownMenuTrigger asChild>
@@ -69,6 +130,7 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
       <DropdownMenuContent className="min-w-56" aria-busy={!permissions && !error}>
         <DropdownMenuLabel className="truncate">{t('nav.signedInAs', { name })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {narrow && <LookChoices />}
         {entries.map((id) => {
           const Icon = ICONS[id] ?? Settings;
           return (

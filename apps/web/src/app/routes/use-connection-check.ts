@@ -1,30 +1,36 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { OFFLINE_RECHECK_MS, ONLINE_PING_MS } from '@aula/contracts';
-import { isApiReachable } from '@/lib/connectivity';
+import { offlineReason, recheck, takeReturnPath, type OfflineReason } from '@/lib/connectivity';
 
 /**
  * The offline and api-down pages: a retry, and the automatic re-check of spec 4.4 — 1 s after the page
  * opens, after the network returns or the tab is looked at again, then every ping interval while
- * visible. Once the API answers, back to root (docs/decisions/022-offline-recheck.md).
+ * visible (docs/decisions/022-offline-recheck.md). A check repeats the request that failed, so the page does
+ * not leave while it still fails; once it answers, back to the page the user was on, with its open dialogs
+ * (decision 057). `reason` says whether the device or Aula is at fault.
  */
 export function useConnectionCheck() {
-  const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<OfflineReason>(offlineReason);
 
   const check = useCallback(async (): Promise<boolean> => {
     setChecking(true);
-    const reachable = await isApiReachable();
+    const failure = await recheck();
     setChecking(false);
-    setFailed(!reachable);
-    if (!reachable) return false;
+    setFailed(failure !== null);
+    if (failure) {
+      setReason(failure);
+      return false;
+    }
     await queryClient.invalidateQueries();
-    await navigate({ to: '/', replace: true });
+    await router.navigate({ href: takeReturnPath(), replace: true });
     return true;
-  }, [navigate, queryClient]);
+  }, [router, queryClient]);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -39,15 +45,18 @@ export function useConnectionCheck() {
     };
     const soon = () => schedule(OFFLINE_RECHECK_MS);
     const onVisible = () => document.visibilityState === 'visible' && soon();
+    const lost = () => setReason('network');
     soon();
     window.addEventListener('online', soon);
+    window.addEventListener('offline', lost);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('online', soon);
+      window.removeEventListener('offline', lost);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [check]);
 
-  return { check, checking, failed };
+  return { check, checking, failed, reason };
 }

@@ -1,12 +1,19 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame, DialogSection } from '@/components/ui/dialog';
 import { helpTopicForPath, textParagraphs, useConfigText } from '@/lib/config-texts';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
 import { SHORTCUTS } from '@/lib/shortcuts';
 
-/** spec 2.6: the help dialog: how the portal works, the keyboard shortcuts, and where to turn. */
+/** What a tile's corner badge says it does (the tiles' badges); a tile without one opens inside the portal. */
+const BADGES = ['newTab', 'download', 'leaves', 'none'] as const;
+
+/**
+ * spec 2.6: the help dialog: how the portal works, the keyboard shortcuts, and where to turn. The shortcuts are
+ * left out where the main pointer is a finger (a phone or tablet has no keyboard to use them; decision 057).
+ */
 export default function HelpDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const { open } = useDialogs();
@@ -40,28 +47,35 @@ export default function HelpDialog(_props: DialogProps) {
       )}
       <DialogSection id="help-tiles" title={t('help.tilesTitle')}>
         <p className="text-sm">{t('help.tilesBody')}</p>
-      </DialogSection>
-      <DialogSection id="help-keys" title={t('help.keysTitle')}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {[
-            { keys: 'Tab', label: t('help.keyTab') },
-            { keys: 'Esc', label: t('help.keyEscape') },
-            ...Object.values(SHORTCUTS).map((shortcut) => ({
-              keys: shortcut.keys,
-              label: t(shortcut.labelKey),
-            })),
-          ].map(({ keys, label }) => (
-            <div key={keys} className="contents">
-              <dt>
-                <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
-                  {keys}
-                </kbd>
-              </dt>
-              <dd>{label}</dd>
-            </div>
+        <ul className="grid list-disc gap-1 ps-5 text-sm">
+          {BADGES.map((badge) => (
+            <li key={badge}>{t(`help.badges.${badge}`, { product: PRODUCT_NAME })}</li>
           ))}
-        </dl>
+        </ul>
       </DialogSection>
+      <div className="contents pointer-coarse:hidden">
+        <DialogSection id="help-keys" title={t('help.keysTitle')}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {[
+              { keys: 'Tab', label: t('help.keyTab') },
+              { keys: 'Esc', label: t('help.keyEscape') },
+              ...Object.values(SHORTCUTS).map((shortcut) => ({
+                keys: shortcut.keys,
+                label: t(shortcut.labelKey),
+              })),
+            ].map(({ keys, label }) => (
+              <div key={keys} className="contents">
+                <dt>
+                  <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
+                    {keys}
+                  </kbd>
+                </dt>
+                <dd>{label}</dd>
+              </div>
+            ))}
+          </dl>
+        </DialogSection>
+      </div>
       <DialogSection id="help-contact" title={t('help.contactTitle')}>
         <p className="text-sm">{t('help.contactBody')}</p>
       </DialogSection>
