@@ -34,6 +34,8 @@ export interface ContextOptions {
   locale?: string;
   width?: number;
   colorScheme?: 'light' | 'dark';
+  /** A phone's touch screen: touch events and a coarse pointer. */
+  touch?: boolean;
 }
 
 export function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
@@ -43,5 +45,6 @@ export function newContext(browser: Browser, opts: ContextOptions = {}): Promise
     viewport: { width, height: width <= 480 ? 844 : 800 },
     colorScheme: opts.colorScheme ?? 'light',
     serviceWorkers: 'block',
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
   });
 }
