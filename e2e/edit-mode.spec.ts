@@ -63,9 +63,12 @@ describe('edit mode', () => {
     await expect.poll(async () => (await editOrder(page)).at(-1)).toBe('Wörterbuch');
     await page.getByRole('button', { name: de.common.save, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    // the link's accessible name is exactly the title; "new" only describes it
+    // the link's accessible name is the title and what the tile does (a new tab); "new" only describes it
     const tile = (p: Page, t: typeof de, title: string) =>
-      p.getByRole('list', { name: t.home.apps }).getByRole('link', { name: title, exact: true });
+      p.getByRole('list', { name: t.home.apps }).getByRole('link', {
+        name: fill(t.home.tileName, { title, behaviour: t.home.behaviour.newTab }),
+        exact: true,
+      });
     await expect.poll(() => tile(page, de, 'Wörterbuch').count()).toBe(1);
 
     const english = await open('/login', { locale: 'en-US' });
@@ -178,6 +181,116 @@ describe('edit mode', () => {
     );
     await page.getByRole('button', { name: de.common.back }).click();
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('a pupil on a phone: touch hint, no tab list, a 44 px remove badge on the corner, one way to add apps', async () => {
+    const context = await journey.signedInContext('student4', { width: 390, touch: true });
+    const page = await context.newPage();
+    await page.goto(journey.portal.base + '/edit');
+    await expect.poll(async () => (await editOrder(page)).length).toBeGreaterThan(0);
+    const before = await editOrder(page);
+    // the hint fits a finger; the keyboard's and the mouse's are not shown
+    await expect.poll(() => page.getByText(de.tiles.edit.hint.touch).count()).toBe(1);
+    expect(await page.getByText(de.tiles.edit.hint.keyboard).count()).toBe(0);
+    expect(await page.getByText(de.tiles.edit.hint.mouse).count()).toBe(0);
+    // one tab is no choice
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    // the lock only on the locked tile (E-Mail), no open padlock anywhere
+    expect(await page.getByText(de.tiles.permission.unlocked).count()).toBe(0);
+    expect(await page.getByText(de.tiles.permission.locked).count()).toBe(1);
+    // adding is the list of more apps on the page; there is no second way
+    expect(await page.getByRole('button', { name: de.dialogs.addApps }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: de.tiles.edit.unusedHeading }).count()).toBe(1);
+    // leaving is "Fertig"
+    expect(await page.getByRole('button', { name: de.tiles.edit.exit, exact: true }).count()).toBe(1);
+
+    const victim = before.find((title) => title !== 'E-Mail')!;
+    const remove = page.getByRole('button', { name: fill(de.tiles.edit.remove, { title: victim }) });
+    const box = (await remove.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // on the corner of the tile's face: its centre is within 12 px of the face's top end corner
+    const face = (await page
+      .getByRole('button', { name: fill(de.tiles.edit.move, { title: victim }) })
+      .locator('span.rounded-2xl')
+      .boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - (face.x + face.width))).toBeLessThan(12);
+    expect(Math.abs(box.y + box.height / 2 - face.y)).toBeLessThan(12);
+    // the locked tile has none (canary)
+    expect(
+      await page.getByRole('button', { name: fill(de.tiles.edit.remove, { title: 'E-Mail' }) }).count(),
+    ).toBe(0);
+    await remove.tap();
+    await expect.poll(() => editOrder(page)).toEqual(before.filter((title) => title !== victim));
+    await page.screenshot({ path: `${screenshotDir}/edit-touch-de-390.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('the hint follows the input: mouse first on a desktop, keyboard from the first Tab', async () => {
+    const page = await openEditMode('student2');
+    await expect.poll(() => page.getByText(de.tiles.edit.hint.mouse).count()).toBe(1);
+    expect(await page.getByText(de.tiles.edit.hint.touch).count()).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.getByText(de.tiles.edit.hint.keyboard).count()).toBe(1);
+    expect(await page.getByText(de.tiles.edit.hint.mouse).count()).toBe(0);
+    await page.mouse.click(5, 300);
+    await expect.poll(() => page.getByText(de.tiles.edit.hint.mouse).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('an admin on a phone sees every edit tab, "Gruppenvorschau" too', async () => {
+    const page = await journey.openSignedIn('admin', '/edit', { width: 390 });
+    const tabs = page.getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(4);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.getByRole('tab', { name: de.tiles.tabs.groups }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a tile moved away and back over its own place is announced at its own place', async () => {
+    const page = await openEditMode('student3');
+    const before = await editOrder(page);
+    const total = before.length;
+    await page.getByRole('button', { name: fill(de.tiles.edit.move, { title: before[2]! }) }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced(page, de.tiles.dnd.pickedUp, before[2]!, 3, total)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => announced(page, de.tiles.dnd.movedTo, before[2]!, 2, total)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    // back on its own place: "Position 3", not the "Position 2" said last (issue 19 item 13)
+    await expect.poll(() => announced(page, de.tiles.dnd.movedTo, before[2]!, 3, total)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced(page, de.tiles.dnd.dropped, before[2]!, 3, total)).toBe(true);
+    expect(await editOrder(page)).toEqual(before);
+    await page.context().close();
+  });
+
+  it('"Create app" offers no type that is not built yet, and a pupil’s single choice is text', async () => {
+    const page = await openEditMode('student4');
+    await page.getByRole('button', { name: de.dialogs.createApp }).click();
+    const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
+    await dialog.getByLabel(de.tiles.form.title).waitFor();
+    expect(await dialog.getByLabel(de.tiles.form.type).count()).toBe(0);
+    expect(await dialog.getByRole('option', { name: de.tiles.types.chat }).count()).toBe(0);
+    // "Nur ich" is said, not offered as the only radio button
+    expect(await dialog.getByRole('group', { name: de.tiles.form.wantedPerms }).count()).toBe(0);
+    expect(await dialog.getByRole('radio', { name: new RegExp(de.tiles.perms.private) }).count()).toBe(0);
+    expect(await dialog.getByText(de.tiles.perms.privateHint).count()).toBe(1);
+    await page.context().close();
+
+    // an admin still chooses among three (canary: the group is only dropped for a single choice)
+    const admin = await openEditMode('admin');
+    await admin.getByRole('button', { name: de.dialogs.createApp }).click();
+    const form = admin.getByRole('dialog', { name: de.dialogs.createApp });
+    await expect
+      .poll(() => form.getByRole('group', { name: de.tiles.form.wantedPerms }).getByRole('radio').count())
+      .toBe(3);
+    await admin.context().close();
   });
 
   it.each(LOOKS)(

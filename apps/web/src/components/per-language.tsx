@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { LOCALE_NAMES, LOCALES, RTL_LOCALES, type Locale } from '@aula/contracts';
 import { Label } from '@/components/ui/label';
 
@@ -21,7 +21,11 @@ export const writtenTexts = (texts: LanguageTexts): Partial<Record<Locale, strin
 
 export const directionOf = (lang: Locale) => (RTL_LOCALES.includes(lang) ? 'rtl' : 'ltr');
 
-/** One language's fields of a per-language editor, laid out in that language's direction. */
+/**
+ * One language's fields of a per-language editor. The legend and labels are in the interface's language, so
+ * they keep its direction and alignment; only what is typed into the fields is in the group's language, so
+ * its inputs get that `lang` and direction (issue 19 item 13).
+ */
 export function LanguageFieldset({
   lang,
   requiredLabel,
@@ -32,10 +36,17 @@ export function LanguageFieldset({
   requiredLabel: string;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    for (const field of ref.current?.querySelectorAll('input, textarea') ?? []) {
+      field.setAttribute('lang', lang);
+      field.setAttribute('dir', directionOf(lang));
+    }
+  });
   return (
-    <fieldset className="grid gap-3 rounded-md border p-3" lang={lang} dir={directionOf(lang)}>
+    <fieldset ref={ref} className="grid gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">
-        {LOCALE_NAMES[lang]}
+        <bdi lang={lang}>{LOCALE_NAMES[lang]}</bdi>
         {lang === 'de' ? ` (${requiredLabel})` : ''}
       </legend>
       {children}

@@ -28,3 +28,40 @@ describe('keyboard shortcuts (spec 2.6)', () => {
     expect(getResolvedTheme()).toBe('light');
   });
 });
+
+describe('/ focuses the app search (issue 19 item 14)', () => {
+  const slash = (target?: EventTarget) => {
+    const event = new KeyboardEvent('keydown', { key: '/', cancelable: true, bubbles: true });
+    if (target) target.dispatchEvent(event);
+    return event;
+  };
+
+  it('focuses the search field where the home page shows one', () => {
+    const field = document.createElement('input');
+    field.id = 'app-search';
+    document.body.append(field);
+    try {
+      expect(handleShortcut(slash())).toBe(true);
+      expect(document.activeElement).toBe(field);
+    } finally {
+      field.remove();
+    }
+  });
+
+  it('is a plain character while typing, and does nothing without the field (canaries)', () => {
+    const field = document.createElement('input');
+    field.id = 'app-search';
+    const other = document.createElement('textarea');
+    document.body.append(field, other);
+    try {
+      const typed = new KeyboardEvent('keydown', { key: '/', cancelable: true });
+      Object.defineProperty(typed, 'target', { value: other });
+      expect(handleShortcut(typed)).toBe(false);
+      expect(typed.defaultPrevented).toBe(false);
+    } finally {
+      field.remove();
+      other.remove();
+    }
+    expect(handleShortcut(slash())).toBe(false);
+  });
+});

@@ -12,6 +12,13 @@ export interface Shortcut {
   perform: () => void;
 }
 
+/** The home page's app search field, which `/` focuses (issue 19 item 14). */
+export const APP_SEARCH_ID = 'app-search';
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
 export const SHORTCUTS = {
   toggleTheme: {
     name: 'toggleTheme',
@@ -25,6 +32,20 @@ export const SHORTCUTS = {
       !event.shiftKey &&
       (event.code === 'KeyL' || event.key.toLowerCase() === 'l'),
     perform: toggleTheme,
+  },
+  searchApps: {
+    name: 'searchApps',
+    labelKey: 'shortcuts.searchApps',
+    keys: '/',
+    // only where the search is shown, and never while typing: there `/` is a character
+    test: (event) =>
+      event.key === '/' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      !typingIn(event.target) &&
+      document.getElementById(APP_SEARCH_ID) !== null,
+    perform: () => document.getElementById(APP_SEARCH_ID)?.focus(),
   },
 } satisfies Record<string, Shortcut>;
 

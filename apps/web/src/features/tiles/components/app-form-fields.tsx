@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ImageUp, Palette, Shapes, Users } from 'lucide-react';
 import {
-  APP_TYPES,
   LOCALES,
   LOCALE_NAMES,
   MAX_DOWNLOAD_BYTES,
@@ -11,6 +10,7 @@ import {
   TARGETS,
   allowedWantedPerms,
   normalizeTileUrl,
+  type AppType,
   type TileIssue,
 } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import type { AppFormField } from '../hooks/use-app-form';
 import { updateDraft, updateDraftInput } from '../lib/app-draft';
+import { appTypeChoices } from '../lib/offered-app-types';
 import { TilePreview } from './tile-preview';
 
 // The fields of the tile form (spec 3.1), each with its label, hint and the issues spec 5's checks found.
@@ -241,6 +242,9 @@ export function TypeFields({ field }: { field: AppFormField }) {
   const { t } = useTranslation();
   const { formId, draft, issuesOf, invalid, errorId } = field;
   const { input } = draft;
+  const choices = appTypeChoices(input.type);
+  // no type to choose but the plain app: no field at all (issue 19 item 4)
+  if (choices.length === 0) return null;
   return (
     <>
       <div className={fieldClass}>
@@ -248,13 +252,11 @@ export function TypeFields({ field }: { field: AppFormField }) {
         <select
           id={`${formId}-type`}
           value={input.type ?? ''}
-          onChange={(event) =>
-            updateDraftInput({ type: (event.target.value || null) as (typeof APP_TYPES)[number] | null })
-          }
+          onChange={(event) => updateDraftInput({ type: (event.target.value || null) as AppType | null })}
           className="h-10 rounded-md border border-input bg-card px-3 text-base desktop:text-sm"
         >
           <option value="">{t('tiles.types.none')}</option>
-          {APP_TYPES.map((type) => (
+          {choices.map((type) => (
             <option key={type} value={type}>
               {t(`tiles.types.${type}`)}
             </option>
@@ -299,6 +301,19 @@ export function WantedPermsField({ field }: { field: AppFormField }) {
     enabled: wanted.includes('groups'),
   });
   const groupNames = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
+  if (wanted.length === 1) {
+    // a radio group with a single choice is no choice: say who sees the app (issue 19 item 4)
+    const only = wanted[0]!;
+    return (
+      <div className="grid gap-1 text-sm">
+        <p className="font-medium">{t('tiles.form.wantedPerms')}</p>
+        <p>
+          {t(`tiles.perms.${only}`)}
+          <span className="text-muted-foreground"> – {t(`tiles.perms.${only}Hint`)}</span>
+        </p>
+      </div>
+    );
+  }
   return (
     <>
       <Fieldset legend={t('tiles.form.wantedPerms')}>

@@ -29,7 +29,7 @@ import { useDialogs } from '@/lib/dialogs';
 import { currentLocale } from '@/lib/i18n';
 import type { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { dragCancel, dragEnd, dragOver, dragPosition, type Container } from '../lib/drag-lists';
+import { dragCancel, dragEnd, dragOver, dragPosition, dropPosition, type Container } from '../lib/drag-lists';
 import {
   addToLayout,
   getEditState,
@@ -104,24 +104,33 @@ export function Board({
   );
   const canEdit = (b: Tile) => mayEditTile(b, self);
 
-  const positionText = (id: UniqueIdentifier): string => {
-    const current = getEditState();
-    if (!current) return '';
-    const where = dragPosition(current, id);
-    return where.in === 'unused'
+  const say = (where: ReturnType<typeof dragPosition>) =>
+    where.in === 'unused'
       ? t('tiles.dnd.inUnused')
       : t('tiles.dnd.position', { position: where.position, total: where.total });
+  // where the tile is (pick-up, drop) and where it would land (each move), read after the move was applied
+  const positionText = (id: UniqueIdentifier): string => {
+    const current = getEditState();
+    return current ? say(dragPosition(current, id)) : '';
   };
+  const landingText = (active: UniqueIdentifier, over: UniqueIdentifier): string => {
+    const current = getEditState();
+    return current ? say(dropPosition(current, active, over)) : '';
+  };
+  const moved = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('tiles.dnd.pickedUp', { title: titleOf(active.id), where: positionText(active.id) }),
-    // over itself right after pick-up: keep the pick-up announcement
-    onDragOver: ({ active, over }) =>
-      over?.id === active.id
-        ? undefined
-        : over
-          ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: positionText(over.id) })
-          : t('tiles.dnd.outside', { title: titleOf(active.id) }),
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return t('tiles.dnd.pickedUp', { title: titleOf(active.id), where: positionText(active.id) });
+    },
+    onDragOver: ({ active, over }) => {
+      // over itself right after pick-up: keep the pick-up announcement; back over itself later: say so
+      if (over?.id === active.id && !moved.current) return undefined;
+      moved.current = true;
+      return over
+        ? t('tiles.dnd.movedTo', { title: titleOf(active.id), where: landingText(active.id, over.id) })
+        : t('tiles.dnd.outside', { title: titleOf(active.id) });
+    },
     // said once the drop has been applied: where the tile now is (the tile it was over has moved aside)
     onDragEnd: ({ active, over }) =>
       over

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, LogOut, Plus, RotateCcw, Undo2 } from 'lucide-react';
+import { Check, Plus, RotateCcw, Undo2 } from 'lucide-react';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { useEditActions } from '../hooks/use-edit-actions';
 import { useEditLayout } from '../hooks/use-edit-layout';
+import { useInputKind } from '../hooks/use-input-kind';
 import { discardChanges } from '../lib/edit-store';
 import { Board } from './edit-board';
 import { GroupsPreview } from './groups-preview';
@@ -31,6 +32,9 @@ export function EditPage() {
     editTile,
     switchTab,
   } = useEditActions({ editing, dirty, editLayoutType });
+  const inputKind = useInputKind();
+  // one tab is no choice: then there is no tab list (issue 19 item 3)
+  const withTabs = tabs.length > 1;
 
   return (
     <div className="grid gap-4">
@@ -42,35 +46,43 @@ export function EditPage() {
           <Plus aria-hidden="true" />
           {t('dialogs.createApp')}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => void exitEditMode()}>
-          <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
+        <Button variant="secondary" size="sm" onClick={() => void exitEditMode()}>
+          <Check aria-hidden="true" />
           {t('tiles.edit.exit')}
         </Button>
       </div>
 
-      <div role="tablist" aria-labelledby={headingId} className="flex gap-1 overflow-x-auto border-b">
-        {tabs.map((id) => (
-          <button
-            key={id}
-            id={`edit-tab-${id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            aria-controls="edit-tabpanel"
-            onClick={() => switchTab(id)}
-            className={cn(
-              '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
-              tab === id
-                ? 'border-primary text-foreground'
-                : 'border-transparent text-muted-foreground hover:text-foreground',
-            )}
-          >
-            {t(`tiles.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      {withTabs && (
+        // the tabs wrap onto a second line on a phone instead of scrolling out of sight
+        <div role="tablist" aria-labelledby={headingId} className="flex flex-wrap gap-x-1 border-b">
+          {tabs.map((id) => (
+            <button
+              key={id}
+              id={`edit-tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls="edit-tabpanel"
+              onClick={() => switchTab(id)}
+              className={cn(
+                '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
+                tab === id
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t(`tiles.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      )}
 
-      <div id="edit-tabpanel" role="tabpanel" aria-labelledby={`edit-tab-${tab}`} className="grid gap-4">
+      <div
+        id="edit-tabpanel"
+        role={withTabs ? 'tabpanel' : undefined}
+        aria-labelledby={withTabs ? `edit-tab-${tab}` : undefined}
+        className="grid gap-4"
+      >
         {saveError && (
           <ErrorAlert ref={errorRef} tabIndex={-1} title={t('tiles.edit.saveFailed')} message={saveError} />
         )}
@@ -95,7 +107,10 @@ export function EditPage() {
           <>
             <p className="text-sm text-muted-foreground">
               {t(`tiles.edit.intro.${editLayoutType}`)}
-              {tab === 'personal' && data?.layoutType === 'logged-in' && ` ${t('tiles.edit.fromSchool')}`}
+              {tab === 'personal' &&
+                data?.layoutType === 'logged-in' &&
+                ` ${t('tiles.edit.fromSchool')}`}{' '}
+              {t(`tiles.edit.hint.${inputKind}`)}
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <Button loading={save.isPending} disabled={!dirty} onClick={() => void publish()}>
@@ -112,10 +127,6 @@ export function EditPage() {
                   {t('tiles.edit.reset')}
                 </Button>
               )}
-              <Button variant="outline" className="desktop:hidden" onClick={() => void open('add-apps')}>
-                <Plus aria-hidden="true" />
-                {t('dialogs.addApps')}
-              </Button>
               <span role="status" className="text-sm text-muted-foreground">
                 {dirty ? t('tiles.edit.unsaved') : ''}
               </span>

@@ -2,18 +2,22 @@ import type { CSSProperties } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, ArrowRight, Lock, LockOpen, Minus, Pencil, Plus, Users } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Lock, Pencil, Plus, Users, X } from 'lucide-react';
 import { tilePermissionIcon, tileTitle, type Tile } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
 import { currentLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { TileFace } from './tile-face';
 
-/** spec 3.1: the permission icon (group, locked, unlocked), with its meaning as text for screen readers. */
+/**
+ * spec 3.1: the permission icon, with its meaning as text for screen readers. Only group and locked tiles
+ * carry one (issue 19 item 3): an open padlock on every other tile said nothing a pupil could use.
+ */
 export function PermissionBadge({ tile }: { tile: Tile }) {
   const { t } = useTranslation();
   const kind = tilePermissionIcon(tile);
-  const Icon = kind === 'group' ? Users : kind === 'locked' ? Lock : LockOpen;
+  if (kind === 'unlocked') return null;
+  const Icon = kind === 'group' ? Users : Lock;
   return (
     <span
       className="absolute -top-1.5 -start-1.5 flex size-6 items-center justify-center rounded-full border bg-card text-card-foreground shadow-sm"
@@ -64,6 +68,24 @@ export function SortableLayoutTile({ tile, actions }: { tile: Tile; actions: Til
         </span>
       </button>
       <PermissionBadge tile={tile} />
+      {!actions.pinned && (
+        // on the corner of the tile's face (a box of its size over it): a 28 px badge in a 44 px target
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex justify-center p-1.5 desktop:p-2">
+          <div className="relative aspect-square w-full max-w-20 desktop:max-w-24">
+            <button
+              type="button"
+              aria-label={t('tiles.edit.remove', { title })}
+              title={t('tiles.edit.remove', { title })}
+              onClick={actions.onRemove}
+              className="group/remove pointer-events-auto absolute -end-4 -top-4 flex size-11 items-center justify-center rounded-full outline-none"
+            >
+              <span className="flex size-7 items-center justify-center rounded-full bg-destructive text-white shadow-md ring-2 ring-background group-hover/remove:bg-destructive/90 group-focus-visible/remove:ring-[3px] group-focus-visible/remove:ring-ring">
+                <X className="size-4" strokeWidth={3} aria-hidden="true" />
+              </span>
+            </button>
+          </div>
+        </div>
+      )}
       <div className="flex items-center gap-0.5">
         <Button
           variant="ghost"
@@ -79,22 +101,11 @@ export function SortableLayoutTile({ tile, actions }: { tile: Tile; actions: Til
           <Button
             variant="ghost"
             size="xs"
-            className="size-7 p-0"
+            className="size-7 p-0 pointer-coarse:size-11"
             aria-label={t('tiles.edit.editTile', { title })}
             onClick={actions.onEdit}
           >
             <Pencil aria-hidden="true" />
-          </Button>
-        )}
-        {!actions.pinned && (
-          <Button
-            variant="ghost"
-            size="xs"
-            className="size-7 p-0"
-            aria-label={t('tiles.edit.remove', { title })}
-            onClick={actions.onRemove}
-          >
-            <Minus aria-hidden="true" />
           </Button>
         )}
         <Button

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/message-box';
@@ -5,10 +6,15 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useSelf } from '@/lib/session';
 import { layoutQueryOptions } from '../api/get-layout';
-import { TileCard } from './tile';
+import { gridClass, TileList } from './tile-list';
 
-const gridClass =
-  'grid grid-cols-3 gap-x-2 gap-y-4 desktop:grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] desktop:gap-x-4 desktop:gap-y-6';
+/** From this many tiles on, the home page offers its app search (decision 058). */
+export const APP_SEARCH_MIN_TILES = 7;
+
+// the search is not on the start path: it comes with the first home page that has enough tiles for it
+const SearchableTileList = lazy(() =>
+  import('./searchable-tile-list').then((m) => ({ default: m.SearchableTileList })),
+);
 
 export function TileGrid() {
   const { t } = useTranslation();
@@ -51,11 +57,19 @@ export function TileGrid() {
     );
   }
 
+  const loggedIn = self !== null;
+  if (tiles.length < APP_SEARCH_MIN_TILES) return <TileList tiles={tiles} loggedIn={loggedIn} />;
   return (
-    <ul aria-label={t('home.apps')} className={gridClass}>
-      {tiles.map((tile) => (
-        <TileCard key={tile.id} tile={tile} loggedIn={self !== null} />
-      ))}
-    </ul>
+    // while the search loads, the tiles are there already, below the room its field will take
+    <Suspense
+      fallback={
+        <div className="grid gap-4">
+          <div className="h-10" />
+          <TileList tiles={tiles} loggedIn={loggedIn} />
+        </div>
+      }
+    >
+      <SearchableTileList tiles={tiles} loggedIn={loggedIn} />
+    </Suspense>
   );
 }

@@ -2,24 +2,43 @@ import { useId, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Download, ExternalLink, LogOut } from 'lucide-react';
 import { tileTitle, type Tile } from '@aula/contracts';
 import { currentLocale } from '@/lib/i18n';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { TileFace } from './tile-face';
+import { tileBehaviour, type TileBehaviour } from '../lib/tile-behaviour';
 import { tileLink, type TileLink } from '../lib/tile-target';
 import { markOpened } from '../api/mark-opened';
 
 const linkClass =
   'group flex h-full flex-col items-center gap-2 rounded-xl p-1.5 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring desktop:gap-3 desktop:p-2';
 
+const BADGE_ICONS = { newTab: ExternalLink, download: Download, leaves: LogOut } as const;
+
+/** The corner badge that says what a tap does; the link's name says it in words. */
+function BehaviourBadge({ behaviour }: { behaviour: TileBehaviour }) {
+  const Icon = BADGE_ICONS[behaviour];
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -end-1.5 -bottom-1.5 flex size-6 items-center justify-center rounded-full bg-card text-card-foreground shadow-sm ring-2 ring-background"
+    >
+      <Icon className={cn('size-3.5', behaviour === 'leaves' && 'rtl:-scale-x-100')} />
+    </span>
+  );
+}
+
 function TileAnchor({
   link,
+  label,
   describedBy,
   onOpen,
   children,
 }: {
   link: TileLink;
+  label: string | undefined;
   describedBy: string | undefined;
   onOpen: () => void;
   children: ReactNode;
@@ -45,6 +64,8 @@ function TileAnchor({
           rel={link.rel}
           download={link.download}
           className={linkClass}
+          aria-label={label}
+          title={label}
           aria-describedby={describedBy}
           onClick={onOpen}
         >
@@ -63,30 +84,32 @@ function TileAnchor({
 export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // spec 3.1 new flag: opening a new tile clears it, for this user only
-  const onOpen = () => {
-    if (tile.new && loggedIn) markOpened(queryClient, tile.id);
-  };
   const id = useId();
   const title = tileTitle(tile, currentLocale());
   // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
   const hideTitle = useSelf()?.preferences.hideAppTitles ?? false;
   const link = tileLink(tile, title, { loggedIn });
+  const behaviour = tileBehaviour(link);
+  const onOpen = () => {
+    // spec 3.1 new flag: opening a new tile clears it, for this user only
+    if (tile.new && loggedIn) markOpened(queryClient, tile.id);
+    if (behaviour === 'download' && link.kind === 'anchor') {
+      const { href } = link;
+      void import('../lib/download-toast').then((m) => m.announceDownload(href, title));
+    }
+  };
 
-  const hint =
-    link.kind === 'none'
-      ? t('home.unavailable')
-      : link.kind === 'anchor' && link.download
-        ? t('home.download')
-        : link.kind === 'anchor' && link.target === '_blank'
-          ? t('home.opensInNewTab')
-          : undefined;
-  // "New" and the hint describe the link rather than name it, so its accessible name is exactly the title.
+  // The badge's meaning is part of the name ("Elternbrief (lädt eine Datei herunter)"); "New" and an
+  // unusable tile's hint only describe the link.
+  const label = behaviour
+    ? t('home.tileName', { title, behaviour: t(`home.behaviour.${behaviour}`) })
+    : undefined;
+  const hint = link.kind === 'none' ? t('home.unavailable') : undefined;
   const describedBy = [tile.new ? `${id}-new` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
 
   return (
     <li>
-      <TileAnchor link={link} describedBy={describedBy || undefined} onOpen={onOpen}>
+      <TileAnchor link={link} label={label} describedBy={describedBy || undefined} onOpen={onOpen}>
         <TileFace
           tile={tile}
           title={hideTitle ? title : undefined}
@@ -100,6 +123,7 @@ export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) 
               {t('home.new')}
             </span>
           )}
+          {behaviour && <BehaviourBadge behaviour={behaviour} />}
         </TileFace>
         <span
           dir="auto"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, dragCancel, dragEnd, dragOver, dragPosition, type DragLists } from './drag-lists';
+import {
+  containerOf,
+  dragCancel,
+  dragEnd,
+  dragOver,
+  dragPosition,
+  dropPosition,
+  type DragLists,
+} from './drag-lists';
 
 const lists = (layout: number[], unused: number[], pinned: number[] = []): DragLists => ({
   layout,
@@ -66,5 +74,21 @@ describe('drag and drop on the edit page (spec 4.5)', () => {
     expect(dragPosition(s, 4)).toEqual({ in: 'unused' });
     // over the layout area itself: the last place
     expect(dragPosition(s, 'layout')).toEqual({ in: 'layout', position: 3, total: 3 });
+  });
+
+  it('announces where the tile lands if dropped now, also once it is back over its own place', () => {
+    const s = lists([1, 2, 3, 4], [5]);
+    // forward over the third tile: it takes the third place
+    expect(dropPosition(s, 1, 3)).toEqual({ in: 'layout', position: 3, total: 4 });
+    // back over itself after moving: its own place (it was announced as the neighbour's before)
+    expect(dropPosition(s, 3, 3)).toEqual({ in: 'layout', position: 3, total: 4 });
+    // over the layout's free space: a drop there leaves it where it is, not at the end
+    expect(dropPosition(s, 2, 'layout')).toEqual({ in: 'layout', position: 2, total: 4 });
+    // a pinned tile over the unused list stays on the layout (canary: not "in the unused list")
+    expect(dropPosition(lists([1, 2, 3, 4], [5], [1]), 1, 'unused')).toEqual({
+      in: 'layout',
+      position: 1,
+      total: 4,
+    });
   });
 });

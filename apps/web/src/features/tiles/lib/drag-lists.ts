@@ -77,3 +77,16 @@ export function dragPosition(
   const index = id === 'layout' ? lists.layout.length - 1 : lists.layout.indexOf(id as number);
   return { in: 'layout', position: index + 1, total: lists.layout.length };
 }
+
+/**
+ * Where the dragged tile lands if it is dropped now, for the announcement after each move: on a tile of its
+ * list it takes that tile's place; over itself, over its own list's free space or where it may not go, it stays.
+ * (Announcing the place of the tile it is over was off by one once the tile had come back over its own place.)
+ */
+export function dropPosition(
+  lists: DragLists,
+  activeId: UniqueIdentifier,
+  overId: UniqueIdentifier,
+): ReturnType<typeof dragPosition> {
+  return dragPosition(dragEnd(lists, activeId, overId), activeId);
+}
