@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogIn, Pencil, PencilOff } from 'lucide-react';
-import { PRODUCT_NAME } from '@aula/contracts';
 import { deferredMenu } from '@/components/deferred-menu';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
@@ -9,6 +8,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
+import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
 import { FEATURE_NAMES } from '@aula/contracts';
 import { showsChatPopover } from './top-bar-entries';
@@ -53,6 +53,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const self = useSelf();
   const { open } = useDialogs();
+  const school = useSchoolName();
   return (
     <header className="sticky top-0 z-40 border-b bg-card text-card-foreground">
       <nav
@@ -61,10 +62,10 @@ export function TopBar() {
       >
         <Link
           to="/"
-          className="me-auto flex items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+          className="me-auto flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
-          <BrandLogo className="size-7 desktop:size-8" />
-          <span>{PRODUCT_NAME}</span>
+          <BrandLogo className="size-7 shrink-0 desktop:size-8" />
+          <bdi className="truncate">{school}</bdi>
         </Link>
         <LanguageMenu />
         <ThemeToggle />

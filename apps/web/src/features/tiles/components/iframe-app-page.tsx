@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Scale, TriangleAlert } from 'lucide-react';
 import { tileTitle } from '@aula/contracts';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
+import { useDialogs } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { currentLocale } from '@/lib/i18n';
 import { appQueryOptions } from '../api/get-app';
@@ -84,6 +85,7 @@ export function IframeAppPage() {
   const { id, title } = routeApi.useSearch();
   const router = useRouter();
   const navigate = useNavigate();
+  const { open } = useDialogs();
   const app = useQuery({ ...appQueryOptions(id ?? 0), enabled: id !== undefined });
   const url = app.data && isHttpUrl(app.data.url) ? app.data.url : undefined;
   const shownTitle = app.data ? tileTitle(app.data, currentLocale()) : (title ?? t('pages.iframeApp'));
@@ -102,6 +104,15 @@ export function IframeAppPage() {
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold">
           <bdi>{shownTitle}</bdi>
         </h1>
+        {/* the imprint one step away on every page, the embedded app's too (DDG §5, decision 059) */}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('app.footer.imprint')}
+          onClick={() => void open('legal')}
+        >
+          <Scale aria-hidden="true" />
+        </Button>
         {url && (
           <Button asChild variant="ghost" size="sm">
             <a href={url} target="_blank" rel="noopener noreferrer">
