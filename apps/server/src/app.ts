@@ -26,6 +26,8 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { layoutRoutes } from './modules/layout/layout.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { schoolRoutes } from './modules/config/school.routes.ts';
+import { registerWebManifest } from './plugins/web-manifest.ts';
 import type { MailOptions } from './modules/mail/mail.service.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
 import { createPresence } from './modules/status/presence.service.ts';
@@ -153,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(messagesRoutes);
       await api.register(settingsRoutes);
       await api.register(brandingRoutes);
+      await api.register(schoolRoutes);
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -179,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
   }
+  if (webDist) registerWebManifest(app, webDist);
   const sendStartPage = webDist ? createStartPage(app, webDist) : undefined;
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;

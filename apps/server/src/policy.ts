@@ -128,6 +128,9 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/config/logo/image': { access: 'public', objects: 'school' },
   'GET /api/config/login-bg/image': { access: 'public', objects: 'school' },
   'POST /api/config/logo': { access: 'admin', objects: 'school' },
+  // the school's identity (decision 059): the login page and the installed app's name need it before sign-in
+  'GET /api/config/school': { access: 'public', objects: 'school' },
+  'POST /api/config/school': { access: 'admin', objects: 'school' },
   // diagnostics (dashboard tabs status, statistics, logs, debug): aggregated, admins only
   'GET /api/status': { access: 'admin', objects: 'school' },
   'GET /api/statistics': { access: 'admin', objects: 'school' },
@@ -176,6 +179,7 @@ export const DURING_FORCED_STEP: ReadonlySet<string> = new Set([
   'GET /api/config/login-bg/image',
   'GET /api/config/logo',
   'GET /api/config/logo/image',
+  'GET /api/config/school',
 ]);
 
 export function policyKey(method: string, url: string): string {

@@ -84,6 +84,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'messages.text_required': 'Enter the message at least in German',
   'messages.end_before_start': 'The end lies before the start',
   'config.invalid_value': 'This value is not valid for {key}',
+  'config.low_contrast':
+    'White text on this colour is hard to read (contrast {ratio}:1, at least 4.5:1 needed)',
   'sso.not_configured': 'Signing in through the identity provider is not set up for this school',
   'sso.state_invalid': 'This sign-in link is invalid or expired; start again',
   'sso.denied': 'The sign-in was cancelled at the identity provider',

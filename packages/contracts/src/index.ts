@@ -21,6 +21,7 @@ export * from './user-manager.ts';
 export * from './cim.ts';
 export * from './messages.ts';
 export * from './branding.ts';
+export * from './school.ts';
 export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './sso.ts';

@@ -6,6 +6,7 @@ import { multilineText } from './text.ts';
 import { CONFIG_KEYS } from './config.ts';
 import { FEATURE_NAMES } from './perms.ts';
 import { LOCALES } from './locales.ts';
+import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
 
 /** login_bg_strat: how the login background image fills the page (shared with the login-bg tab). */
 export const LOGIN_BG_STRATEGIES = ['none', 'cover', 'contain', 'repeat'] as const;
@@ -32,12 +33,13 @@ export type SettingControl =
   | { type: 'integer'; min: number; max: number; unit?: 'minutes' | 'characters' | 'megabytes' }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'text'; maxLength: number }
+  | { type: 'color' }
   | { type: 'features' }
   | { type: 'hosts' };
 
 export type SettingMeta = SettingControl & {
   /** the dashboard tab that edits the key: the settings tab, or the login background tab */
-  tab: 'settings' | 'login-bg';
+  tab: 'settings' | 'login-bg' | 'school';
   section?: SettingsSection;
 };
 
@@ -106,6 +108,9 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   logo_replacement: { type: 'text', maxLength: 2000, tab: 'login-bg' },
   show_lara_logo: { type: 'boolean', tab: 'login-bg' },
   login_msg: { type: 'text', maxLength: 20_000, tab: 'login-bg' },
+  // edited in the school tab (decision 059)
+  school_name: { type: 'text', maxLength: MAX_SCHOOL_NAME, tab: 'school' },
+  accent_color: { type: 'color', tab: 'school' },
 };
 
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -135,6 +140,10 @@ export function normalizeSettingValue(key: SettingsKey, value: string): string |
     }
     case 'enum':
       return meta.values.includes(value) ? value : null;
+    case 'color':
+      return value === '' || (ACCENT_COLOR_RE.test(value) && accentContrast(value) >= MIN_ACCENT_CONTRAST)
+        ? value.toLowerCase()
+        : null;
     case 'text':
       return value.length <= meta.maxLength ? value : null;
     case 'features': {

@@ -12,6 +12,7 @@ export const DASHBOARD_TABS = [
   'debug',
   'logs',
   'login-bg',
+  'school',
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

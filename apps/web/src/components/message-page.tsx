@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { SiteFooter } from './site-footer';
 
 interface MessagePageProps {
   icon: LucideIcon;
@@ -10,7 +11,10 @@ interface MessagePageProps {
   className?: string;
 }
 
-/** A centred icon, heading, sentence and actions: the shape of the offline, error, 404 and placeholder pages. */
+/**
+ * A centred icon, heading, sentence and actions: the shape of the offline, error, 404 and placeholder pages.
+ * Its footer links the imprint, as every page must (decision 059); inside the shell the shell's footer does.
+ */
 export function MessagePage({ icon: Icon, title, children, actions, className }: MessagePageProps) {
   return (
     <div
@@ -22,6 +26,7 @@ export function MessagePage({ icon: Icon, title, children, actions, className }:
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       {children}
       {actions && <div className="flex flex-wrap items-center justify-center gap-2">{actions}</div>}
+      <SiteFooter className="mt-4" />
     </div>
   );
 }

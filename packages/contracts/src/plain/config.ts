@@ -29,6 +29,9 @@ export const CONFIG_KEYS = [
   'upload_quota_student_mb',
   'upload_quota_teacher_mb',
   'upload_quota_school_mb',
+  // not in spec 3.5: the school's name and accent colour (issue 19, docs/decisions/059-school-identity.md)
+  'school_name',
+  'accent_color',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -59,6 +62,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   upload_quota_student_mb: '50',
   upload_quota_teacher_mb: '200',
   upload_quota_school_mb: '2048',
+  school_name: '',
+  accent_color: '',
 };
 
 /** Response of POST /api/config/key: a map of key to its raw string value (spec 7.4). */

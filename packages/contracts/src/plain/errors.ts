@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'messages.text_required',
   'messages.end_before_start',
   'config.invalid_value',
+  'config.low_contrast',
   'sso.not_configured',
   'sso.state_invalid',
   'sso.denied',

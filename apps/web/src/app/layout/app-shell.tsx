@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { ImpersonationBanner } from '@/features/impersonation/components/impersonation-banner';
+import { FooterScope, SiteFooter } from '@/components/site-footer';
 import { TopBar } from './top-bar';
 import { useRequiredDialogs } from './use-required-dialogs';
 
@@ -17,8 +18,11 @@ export function AppShell() {
         tabIndex={-1}
         className="outline-none mx-auto w-full max-w-6xl flex-1 px-3 py-4 desktop:px-6 desktop:py-8"
       >
-        <Outlet />
+        <FooterScope>
+          <Outlet />
+        </FooterScope>
       </main>
+      <SiteFooter help={false} />
     </div>
   );
 }

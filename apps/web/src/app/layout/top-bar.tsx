@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogIn, Pencil } from 'lucide-react';
-import { PRODUCT_NAME } from '@aula/contracts';
 import { deferredMenu } from '@/components/deferred-menu';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
@@ -9,6 +8,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
+import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
 import { FEATURE_NAMES } from '@aula/contracts';
 import { showsChatPopover } from './top-bar-entries';
@@ -58,6 +58,7 @@ export function TopBar() {
   const self = useSelf();
   const { open } = useDialogs();
   const signedInHidden = self ? 'mobile:hidden' : 'mobile:size-11';
+  const school = useSchoolName();
   return (
     <header className="sticky top-0 z-40 border-b bg-card text-card-foreground">
       <nav
@@ -66,10 +67,10 @@ export function TopBar() {
       >
         <Link
           to="/"
-          className="me-auto flex items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+          className="me-auto flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
-          <BrandLogo className="size-7 desktop:size-8" />
-          <span>{PRODUCT_NAME}</span>
+          <BrandLogo className="size-7 shrink-0 desktop:size-8" />
+          <bdi className="truncate">{school}</bdi>
         </Link>
         {/* signed in, a phone has them in the account menu (user-menu.tsx); a visitor keeps them here */}
         <LanguageMenu className={signedInHidden} />

@@ -27,6 +27,7 @@ const TAB_COMPONENTS: Record<DashboardTab, TabComponent> = {
   debug: lazy(() => import('@/features/diagnostics/components/debug-tab')),
   logs: lazy(() => import('@/features/diagnostics/components/logs-tab')),
   'login-bg': lazy(() => import('./login-bg-tab')),
+  school: lazy(() => import('@/features/branding/components/school-tab')),
 };
 
 function TabLoading() {

@@ -2,19 +2,20 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { configQueryOptions } from '@/lib/config';
 import { usePerms } from '@/lib/perms';
+import { useSchoolAccent, useSchoolName } from '@/lib/school';
 import { useShortcuts } from '@/lib/shortcuts';
 import { DialogHost } from '../dialogs/dialog-host';
 import { useOnlinePing } from '../layout/use-online-ping';
 
-/** spec 1: "{page} - {product name}", or the product name alone on the home page. */
+/** spec 1: "{page} - {school}", or the school's name alone on the home page (Aula without one, decision 059). */
 function useDocumentTitle(): void {
   const { t } = useTranslation();
+  const school = useSchoolName();
   const name = useMatches({ select: (matches) => matches.at(-1)?.staticData.name });
   const { title } = useSearch({ strict: false });
 
@@ -24,8 +25,8 @@ function useDocumentTitle(): void {
   else if (name !== 'root') page = t(`pages.${name}`);
 
   useEffect(() => {
-    document.title = page ? `${page} - ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [page]);
+    document.title = page ? `${page} - ${school}` : school;
+  }, [page, school]);
 }
 
 function isOutage(error: unknown): boolean {
@@ -61,6 +62,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   useShortcuts();
   useDocumentTitle();
+  useSchoolAccent();
   // on every page, embedded apps included, while signed in (spec 4.2)
   useOnlinePing();
   return (

@@ -11,17 +11,19 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import { PRODUCT_NAME, TOTP_DIGITS } from '@aula/contracts';
+import { TOTP_DIGITS } from '@aula/contracts';
 import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
 import { LanguageMenu } from '@/components/language-menu';
 import { BrandLogo } from '@/components/logo';
+import { SiteFooter } from '@/components/site-footer';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { configFlag, configText, useConfig, type AppConfig } from '@/lib/config';
 import { useConfigText } from '@/lib/config-texts';
+import { useSchoolName } from '@/lib/school';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas, prefetchRequestSchemas } from '../lib/load-request-schemas';
@@ -57,6 +59,7 @@ function loginBackground(config: AppConfig): CSSProperties | undefined {
 export function LoginPage() {
   const { t } = useTranslation();
   const config = useConfig();
+  const school = useSchoolName();
   const { reset, sso } = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const login = useLogin();
@@ -175,7 +178,9 @@ export function LoginPage() {
         <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm desktop:p-8">
           <div className="mb-6 flex flex-col items-center gap-2 text-center">
             <BrandLogo className="size-12" />
-            <h1 className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
+            <h1 className="text-2xl font-bold tracking-tight">
+              <bdi>{school}</bdi>
+            </h1>
             <p className="text-sm text-muted-foreground">{t('app.tagline')}</p>
           </div>
 
@@ -291,6 +296,7 @@ export function LoginPage() {
           )}
         </div>
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import {
   MAX_EMAIL_LENGTH,
   PASSWORD_RULES,
@@ -11,7 +12,9 @@ import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { schoolIdentityQueryOptions } from '@/lib/school-identity';
 import { useRequestResetCode, useResetPassword } from '../api/reset-code';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas } from '../lib/load-request-schemas';
@@ -39,12 +42,17 @@ const NEW_CODE_ERRORS = new Set(['auth.too_many_tries', 'auth.reset_timeout']);
 /**
  * issue 5 item 6: "Forgot password?" on /login. Step `request` sends a code to the account's
  * e-mail address (the same answer for unknown accounts); step `code` takes the code and the new
- * password with the rules shown live; success returns to the sign-in form with a notice.
+ * password with the rules shown live; success returns to the sign-in form with a notice. Its first line says
+ * the teacher can give a new password; without a mail transport the code goes to the school's outbox, which
+ * admins read, and no text promises an e-mail (issue 19 item 6, decision 059).
  */
 export function ResetPassword({ step, username, onUsername, onStep, onDone }: ResetPasswordProps) {
   const { t } = useTranslation();
   const id = useId();
   const request = useRequestResetCode();
+  // without a mail transport no code reaches the pupil's mailbox: the teacher is the way back in (decision 059)
+  const school = useQuery(schoolIdentityQueryOptions());
+  const noMail = school.data?.mailTransport === false;
   const reset = useResetPassword();
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
@@ -190,14 +198,25 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
         <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
           {t('reset.title')}
         </h2>
-        <p className="mb-4 text-sm text-muted-foreground">{t('reset.requestIntro')}</p>
-        <form noValidate onSubmit={(event) => void onRequest(event)} className="flex flex-col gap-4">
-          {messages(null)}
-          {nameField({ 'aria-invalid': error !== null || undefined, 'aria-describedby': describedBy })}
-          <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
-            {t('reset.send')}
-          </Button>
-        </form>
+        {school.isPending ? (
+          <Spinner />
+        ) : (
+          <>
+            <p className="mb-2 text-sm font-medium">
+              {noMail ? t('reset.askTeacherNoMail') : t('reset.askTeacher')}
+            </p>
+            <p className="mb-4 text-sm text-muted-foreground">
+              {noMail ? t('reset.requestIntroNoMail') : t('reset.requestIntro')}
+            </p>
+            <form noValidate onSubmit={(event) => void onRequest(event)} className="flex flex-col gap-4">
+              {messages(null)}
+              {nameField({ 'aria-invalid': error !== null || undefined, 'aria-describedby': describedBy })}
+              <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+                {t('reset.send')}
+              </Button>
+            </form>
+          </>
+        )}
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <BackButton onClick={() => onStep(undefined)}>{t('reset.backToSignIn')}</BackButton>
           <button type="button" className={`text-sm ${linkClass}`} onClick={() => onStep('code')}>
@@ -214,10 +233,10 @@ export function ResetPassword({ step, username, onUsername, onStep, onDone }: Re
         {t('reset.codeTitle')}
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        {t('reset.codeIntro', { minutes: RESET_CODE_TTL_MS / 60_000 })}
+        {t(noMail ? 'reset.codeIntroNoMail' : 'reset.codeIntro', { minutes: RESET_CODE_TTL_MS / 60_000 })}
       </p>
       <form noValidate onSubmit={(event) => void onReset(event)} className="flex flex-col gap-4">
-        {messages(sent ? t('reset.sent') : null)}
+        {messages(sent ? t(noMail ? 'reset.sentNoMail' : 'reset.sent') : null)}
         {nameField()}
         <FormField
           ref={codeRef}

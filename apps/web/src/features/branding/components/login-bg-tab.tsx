@@ -113,7 +113,7 @@ function BackgroundSection() {
   );
 }
 
-function LogoSection() {
+export function LogoSection() {
   const { t } = useTranslation();
   const id = useId();
   const logo = useQuery(logoQueryOptions());
@@ -170,12 +170,14 @@ function LogoSection() {
   );
 }
 
-/** spec 2.3 login-bg tab: the sign-in page's background and strategy, and the logo (issue 6). */
+/**
+ * spec 2.3 login-bg tab: the sign-in page's background and strategy (issue 6). The logo moved to the school
+ * tab with the school's name and colour (issue 19 item 5, decision 059).
+ */
 export function LoginBgSections() {
   return (
     <div className="grid gap-10">
       <BackgroundSection />
-      <LogoSection />
     </div>
   );
 }

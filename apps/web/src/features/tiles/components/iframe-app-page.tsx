@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, ExternalLink, TriangleAlert, Unplug } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Scale, TriangleAlert, Unplug } from 'lucide-react';
 import { tileTitle } from '@aula/contracts';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDialogs } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { currentLocale } from '@/lib/i18n';
 import { appQueryOptions } from '../api/get-app';
@@ -145,6 +146,7 @@ export function IframeAppPage() {
   const { id, title } = routeApi.useSearch();
   const router = useRouter();
   const navigate = useNavigate();
+  const { open } = useDialogs();
   const app = useQuery({ ...appQueryOptions(id ?? 0), enabled: id !== undefined });
   const url = app.data && isHttpUrl(app.data.url) ? app.data.url : undefined;
   const shownTitle = app.data ? tileTitle(app.data, currentLocale()) : (title ?? t('pages.iframeApp'));
@@ -163,6 +165,16 @@ export function IframeAppPage() {
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold">
           <bdi>{shownTitle}</bdi>
         </h1>
+        {/* the imprint one step away on every page, the embedded app's too (DDG §5, decision 059) */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="mobile:size-11"
+          aria-label={t('app.footer.imprint')}
+          onClick={() => void open('legal')}
+        >
+          <Scale aria-hidden="true" />
+        </Button>
         {/* with its words on phones too: an unlabelled icon was the only way out of a broken app */}
         {url && <OpenInNewTab url={url} variant="ghost" />}
       </header>
