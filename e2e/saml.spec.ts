@@ -43,8 +43,8 @@ async function signInAsSaraThenSignOut(page: Page) {
 }
 
 describe('sign in through the school SAML identity provider (issue 7)', () => {
-  it('an admin pastes the provider metadata in the settings tab and sees what was read from it', async () => {
-    const admin = await journey.openSignedIn('admin', '/dashboard/settings');
+  it('an admin pastes the provider metadata in the sign-in services tab and sees what was read from it', async () => {
+    const admin = await journey.openSignedIn('admin', '/dashboard/sso');
     const section = admin.getByRole('region', { name: de.samlSettings.title });
     await section.getByText(de.samlSettings.idpNone).waitFor();
     expect(await section.getByLabel(de.samlSettings.acsUrl).inputValue()).toBe(
@@ -70,12 +70,12 @@ describe('sign in through the school SAML identity provider (issue 7)', () => {
 
   it('the stored provider reads right in every look', async () => {
     for (const look of LOOKS) {
-      const page = await journey.openSignedIn('admin', '/dashboard/settings', look);
+      const page = await journey.openSignedIn('admin', '/dashboard/sso', look);
       const t = look.locale === 'ar' ? ar : de;
       const section = page.getByRole('region', { name: t.samlSettings.title });
       await section.getByText(idp.entityId).waitFor();
       await section.screenshot({
-        path: `${screenshotDir}/dashboard-settings-saml-${look.locale}-${look.width}-${look.colorScheme}.png`,
+        path: `${screenshotDir}/dashboard-sso-saml-${look.locale}-${look.width}-${look.colorScheme}.png`,
       });
       await page.context().close();
     }

@@ -21,6 +21,9 @@ describe('user manager (spec 2.5, 2.6)', () => {
     await pupil.getByRole('list', { name: de.home.apps }).waitFor();
 
     const teacher = await openAs('teacher', '/?dialog=user-manager');
+    // teachers cannot create users: their intro does not offer it (issue 19)
+    await dialog(teacher).getByText(de.userManager.intro.allTeacher).waitFor();
+    expect(await dialog(teacher).innerText()).not.toMatch(/anlegen/i);
     const search = dialog(teacher).getByRole('searchbox', { name: de.userManager.search });
     await search.fill('Yilmaz');
     const results = dialog(teacher).getByRole('list', { name: de.userManager.results });
@@ -29,6 +32,8 @@ describe('user manager (spec 2.5, 2.6)', () => {
     // a pupil of another class is not found
     await search.fill('Wagner');
     await dialog(teacher).getByText(de.userManager.noneFoundTeacher).waitFor();
+    // an empty list says so, not "0–0 von 0" (issue 19)
+    await dialog(teacher).getByRole('status').getByText(de.pager.empty, { exact: true }).waitFor();
     await search.fill('Yilmaz');
     await results
       .getByRole('button', { name: /Ali Yilmaz/ })

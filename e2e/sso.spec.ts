@@ -7,7 +7,7 @@ import { screenshotDir } from './browser.ts';
 import { expectNoSeriousA11yViolations, setUpJourney, signIn } from './journeys.ts';
 
 // Issue 7: signing in through the school's identity provider, a real OpenID provider (oidc-provider) on
-// loopback with its own login and consent pages; the admin sets it up in the settings tab.
+// loopback with its own login and consent pages; the admin sets it up in the sign-in services tab.
 
 const journey = setUpJourney();
 let op: TestOidcProvider;
@@ -39,10 +39,10 @@ async function signInAtProvider(page: Page, login: string) {
 }
 
 describe('sign in with the school identity provider (issue 7)', () => {
-  it('an admin sets up the provider in the settings tab; the secret is never shown again', async () => {
+  it('an admin sets up the provider in the sign-in services tab; the secret is never shown again', async () => {
     const admin = await journey.open('/login');
     await signIn(admin, 'admin');
-    await admin.goto(`${journey.portal.base}/dashboard/settings`);
+    await admin.goto(`${journey.portal.base}/dashboard/sso`);
     const section = admin.getByRole('region', { name: de.ssoSettings.title });
     const redirect = section.getByLabel(de.ssoSettings.redirectUri);
     expect(await redirect.inputValue()).toBe(`${journey.portal.base}/oidc/callback`);
@@ -57,7 +57,7 @@ describe('sign in with the school identity provider (issue 7)', () => {
     await admin.getByText(de.ssoSettings.saved, { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(admin, 'settings with the identity provider');
     await section.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: `${screenshotDir}/dashboard-settings-oidc-de-1280-light.png` });
+    await admin.screenshot({ path: `${screenshotDir}/dashboard-sso-oidc-de-1280-light.png` });
     await admin.reload();
     await section.getByText(de.ssoSettings.hints.secretSet).waitFor();
     expect(await section.getByLabel(de.ssoSettings.fields.clientSecret).inputValue()).toBe('');

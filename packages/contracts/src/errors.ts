@@ -79,6 +79,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'users.role_not_allowed': 'You may not give this role',
   'groups.name_taken': 'A group with this name already exists',
   'cim.invalid_file': 'The file is not a CSV export with the expected columns',
+  'cim.missing_columns': 'The file has no column {missing}',
   'cim.row_errors': '{count} rows are invalid; nothing was imported',
   'cim.too_many_rows': 'The file has more than {max} rows',
   'messages.text_required': 'Enter the message at least in German',

@@ -4,7 +4,7 @@ import { HELP_TOPICS } from './plain/settings.ts';
 export * from './plain/settings.ts';
 import { multilineText } from './text.ts';
 import { CONFIG_KEYS } from './config.ts';
-import { FEATURE_NAMES } from './perms.ts';
+import { FEATURE_NAMES, type FeatureName } from './perms.ts';
 import { LOCALES } from './locales.ts';
 import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
 
@@ -41,6 +41,8 @@ export type SettingMeta = SettingControl & {
   /** the dashboard tab that edits the key: the settings tab, or the login background tab */
   tab: 'settings' | 'login-bg' | 'school';
   section?: SettingsSection;
+  /** the feature the setting belongs to: shown only once that feature is built (BUILT_FEATURES, decision 060) */
+  feature?: FeatureName;
 };
 
 const bool = (section: SettingsSection): SettingMeta => ({ type: 'boolean', tab: 'settings', section });
@@ -95,8 +97,8 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   },
   hide_data_inquiry: bool('privacy'),
   forward_emails: bool('privacy'),
-  enable_sick_photo: bool('privacy'),
-  chat_show_seen_indicator: bool('privacy'),
+  enable_sick_photo: { ...bool('privacy'), feature: 'sick' },
+  chat_show_seen_indicator: { ...bool('privacy'), feature: 'chat' },
   upload_quota_student_mb: megabytes(100_000),
   upload_quota_teacher_mb: megabytes(100_000),
   upload_quota_school_mb: megabytes(10_000_000),

@@ -1,8 +1,9 @@
-// spec 2.3: the dashboard's tabs; cim is for superadmins only.
+// spec 2.3: the dashboard's tabs; cim is for superadmins only. sso holds the sign-in providers (issue 19, decision 060).
 export const DASHBOARD_TABS = [
   'messages',
   'banner',
   'settings',
+  'sso',
   'status',
   'imprint',
   'terms',

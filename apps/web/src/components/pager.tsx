@@ -1,7 +1,20 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
+
+/**
+ * "11–20 von 45" for the entries a page shows, or "Keine Einträge" for an empty list (issue 19: never "0–0 von 0").
+ */
+export function pageRangeText(t: TFunction, page: number, perPage: number, total: number): string {
+  if (total <= 0) return t('pager.empty');
+  return t('pager.range', {
+    from: formatNumber((page - 1) * perPage + 1),
+    to: formatNumber(Math.min(total, page * perPage)),
+    total: formatNumber(total),
+  });
+}
 
 /**
  * Previous / next for a paged list, with "page x of y"; hidden when everything fits on one page. `label`

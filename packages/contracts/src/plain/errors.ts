@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'users.role_not_allowed',
   'groups.name_taken',
   'cim.invalid_file',
+  'cim.missing_columns',
   'cim.row_errors',
   'cim.too_many_rows',
   'messages.text_required',

@@ -87,7 +87,8 @@ function mapHeader(header: string[]): Partial<Record<CimColumn, number>> {
     }
   });
   const missing = CIM_REQUIRED_COLUMNS.filter((c) => positions[c] === undefined);
-  if (missing.length > 0) throw new AppError(422, 'cim.invalid_file', { missing: missing.join(', ') });
+  // the column keys, comma-separated: the client names them in the user's language
+  if (missing.length > 0) throw new AppError(422, 'cim.missing_columns', { missing: missing.join(',') });
   return positions;
 }
 
@@ -102,7 +103,10 @@ const MESSAGES: Record<CimRowErrorCode, string> = {
   duplicate: 'the same person as in an earlier line',
 };
 
-/** Reads and checks the file: rows, or AppError cim.invalid_file / too_many_rows; row errors are listed. */
+/**
+ * Reads and checks the file: rows, or AppError cim.invalid_file / missing_columns / too_many_rows; row errors
+ * are listed.
+ */
 export function readImportFile(text: string): { rows: ImportRow[]; errors: RowError[] } {
   let csv;
   try {

@@ -92,10 +92,22 @@ describe('POST /api/cim/import: the file', () => {
     expect((await upload('{"a":1}', { type: 'application/json' })).status).toBe(415);
     const noRole = await upload('Nachname;Vorname;Klasse\nA;B;5a\n');
     expect(noRole.status).toBe(422);
-    expect(noRole.body).toMatchObject({ code: 'cim.invalid_file', params: { missing: 'role' } });
+    expect(noRole.body).toMatchObject({ code: 'cim.missing_columns', params: { missing: 'role' } });
     expect((await upload('Nachname;Vorname;Rolle\n')).body.code).toBe('cim.invalid_file');
     expect((await upload('')).body.code).toBe('cim.invalid_file');
     expect((await upload('Nachname;Vorname;Rolle\n"A;B;S\n')).body.code).toBe('cim.invalid_file');
+  });
+
+  it('names every missing column (issue 19): a file with only a class column lacks last name, first name and role', async () => {
+    const res = await upload('Klasse;E-Mail\n5a;a@example.org\n');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: 'cim.missing_columns',
+      params: { missing: 'lastName,firstName,role' },
+    });
+    // the aliases count as the column: a file with all three under other names is not refused for them
+    const aliases = await upload('Familienname;Rufname;Typ\nA;B;S\n', { dryRun: true });
+    expect(aliases.status).toBe(200);
   });
 
   it('more than 5000 rows: cim.too_many_rows; more than 5 MB: 413', async () => {

@@ -1,12 +1,14 @@
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Loader2, ShieldAlert } from 'lucide-react';
+import { ChevronDown, Loader2, ShieldAlert } from 'lucide-react';
 import { hasRole } from '@aula/contracts';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
 import type { DashboardTabProps } from '@/lib/dashboard';
+import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
+import { cn } from '@/lib/utils';
 import { DASHBOARD_TABS, type DashboardTab } from '../dashboard-tabs';
 
 const routeApi = getRouteApi('/shell/dashboard/$tab/{-$subpage}');
@@ -17,7 +19,8 @@ type TabComponent = LazyExoticComponent<ComponentType<DashboardTabProps>>;
 const TAB_COMPONENTS: Record<DashboardTab, TabComponent> = {
   messages: lazy(() => import('@/features/messages/components/messages-tab')),
   banner: lazy(() => import('@/features/branding/components/banner-tab')),
-  settings: lazy(() => import('./settings-tab')),
+  settings: lazy(() => import('@/features/admin-settings/components/settings-tab')),
+  sso: lazy(() => import('./sso-tab')),
   status: lazy(() => import('@/features/diagnostics/components/status-tab')),
   imprint: lazy(() => import('@/features/admin-settings/components/imprint-tab')),
   terms: lazy(() => import('@/features/admin-settings/components/terms-tab')),
@@ -41,13 +44,16 @@ function TabLoading() {
 }
 
 /**
- * spec 2.3: the tab list at the inline start, as wide as the user's left-nav preference (spec 3.6).
+ * spec 2.3: the tab list at the inline start; on phones it folds into a section menu ("Alle Bereiche (n)") so
+ * every tab is reachable (issue 19). The open tab's name is the page's one h1 (docs/wording.md: tab name = heading).
  * The dashboard is for admins (decision 018), the cim tab for superadmins; the server checks every tab's calls again.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { tab, subpage } = routeApi.useParams();
   const self = useSelf();
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
   if (!hasRole(self, 'admin')) {
     return (
       <MessagePage
@@ -65,20 +71,36 @@ export function DashboardPage() {
   }
   const tabs = DASHBOARD_TABS.filter((name) => name !== 'cim' || hasRole(self, 'superadmin'));
   const Tab = TAB_COMPONENTS[tab as DashboardTab];
+  const tabName = t(`dashboard.tabs.${tab as DashboardTab}`);
   return (
-    <div className="flex flex-col gap-4 desktop:flex-row desktop:gap-8">
-      <nav
-        aria-label={t('pages.dashboard')}
-        className="shrink-0 desktop:w-[min(var(--left-nav-width,450px),40%)] desktop:max-w-60"
-      >
-        <ul className="flex gap-1 overflow-x-auto pb-1 desktop:flex-col desktop:overflow-visible">
+    <div className="flex min-w-0 flex-col gap-4 desktop:flex-row desktop:gap-8">
+      <nav aria-label={t('pages.dashboard')} className="shrink-0 desktop:w-56">
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full justify-between desktop:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {t('dashboard.allSections', { n: formatNumber(tabs.length) })}
+          <ChevronDown className={cn('transition-transform', menuOpen && 'rotate-180')} aria-hidden="true" />
+        </Button>
+        <ul
+          id={menuId}
+          className={cn(
+            'mt-2 grid gap-1 rounded-md border p-1 desktop:mt-0 desktop:flex desktop:flex-col desktop:border-0 desktop:p-0',
+            !menuOpen && 'mobile:hidden',
+          )}
+        >
           {tabs.map((name) => (
-            <li key={name} className="shrink-0">
+            <li key={name}>
               <Link
                 to="/dashboard/$tab/{-$subpage}"
                 params={{ tab: name }}
-                className="block rounded-md px-3 py-2 text-sm whitespace-nowrap outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+                className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground desktop:min-h-9"
                 activeOptions={{ includeSearch: false }}
+                onClick={() => setMenuOpen(false)}
               >
                 {t(`dashboard.tabs.${name}`)}
               </Link>
@@ -86,7 +108,8 @@ export function DashboardPage() {
           ))}
         </ul>
       </nav>
-      <section className="min-w-0 flex-1" aria-label={t(`dashboard.tabs.${tab as DashboardTab}`)}>
+      <section className="grid min-w-0 flex-1 content-start gap-6" aria-label={tabName}>
+        <h1 className="text-2xl font-semibold tracking-tight">{tabName}</h1>
         <Suspense fallback={<TabLoading />}>
           <Tab subpage={subpage} />
         </Suspense>

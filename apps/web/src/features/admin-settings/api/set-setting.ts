@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { SetSettingResultSchema, type SettingsKey } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 
@@ -12,14 +12,8 @@ export function setSetting({ key, value }: { key: SettingsKey; value: string }) 
   });
 }
 
-export function useSetSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setSetting,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
-      // clients read the new value on the next POST /api/config/key
-      await queryClient.invalidateQueries({ queryKey: ['config'] });
-    },
-  });
+/** After saving: the tab reads the stored values again, and clients the new config on the next POST /api/config/key. */
+export async function invalidateSettings(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+  await queryClient.invalidateQueries({ queryKey: ['config'] });
 }

@@ -11,7 +11,6 @@ export default function HelpTab(_props: DashboardTabProps) {
   const [topic, setTopic] = useState<HelpTopic>('home');
   return (
     <div className="grid gap-4">
-      <h2 className="text-xl font-semibold">{t('adminSettings.help.title')}</h2>
       <div className="grid max-w-sm gap-2">
         <Label htmlFor={id}>{t('adminSettings.help.topic')}</Label>
         <select

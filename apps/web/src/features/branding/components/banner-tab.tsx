@@ -69,7 +69,6 @@ function BannerForm({ stored }: { stored: Banner }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
       <div>
-        <h2 className="text-xl font-semibold">{t('dashboard.tabs.banner')}</h2>
         <p className="text-sm text-muted-foreground">{t('branding.bannerIntro')}</p>
       </div>
       <ErrorAlert message={error} />

@@ -145,6 +145,27 @@ describe('the cim tab: identity import', () => {
     );
   });
 
+  it('a file without required columns: the error names each missing column in the interface language', async () => {
+    renderSection();
+    pick('no-names.csv');
+    answers.push({
+      status: 422,
+      body: { code: 'cim.missing_columns', message: 'x', params: { missing: 'lastName,role' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check (dry run)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'The first line of the file does not name these required columns: Last name and Role.',
+      ),
+    );
+    await i18n.changeLanguage('de');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Die erste Zeile der Datei nennt diese Pflichtspalten nicht: Nachname und Rolle.',
+      ),
+    );
+  });
+
   it('the plan lists people and changes in expandable lists', () => {
     render(<PlanView plan={plan} />);
     expect(screen.getByText('New people (1)')).toBeTruthy();

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
 import { formatFileSize } from '@/lib/format';
 import { useImportCsv } from '../api/import-csv';
-import { rowErrorsOf, SAMPLE_CSV } from '../lib/row-errors';
+import { missingColumnsOf, rowErrorsOf, SAMPLE_CSV } from '../lib/row-errors';
 import { PlanView, RowErrorsTable } from './plan-view';
 
 const COLUMN_ORDER = ['externalId', 'lastName', 'firstName', 'classes', 'role', 'email'] as const;
@@ -25,8 +25,16 @@ function downloadSample() {
 
 /** The identity import: pick a file, check it (dry run), then apply exactly that file. */
 export function ImportSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const upload = useImportCsv();
+  const importErrorMessage = (error: unknown) => {
+    const missing = missingColumnsOf(error);
+    if (!missing) return errorMessage(t, error);
+    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      missing.map((c) => t(`cim.columns.${c}`)),
+    );
+    return t('errors.cim.missing_columns', { missing: names });
+  };
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<{ file: File; plan: CimPlan } | null>(null);
   const [applied, setApplied] = useState<CimCounts | null>(null);
@@ -57,9 +65,9 @@ export function ImportSection() {
 
   return (
     <section aria-labelledby="cim-import" className="grid gap-4 rounded-md border p-4">
-      <h3 id="cim-import" className="text-lg font-semibold">
+      <h2 id="cim-import" className="text-lg font-semibold">
         {t('cim.import.title')}
-      </h3>
+      </h2>
       <p className="text-sm">{t('cim.import.intro', { max: CIM_MAX_ROWS })}</p>
       <details className="rounded-md border p-2 text-sm">
         <summary className="cursor-pointer font-medium">{t('cim.import.columnsTitle')}</summary>
@@ -142,7 +150,7 @@ export function ImportSection() {
 
       <div aria-live="polite" className="grid gap-4">
         {tooBig && <ErrorAlert message={t('cim.import.tooBig', { size: formatFileSize(CIM_MAX_BYTES) })} />}
-        {upload.isError && <ErrorAlert message={errorMessage(t, upload.error)} />}
+        {upload.isError && <ErrorAlert message={importErrorMessage(upload.error)} />}
         {rowErrors && <RowErrorsTable total={rowErrors.total} rows={rowErrors.rows} />}
         {applied && (
           <MessageBox tone="notice" icon={CheckCircle2}>

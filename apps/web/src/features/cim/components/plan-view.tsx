@@ -32,9 +32,9 @@ export function PlanView({ plan }: { plan: CimPlan }) {
     plan.create.length + plan.update.length + plan.deactivate.length + plan.groupsCreate.length === 0;
   return (
     <section aria-labelledby="cim-plan" className="grid gap-3">
-      <h4 id="cim-plan" className="font-semibold">
+      <h3 id="cim-plan" className="font-semibold">
         {t('cim.plan.title')}
-      </h4>
+      </h3>
       <ul className="grid gap-1 text-sm">
         <li>{t('cim.plan.rows', { count: plan.rows })}</li>
         <li>{t('cim.plan.create', { count: plan.create.length })}</li>

@@ -18,9 +18,9 @@ export function RoleGroupsSection() {
   const query = useQuery(roleGroupsQueryOptions());
   return (
     <section aria-labelledby="cim-role-groups" className="grid gap-4 rounded-md border p-4">
-      <h3 id="cim-role-groups" className="text-lg font-semibold">
+      <h2 id="cim-role-groups" className="text-lg font-semibold">
         {t('cim.roleGroups.title')}
-      </h3>
+      </h2>
       <p className="text-sm">{t('cim.roleGroups.intro')}</p>
       <QueryGate query={query} loading={t('cim.roleGroups.loading')}>
         {(stored) => <Editor stored={stored} />}

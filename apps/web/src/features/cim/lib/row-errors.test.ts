@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { rowErrorsOf, SAMPLE_CSV } from './row-errors';
+import { missingColumnsOf, rowErrorsOf, SAMPLE_CSV } from './row-errors';
 
 describe('row errors of the identity import', () => {
   it('reads line, column and reason from the 422 cim.row_errors issues', () => {
@@ -32,5 +32,16 @@ describe('row errors of the identity import', () => {
     expect(SAMPLE_CSV.split('\r\n')[0]).toBe('ID;Nachname;Vorname;Klasse;Rolle;E-Mail');
     expect(SAMPLE_CSV).toContain('Schüler');
     expect(SAMPLE_CSV).toContain('Lehrer');
+  });
+
+  it('reads the missing columns of a 422 cim.missing_columns and drops names that are no column', () => {
+    const missing = (value: unknown) =>
+      missingColumnsOf(
+        new ApiError('/x', 422, '', { code: 'cim.missing_columns', message: 'm', params: { missing: value } }),
+      );
+    expect(missing('lastName,role')).toEqual(['lastName', 'role']);
+    expect(missing('role,constructor,__proto__')).toEqual(['role']);
+    expect(missing(3)).toBeNull();
+    expect(missingColumnsOf(new ApiError('/x', 422, '', { code: 'cim.invalid_file', message: 'm' }))).toBeNull();
   });
 });

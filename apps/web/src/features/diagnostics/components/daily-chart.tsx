@@ -32,9 +32,9 @@ export function DailyChart({ days }: { days: StatisticsDay[] }) {
 
   return (
     <figure className="grid gap-2" aria-labelledby={titleId}>
-      <h3 id={titleId} className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold">
         {t('diagnostics.statistics.dailyTitle')}
-      </h3>
+      </h2>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full max-w-3xl"

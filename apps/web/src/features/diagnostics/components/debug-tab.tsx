@@ -17,9 +17,9 @@ function Outbox() {
   const query = useOutbox(page, PER_PAGE);
   return (
     <section aria-labelledby="debug-outbox" className="grid gap-3">
-      <h3 id="debug-outbox" className="text-lg font-semibold">
+      <h2 id="debug-outbox" className="text-lg font-semibold">
         {t('diagnostics.debug.outbox')}
-      </h3>
+      </h2>
       <QueryGate query={query} loading={t('diagnostics.loading')}>
         {(data) => (
           <>
@@ -87,9 +87,9 @@ function RecentErrors() {
   const query = useErrors(page, PER_PAGE);
   return (
     <section aria-labelledby="debug-errors" className="grid gap-3">
-      <h3 id="debug-errors" className="text-lg font-semibold">
+      <h2 id="debug-errors" className="text-lg font-semibold">
         {t('diagnostics.debug.errors')}
-      </h3>
+      </h2>
       <QueryGate query={query} loading={t('diagnostics.loading')}>
         {(data) => (
           <>
@@ -143,10 +143,8 @@ function RecentErrors() {
 
 /** spec 2.3 debug tab: the mail outbox and the recent server errors, both paged. */
 export default function DebugTab(_props: DashboardTabProps) {
-  const { t } = useTranslation();
   return (
     <div className="grid gap-8">
-      <h2 className="text-xl font-semibold">{t('diagnostics.debug.title')}</h2>
       <Outbox />
       <RecentErrors />
     </div>

@@ -57,7 +57,6 @@ export default function LogsTab(_props: DashboardTabProps) {
 
   return (
     <div className="grid gap-6">
-      <h2 className="text-xl font-semibold">{t('diagnostics.logs.title')}</h2>
       <form
         onSubmit={submit}
         aria-label={t('diagnostics.logs.filters')}

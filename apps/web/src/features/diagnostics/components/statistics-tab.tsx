@@ -29,7 +29,6 @@ export default function StatisticsTab(_props: DashboardTabProps) {
   return (
     <div className="grid gap-6" aria-busy={query.isFetching || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 className="text-xl font-semibold">{t('diagnostics.statistics.title')}</h2>
         <div className="grid gap-1">
           <label htmlFor="statistics-period" className="text-sm font-medium">
             {t('diagnostics.statistics.period')}

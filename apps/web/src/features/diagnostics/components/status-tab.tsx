@@ -27,7 +27,7 @@ function useUptime() {
 function Card({ title, ok, children }: { title: string; ok?: boolean; children: ReactNode }) {
   return (
     <li className="grid gap-1 rounded-md border bg-card p-4 text-card-foreground">
-      <h3 className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+      <h2 className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
         {ok !== undefined && (
           <span
             aria-hidden="true"
@@ -35,7 +35,7 @@ function Card({ title, ok, children }: { title: string; ok?: boolean; children: 
           />
         )}
         {title}
-      </h3>
+      </h2>
       <div className="text-lg font-semibold">{children}</div>
     </li>
   );
@@ -49,7 +49,6 @@ export default function StatusTab(_props: DashboardTabProps) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">{t('diagnostics.status.title')}</h2>
         <Button
           type="button"
           variant="outline"
@@ -87,9 +86,9 @@ export default function StatusTab(_props: DashboardTabProps) {
               <Card title={t('diagnostics.status.mail')}>{t(`diagnostics.status.mailMode.${s.mail}`)}</Card>
             </ul>
             <section aria-labelledby="status-integrations" className="grid gap-2">
-              <h3 id="status-integrations" className="text-lg font-semibold">
+              <h2 id="status-integrations" className="text-lg font-semibold">
                 {t('diagnostics.status.integrations')}
-              </h3>
+              </h2>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {INTEGRATIONS.map((name) => (
                   <Card key={name} title={t(`diagnostics.status.integration.${name}`)}>

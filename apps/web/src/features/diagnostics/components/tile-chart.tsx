@@ -27,9 +27,9 @@ export function TileChart({ tiles }: { tiles: TileOpens[] }) {
 
   return (
     <figure className="grid gap-2" aria-labelledby={titleId}>
-      <h3 id={titleId} className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold">
         {t('diagnostics.statistics.tilesTitle')}
-      </h3>
+      </h2>
       {tiles.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('diagnostics.statistics.noTileOpens')}</p>
       ) : (

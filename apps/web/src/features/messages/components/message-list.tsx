@@ -43,7 +43,6 @@ export function MessageList() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">{t('messages.title')}</h2>
         <Button asChild>
           <Link to="/dashboard/$tab/{-$subpage}" params={{ tab: 'messages', subpage: 'edit' }}>
             <Plus aria-hidden="true" />

@@ -4,14 +4,13 @@ import { notify } from '@/lib/notify';
 import {
   FONT_SIZE_MAX_PX,
   FONT_SIZE_MIN_PX,
-  LEFT_NAV_WIDTH_MAX,
-  LEFT_NAV_WIDTH_MIN,
   LINE_HEIGHT_MAX,
   LINE_HEIGHT_MIN,
   LOCALE_NAMES,
   LOCALES,
   THEMES,
   DEFAULT_UI_PREFERENCES,
+  isFeatureBuilt,
   type AccountSettings,
   type UiPreferences,
   type UserInfo,
@@ -187,16 +186,6 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
           value={prefs.lineHeight}
           onChange={(value) => setPref('lineHeight', Math.round(value * 20) / 20)}
         />
-        <RangeField
-          id={`${id}-nav`}
-          label={t('settings.leftNavWidth')}
-          shown={t('settings.px', { value: formatNumber(prefs.leftNavWidth) })}
-          min={LEFT_NAV_WIDTH_MIN}
-          max={LEFT_NAV_WIDTH_MAX}
-          step={10}
-          value={prefs.leftNavWidth}
-          onChange={(value) => setPref('leftNavWidth', value)}
-        />
       </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-semibold">{t('settings.behaviour')}</legend>
@@ -210,16 +199,19 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
           />
           <Label htmlFor={`${id}-titles`}>{t('settings.hideAppTitles')}</Label>
         </div>
-        <div className="flex items-center gap-3">
-          <input
-            id={`${id}-chat`}
-            type="checkbox"
-            className={checkClass}
-            checked={prefs.chatNotificationAlert}
-            onChange={(event) => setPref('chatNotificationAlert', event.target.checked)}
-          />
-          <Label htmlFor={`${id}-chat`}>{t('settings.chatNotificationAlert')}</Label>
-        </div>
+        {/* the chat is not built yet (BUILT_FEATURES, decision 060): its alert would do nothing */}
+        {isFeatureBuilt('chat') && (
+          <div className="flex items-center gap-3">
+            <input
+              id={`${id}-chat`}
+              type="checkbox"
+              className={checkClass}
+              checked={prefs.chatNotificationAlert}
+              onChange={(event) => setPref('chatNotificationAlert', event.target.checked)}
+            />
+            <Label htmlFor={`${id}-chat`}>{t('settings.chatNotificationAlert')}</Label>
+          </div>
+        )}
       </fieldset>
       {update.error && <ErrorAlert message={errorMessage(t, update.error)} />}
       <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row desktop:items-center">

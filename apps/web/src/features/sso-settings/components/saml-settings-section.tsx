@@ -158,9 +158,9 @@ function SamlForm({ view }: { view: SamlSettingsView }) {
         </a>
       </fieldset>
       <section aria-labelledby={`${id}-idp`} className="grid gap-2">
-        <h4 id={`${id}-idp`} className="text-sm font-semibold">
+        <h3 id={`${id}-idp`} className="text-sm font-semibold">
           {t('samlSettings.idpTitle')}
-        </h4>
+        </h3>
         <StoredProvider idp={view.idp} />
       </section>
       <div className="grid gap-2">

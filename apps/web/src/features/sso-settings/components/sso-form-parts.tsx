@@ -22,9 +22,9 @@ export function ProviderSection<T>({
   const id = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-md border p-4">
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
-      </h3>
+      </h2>
       <p className="text-sm">{intro}</p>
       <QueryGate query={query}>{children}</QueryGate>
     </section>

@@ -183,7 +183,14 @@ export default function UserManagerDialog({ id }: DialogProps) {
   return (
     <DialogFrame
       title={title}
-      description={view.kind === 'search' ? t(`userManager.intro.${mode}`) : undefined}
+      description={
+        view.kind !== 'search'
+          ? undefined
+          : // teachers cannot create users (spec 6): their intro does not promise it (issue 19)
+            mode === 'all' && !canCreate
+            ? t('userManager.intro.allTeacher')
+            : t(`userManager.intro.${mode}`)
+      }
       className="max-w-3xl"
     >
       {view.kind === 'search' && (

@@ -10,12 +10,11 @@ import {
   type UserSearchQuery,
 } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
-import { Pager } from '@/components/pager';
+import { Pager, pageRangeText } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
-import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
 import { groupsQueryOptions } from '@/lib/groups';
 import { usersQueryOptions } from '../api/search-users';
@@ -71,8 +70,6 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
   const users = useQuery(usersQueryOptions(filter));
   const groups = useQuery(groupsQueryOptions());
   const total = users.data?.total ?? 0;
-  const from = total === 0 ? 0 : (page - 1) * PER_PAGE + 1;
-  const to = Math.min(total, page * PER_PAGE);
 
   return (
     <div className="grid gap-4">
@@ -151,11 +148,7 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
         {users.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
         {users.isPending
           ? t('common.loading')
-          : t('userManager.range', {
-              from: formatNumber(from),
-              to: formatNumber(to),
-              total: formatNumber(total),
-            })}
+          : pageRangeText(t, page, PER_PAGE, total)}
       </div>
       {users.isError && (
         <ErrorAlert message={errorMessage(t, users.error)}>
