@@ -56,10 +56,10 @@ describe('connectivity', () => {
 
       // the 1 s re-check repeats the ping, which still fails: no jump home (the flap of issue 19)
       await page.clock.fastForward(1_000);
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.stillOffline);
+      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.still);
       await page.clock.fastForward(15_000);
       await page.clock.fastForward(15_000);
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.stillOffline);
+      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.still);
       expect(path(page)).toBe('/offline');
 
       // the ping answers again: back where the user was, the dialog open with its typed text
@@ -88,13 +88,13 @@ describe('connectivity', () => {
       expect(await page.getByText(product(t.apiDown.body)).count()).toBe(1);
       expect(await page.getByText(t.offline.body).count()).toBe(0);
       await page.getByRole('button', { name: t.common.retry }).click();
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(product(t.apiDown.stillDown));
+      await expect.poll(() => page.getByRole('status').innerText()).toBe(product(t.apiDown.still));
       await expectNoSeriousA11yViolations(page, `unavailable ${locale} ${width}`);
 
       // the health check answers but the ping that failed still does not: the page stays
       await page.unroute('**/api/health');
       await page.clock.fastForward(15_000);
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(product(t.apiDown.stillDown));
+      await expect.poll(() => page.getByRole('status').innerText()).toBe(product(t.apiDown.still));
       expect(path(page)).toBe('/offline');
 
       await page.unroute('**/api/users/alive');
@@ -115,7 +115,7 @@ describe('connectivity', () => {
     await page.context().setOffline(true);
     await expect.poll(() => heading(page)).toBe(t.offline.title);
     await page.getByRole('button', { name: t.common.retry }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.stillOffline);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(t.offline.still);
     await page.unroute('**/api/users/alive');
     await page.context().setOffline(false);
     await page.clock.fastForward(1_000);

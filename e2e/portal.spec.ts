@@ -74,7 +74,7 @@ describe('connectivity', () => {
     await page.waitForURL(journey.portal.base + '/offline');
     // re-checked 1 s later: still down, and the page says so
     // it says Aula does not answer, not that the device is offline (decision 057)
-    const stillDown = de.apiDown.stillDown.replace('{{product}}', 'Aula');
+    const stillDown = de.apiDown.still.replace('{{product}}', 'Aula');
     await page.clock.fastForward(1_000);
     await expect.poll(() => page.getByRole('status').innerText()).toBe(stillDown);
     await page.getByRole('button', { name: de.common.retry }).click();
@@ -117,7 +117,7 @@ describe('connectivity', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(de.offline.title);
     await page.getByRole('button', { name: de.common.retry }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.stillOffline);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(de.offline.still);
     await page.context().setOffline(false);
     await page.clock.fastForward(1_000);
     await page.waitForURL(journey.portal.base + '/');

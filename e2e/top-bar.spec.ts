@@ -8,14 +8,17 @@ import { expectNoSeriousA11yViolations, setUpJourney, userMenu } from './journey
 
 const journey = setUpJourney();
 const STRINGS = { de, ar } as const;
+const native = { de: 'Deutsch', ar: 'العربية' } as const;
 const CASES = (['de', 'ar'] as const).flatMap((locale) =>
   [390, 1280].map((width) => ({ locale, width, t: STRINGS[locale] })),
 );
 
 const topBar = (page: Page, t = de) => page.getByRole('navigation', { name: t.nav.topBar });
 
+/** The control's size; a menu trigger may be swapped for the loaded menu's (decision 050) meanwhile. */
 async function size(locator: Locator): Promise<{ width: number; height: number }> {
-  const box = await locator.boundingBox();
+  let box = await locator.boundingBox();
+  for (let i = 0; !box && i < 20; i++) box = await locator.boundingBox();
   if (!box) throw new Error('not on the page');
   return { width: Math.round(box.width), height: Math.round(box.height) };
 }
@@ -77,16 +80,12 @@ describe('the top bar', () => {
         t.settings.themes.dark,
         t.settings.themes.auto,
       ]);
-      const current = menu.getByRole('menuitemradio', { name: locale === 'de' ? 'Deutsch' : 'العربية' });
+      const current = menu.getByRole('menuitemradio', { name: native[locale] });
       expect(await current.getAttribute('aria-checked')).toBe('true');
       await expectNoSeriousA11yViolations(page, `${locale} ${width} menu`);
 
       await menu.getByRole('menuitemradio', { name: t.settings.themes.dark }).click();
       await expect.poll(() => page.locator('html.dark').count()).toBe(1);
-      await account.click();
-      await page.locator('[role="menu"]').getByRole('menuitemradio', { name: 'English' }).click();
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
-      await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
       await page.context().close();
     },
   );

@@ -28,7 +28,7 @@ export function isOnline(): boolean {
 
 /** What the offline page says: no network wins over a server that does not answer. */
 export function offlineReason(): OfflineReason {
-  return navigator.onLine ? (marked?.reason ?? 'network') : 'network';
+  return (navigator.onLine && marked?.reason) || 'network';
 }
 
 /** A failed request's reason: no answer at all is the network, an answer is Aula's. */
@@ -61,11 +61,6 @@ export async function recheck(): Promise<OfflineReason | null> {
   }
 }
 
-/** The browser has a network and the failed request (or GET /api/health) answers; a success ends the offline state. */
-export async function isApiReachable(): Promise<boolean> {
-  return (await recheck()) === null;
-}
-
 /**
  * Shows the offline page, keeping the open dialogs in the address: the dialog host keeps them mounted, with
  * what was typed, and they come back with the page the user was on (decision 057).
@@ -74,9 +69,8 @@ export function showOfflinePage(router: AnyRouter): void {
   const { pathname, href, search } = router.state.location;
   if (pathname === '/offline') return;
   if (pathname !== '/502') returnTo = href;
-  const dialog = (search as Record<string, unknown>)[DIALOG_PARAM];
-  const kept = typeof dialog === 'string' ? dialog : undefined;
-  void router.navigate({ to: '/offline', search: { [DIALOG_PARAM]: kept }, replace: true });
+  const dialog = (search as Record<string, string | undefined>)[DIALOG_PARAM];
+  void router.navigate({ to: '/offline', search: { [DIALOG_PARAM]: dialog }, replace: true });
 }
 
 /** Where a successful check goes: back to the page of showOfflinePage, or root (spec 4.4); asked once. */

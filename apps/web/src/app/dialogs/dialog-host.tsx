@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Activity, lazy, Suspense, useState } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { restackDialogs, type StackEntry } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
@@ -28,8 +28,8 @@ function useDialogStack(shown: string[]): StackEntry[] {
  * teacher does not show a student a teacher's dialog).
  * One at a time, bottom first: each dialog mounts once the one below it is shown, so the top one is the
  * modal that traps focus, answers Escape and keeps the accessibility tree (docs/decisions/020-dialogs.md).
- * On the offline page they stay mounted but closed, keeping what was typed, and open again when the user
- * is back (decision 057).
+ * On the offline page they are hidden (React's Activity: no focus trap, no aria-hidden on the page), keeping
+ * what was typed, and shown again when the user is back (decision 057).
  */
 export function DialogHost() {
   const { list, close } = useDialogs();
@@ -47,11 +47,13 @@ export function DialogHost() {
     const closeThis = () => void close(id);
     const onShown = () => setReady((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
     return (
-      <Suspense key={key} fallback={null}>
-        <DialogSlot close={closeThis} onShown={onShown} hidden={away}>
-          <Component id={id} close={closeThis} />
-        </DialogSlot>
-      </Suspense>
+      <Activity key={key} mode={away ? 'hidden' : 'visible'}>
+        <Suspense fallback={null}>
+          <DialogSlot close={closeThis} onShown={onShown}>
+            <Component id={id} close={closeThis} />
+          </DialogSlot>
+        </Suspense>
+      </Activity>
     );
   });
 }

@@ -17,19 +17,14 @@ function LoadingDialog() {
   );
 }
 
-/**
- * One open dialog; remembers the element that had focus when it appeared, to return focus there. `hidden`
- * closes its frame but keeps the dialog's component, and so its state (the offline page, decision 057).
- */
+/** One open dialog; remembers the element that had focus when it appeared, to return focus there. */
 export default function DialogSlot({
   close,
   onShown,
-  hidden = false,
   children,
 }: {
   close: () => void;
   onShown: () => void;
-  hidden?: boolean;
   children: ReactNode;
 }) {
   const [opener] = useState(() => {
@@ -39,7 +34,7 @@ export default function DialogSlot({
   return (
     <DialogReturnFocusContext.Provider value={opener}>
       <DialogShownContext.Provider value={onShown}>
-        <Dialog open={!hidden} onOpenChange={(open) => !open && close()}>
+        <Dialog open onOpenChange={(open) => !open && close()}>
           <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
         </Dialog>
       </DialogShownContext.Provider>

@@ -41,8 +41,6 @@ export function showsChatPopover(ctx: Pick<TopBarContext, 'self' | 'features'>):
  * user name when the names are empty; whole characters, not UTF-16 halves.
  */
 export function initials(user: Pick<UserInfo, 'first_name' | 'last_name' | 'username'>): string {
-  const names = [user.first_name, user.last_name].map((part) => part.trim()).filter(Boolean);
-  const letters =
-    names.length > 0 ? names.map((part) => [...part][0]) : [...user.username.trim()].slice(0, 2);
-  return letters.join('').toLocaleUpperCase();
+  const letters = [user.first_name, user.last_name].map((part) => [...part.trim()][0] ?? '').join('');
+  return (letters || [...user.username.trim()].slice(0, 2).join('')).toLocaleUpperCase();
 }

@@ -4,18 +4,21 @@ import { PRODUCT_NAME } from '@aula/contracts';
 import { ConnectionRetryPage } from './connection-retry-page';
 import { useConnectionCheck } from './use-connection-check';
 
-/** spec 4.4: the offline page; it blames the device only when the network is gone (decision 057). */
-export function OfflinePage() {
+/**
+ * spec 4.4: the offline page; it blames the device only when the network is gone, otherwise Aula (decision 057).
+ * `unavailable`: the 502 page (spec 8), where a proxy answers and Aula does not.
+ */
+export function OfflinePage({ unavailable = false }: { unavailable?: boolean }) {
   const { t } = useTranslation();
   const connection = useConnectionCheck();
-  const network = connection.reason === 'network';
+  const area = unavailable || connection.reason !== 'network' ? 'apiDown' : 'offline';
   const product = PRODUCT_NAME;
   return (
     <ConnectionRetryPage
-      icon={network ? WifiOff : ServerOff}
-      title={network ? t('offline.title') : t('apiDown.title', { product })}
-      body={network ? t('offline.body') : t('apiDown.body', { product })}
-      stillFailing={network ? t('offline.stillOffline') : t('apiDown.stillDown', { product })}
+      icon={area === 'offline' ? WifiOff : ServerOff}
+      title={t(`${area}.title`, { product })}
+      body={t(`${area}.body`, { product })}
+      stillFailing={t(`${area}.still`, { product })}
       connection={connection}
     />
   );
