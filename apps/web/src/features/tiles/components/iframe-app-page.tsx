@@ -74,13 +74,13 @@ function EmbeddedApp({ url, title }: { url: string; title: string }) {
             <Unplug className="size-8" aria-hidden="true" />
           </span>
           <h2 id="iframe-slow-title" role="alert" className="text-xl font-semibold">
-            {t('iframeApp.slowTitle')}
+            {t('tileHelp.appSlow.title')}
           </h2>
-          <p className="max-w-md text-muted-foreground">{t('iframeApp.slowBody')}</p>
+          <p className="max-w-md text-muted-foreground">{t('tileHelp.appSlow.body')}</p>
           <div className="flex flex-wrap items-center justify-center gap-2">
             <OpenInNewTab url={url} />
             <Button variant="outline" onClick={() => setState('waiting')}>
-              {t('iframeApp.keepWaiting')}
+              {t('tileHelp.appSlow.keepWaiting')}
             </Button>
           </div>
         </section>
