@@ -190,9 +190,9 @@ describe('edit mode', () => {
     await expect.poll(async () => (await editOrder(page)).length).toBeGreaterThan(0);
     const before = await editOrder(page);
     // the hint fits a finger; the keyboard's and the mouse's are not shown
-    await expect.poll(() => page.getByText(de.tiles.edit.hint.touch).count()).toBe(1);
-    expect(await page.getByText(de.tiles.edit.hint.keyboard).count()).toBe(0);
-    expect(await page.getByText(de.tiles.edit.hint.mouse).count()).toBe(0);
+    await expect.poll(() => page.getByText(de.tileHelp.editHint.touch).count()).toBe(1);
+    expect(await page.getByText(de.tileHelp.editHint.keyboard).count()).toBe(0);
+    expect(await page.getByText(de.tileHelp.editHint.mouse).count()).toBe(0);
     // one tab is no choice
     expect(await page.getByRole('tablist').count()).toBe(0);
     expect(await page.getByRole('tab').count()).toBe(0);
@@ -229,13 +229,13 @@ describe('edit mode', () => {
 
   it('the hint follows the input: mouse first on a desktop, keyboard from the first Tab', async () => {
     const page = await openEditMode('student2');
-    await expect.poll(() => page.getByText(de.tiles.edit.hint.mouse).count()).toBe(1);
-    expect(await page.getByText(de.tiles.edit.hint.touch).count()).toBe(0);
+    await expect.poll(() => page.getByText(de.tileHelp.editHint.mouse).count()).toBe(1);
+    expect(await page.getByText(de.tileHelp.editHint.touch).count()).toBe(0);
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.getByText(de.tiles.edit.hint.keyboard).count()).toBe(1);
-    expect(await page.getByText(de.tiles.edit.hint.mouse).count()).toBe(0);
+    await expect.poll(() => page.getByText(de.tileHelp.editHint.keyboard).count()).toBe(1);
+    expect(await page.getByText(de.tileHelp.editHint.mouse).count()).toBe(0);
     await page.mouse.click(5, 300);
-    await expect.poll(() => page.getByText(de.tiles.edit.hint.mouse).count()).toBe(1);
+    await expect.poll(() => page.getByText(de.tileHelp.editHint.mouse).count()).toBe(1);
     await page.context().close();
   });
 

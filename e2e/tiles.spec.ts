@@ -76,7 +76,7 @@ describe('tile behaviour badges', () => {
       const file = download.suggestedFilename();
       expect(file).toBe('Speiseplan.txt');
       await expect
-        .poll(() => page.getByText(fill(t.home.downloadStarted, { file }), { exact: true }).count())
+        .poll(() => page.getByText(fill(t.tileHelp.downloadStarted, { file }), { exact: true }).count())
         .toBe(1);
       await page.context().close();
     },
@@ -107,9 +107,9 @@ describe('an embedded app that does not load', () => {
         .toBe(1);
       // not yet after 5 s (canary for the timer)
       await page.clock.fastForward(5_000);
-      expect(await page.getByRole('heading', { name: t.iframeApp.slowTitle }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: t.tileHelp.appSlow.title }).count()).toBe(0);
       await page.clock.fastForward(1_100);
-      await expect.poll(() => page.getByRole('heading', { name: t.iframeApp.slowTitle }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { name: t.tileHelp.appSlow.title }).count()).toBe(1);
       // the overlay's button and the title bar's, both with their words, on the phone too
       const newTab = page.getByRole('link', { name: t.iframeApp.openInNewTab });
       expect(await newTab.count()).toBe(2);
@@ -122,8 +122,8 @@ describe('an embedded app that does not load', () => {
       await page.screenshot({ path: `${screenshotDir}/iframe-slow-${locale}-${width}.png` });
       await expectNoSeriousA11yViolations(page, `iframe overlay ${locale} ${width}`);
       // waiting on hides the overlay again
-      await page.getByRole('button', { name: t.iframeApp.keepWaiting }).click();
-      expect(await page.getByRole('heading', { name: t.iframeApp.slowTitle }).count()).toBe(0);
+      await page.getByRole('button', { name: t.tileHelp.appSlow.keepWaiting }).click();
+      expect(await page.getByRole('heading', { name: t.tileHelp.appSlow.title }).count()).toBe(0);
       await page.context().close();
     },
   );
@@ -136,7 +136,7 @@ describe('an embedded app that does not load', () => {
       .poll(() => page.getByRole('status').filter({ hasText: de.iframeApp.loading }).count())
       .toBe(0);
     await page.clock.fastForward(60_000);
-    expect(await page.getByRole('heading', { name: de.iframeApp.slowTitle }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: de.tileHelp.appSlow.title }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -15,10 +15,6 @@ export interface Shortcut {
 /** The home page's app search field, which `/` focuses (issue 19 item 14). */
 export const APP_SEARCH_ID = 'app-search';
 
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
 export const SHORTCUTS = {
   toggleTheme: {
     name: 'toggleTheme',
@@ -43,7 +39,7 @@ export const SHORTCUTS = {
       !event.ctrlKey &&
       !event.metaKey &&
       !event.altKey &&
-      !typingIn(event.target) &&
+      !(event.target instanceof Element && event.target.closest('input,textarea,select,[contenteditable]')) &&
       document.getElementById(APP_SEARCH_ID) !== null,
     perform: () => document.getElementById(APP_SEARCH_ID)?.focus(),
   },

@@ -110,7 +110,7 @@ export function EditPage() {
               {tab === 'personal' &&
                 data?.layoutType === 'logged-in' &&
                 ` ${t('tiles.edit.fromSchool')}`}{' '}
-              {t(`tiles.edit.hint.${inputKind}`)}
+              {t(`tileHelp.editHint.${inputKind}`)}
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <Button loading={save.isPending} disabled={!dirty} onClick={() => void publish()}>

@@ -74,14 +74,16 @@ function EmbeddedApp({ url, title }: { url: string; title: string }) {
           <span className="flex size-16 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <Unplug className="size-8" aria-hidden="true" />
           </span>
-          <h2 id="iframe-slow-title" role="alert" className="text-xl font-semibold">
-            {t('iframeApp.slowTitle')}
-          </h2>
-          <p className="max-w-md text-muted-foreground">{t('iframeApp.slowBody')}</p>
+          <div role="alert" className="grid gap-4">
+            <h2 id="iframe-slow-title" className="text-xl font-semibold">
+              {t('tileHelp.appSlow.title')}
+            </h2>
+            <p className="max-w-md text-muted-foreground">{t('tileHelp.appSlow.body')}</p>
+          </div>
           <div className="flex flex-wrap items-center justify-center gap-2">
             <OpenInNewTab url={url} />
             <Button variant="outline" onClick={() => setState('waiting')}>
-              {t('iframeApp.keepWaiting')}
+              {t('tileHelp.appSlow.keepWaiting')}
             </Button>
           </div>
         </section>

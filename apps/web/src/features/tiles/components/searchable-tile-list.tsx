@@ -36,9 +36,9 @@ export function SearchableTileList({ tiles, loggedIn }: { tiles: readonly Tile[]
               setQuery('');
             }
           }}
-          aria-label={t('home.search')}
+          aria-label={t('tileHelp.search')}
           aria-keyshortcuts={SHORTCUTS.searchApps.keys}
-          placeholder={t('home.search')}
+          placeholder={t('tileHelp.search')}
           autoComplete="off"
           enterKeyHint="search"
           className="ps-9"
@@ -49,11 +49,11 @@ export function SearchableTileList({ tiles, loggedIn }: { tiles: readonly Tile[]
       ) : (
         <div className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center">
           <p role="status" className="text-muted-foreground">
-            {t('home.searchEmpty', { query: query.trim() })}
+            {t('tileHelp.searchEmpty', { query: query.trim() })}
           </p>
           <Button variant="outline" onClick={() => setQuery('')}>
             <X aria-hidden="true" />
-            {t('home.searchClear')}
+            {t('tileHelp.searchClear')}
           </Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/message-box';
@@ -11,7 +11,7 @@ import { gridClass, TileList } from './tile-list';
 /** From this many tiles on, the home page offers its app search (decision 058). */
 export const APP_SEARCH_MIN_TILES = 7;
 
-// the search is not on the start path: it comes with the first home page that has enough tiles for it
+// the search is not on the start path: it comes after the first paint of a home page with enough tiles
 const SearchableTileList = lazy(() =>
   import('./searchable-tile-list').then((m) => ({ default: m.SearchableTileList })),
 );
@@ -21,6 +21,12 @@ export function TileGrid() {
   const self = useSelf();
   const queryClient = useQueryClient();
   const layout = useQuery(layoutQueryOptions({ userId: self?.id ?? null }, queryClient));
+  const many = (layout.data?.layout.length ?? 0) >= APP_SEARCH_MIN_TILES;
+  const [searchWanted, setSearchWanted] = useState(false);
+  useEffect(() => {
+    // after the first paint (its frame, then a task): the search is no part of it
+    if (many) requestAnimationFrame(() => setTimeout(setSearchWanted, 0, true));
+  }, [many]);
 
   if (layout.isPending) {
     return (
@@ -57,19 +63,20 @@ export function TileGrid() {
     );
   }
 
-  const loggedIn = self !== null;
-  if (tiles.length < APP_SEARCH_MIN_TILES) return <TileList tiles={tiles} loggedIn={loggedIn} />;
-  return (
-    // while the search loads, the tiles are there already, below the room its field will take
-    <Suspense
-      fallback={
-        <div className="grid gap-4">
-          <div className="h-10" />
-          <TileList tiles={tiles} loggedIn={loggedIn} />
-        </div>
-      }
-    >
-      <SearchableTileList tiles={tiles} loggedIn={loggedIn} />
+  const list = <TileList tiles={tiles} loggedIn={self !== null} />;
+  if (!many) return list;
+  // until the search is here, the tiles are, below the room its field will take
+  const withoutSearch = (
+    <div className="grid gap-4">
+      <div className="h-10" />
+      {list}
+    </div>
+  );
+  return searchWanted ? (
+    <Suspense fallback={withoutSearch}>
+      <SearchableTileList tiles={tiles} loggedIn={self !== null} />
     </Suspense>
+  ) : (
+    withoutSearch
   );
 }

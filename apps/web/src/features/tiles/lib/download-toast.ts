@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { loadAllStrings } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { downloadFileName } from '../api/download-name';
 
@@ -10,5 +11,7 @@ import { downloadFileName } from '../api/download-name';
  */
 export async function announceDownload(href: string, title: string): Promise<void> {
   const name = await downloadFileName(href);
-  notify({ type: 'success', title: i18n.t('home.downloadStarted', { file: name ?? title }) });
+  // the toast's text is not among the start-up strings, and i18n.t outside render cannot wait for them
+  await loadAllStrings().catch(() => undefined);
+  notify({ type: 'success', title: i18n.t('tileHelp.downloadStarted', { file: name ?? title }) });
 }
