@@ -159,6 +159,8 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
       .setInputFiles({ name: 'schulhof.jpg', mimeType: 'image/jpeg', buffer: photo });
     await admin.getByText(de.branding.bgSaved).waitFor();
     await admin.getByLabel(de.branding.strategy).selectOption('cover');
+    // the logo is set in the school tab, with the school's name and colour (decision 059)
+    await admin.getByRole('link', { name: de.dashboard.tabs.school, exact: true }).click();
     const logo =
       '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#c2410c"/></svg>';
     await admin
@@ -195,13 +197,16 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
       });
       await visitor.context().close();
     }
-    // the tab itself, photographed
-    await expectNoSeriousA11yViolations(admin, 'login-bg tab');
-    await admin.screenshot({ path: `${screenshotDir}/dashboard-login-bg-de-1280-light.png`, fullPage: true });
     // back to the product logo and no background, for the journeys after this one
-    await admin.getByRole('button', { name: de.branding.bgRemove }).click();
     await admin.getByRole('button', { name: de.branding.logoRemove }).click();
     await expect.poll(() => admin.getByRole('button', { name: de.branding.logoRemove }).count()).toBe(0);
+    await admin.getByRole('link', { name: de.dashboard.tabs['login-bg'], exact: true }).click();
+    // the tab itself, photographed
+    await admin.getByRole('button', { name: de.branding.bgRemove }).waitFor();
+    await expectNoSeriousA11yViolations(admin, 'login-bg tab');
+    await admin.screenshot({ path: `${screenshotDir}/dashboard-login-bg-de-1280-light.png`, fullPage: true });
+    await admin.getByRole('button', { name: de.branding.bgRemove }).click();
+    await expect.poll(() => admin.getByRole('button', { name: de.branding.bgRemove }).count()).toBe(0);
   });
 });
 

@@ -48,7 +48,7 @@ describe('the school tab (issue 19 item 5)', () => {
     await expect.poll(() => page.title()).toBe(`${de.pages.dashboard} - ${SCHOOL}`);
     await expect.poll(() => primaryOf(page)).toBe('#0f766e');
     // the logo upload is here now, not only on the login background tab
-    await page.getByRole('button', { name: de.branding.logoUpload }).waitFor();
+    await page.getByText(de.branding.logoUpload, { exact: true }).waitFor();
     await expectNoSeriousA11yViolations(page, 'school tab');
     await page.screenshot({ path: `${screenshotDir}/school-tab-de-1280-light.png`, fullPage: true });
 
@@ -118,13 +118,13 @@ describe('the footer: Hilfe · Impressum · Datenschutz (issue 19 item 9)', () =
 
       await links.getByRole('button', { name: t.app.footer.imprint }).click();
       await expect
-        .poll(() => dialog(page).getByRole('heading', { name: t.legal.imprintTitle }).count())
+        .poll(() => dialog(page).getByRole('heading', { name: t.legal.imprintTitle, exact: true }).count())
         .toBe(1);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog(page).count()).toBe(0);
 
       await links.getByRole('button', { name: t.app.footer.privacy }).click();
-      const privacy = dialog(page).getByRole('heading', { name: t.legal.privacyTitle });
+      const privacy = dialog(page).getByRole('heading', { name: t.legal.privacyTitle, exact: true });
       await expect.poll(() => privacy.count()).toBe(1);
       // scrolled to its section
       await expect.poll(() => privacy.isVisible()).toBe(true);
@@ -150,7 +150,7 @@ describe('the footer: Hilfe · Impressum · Datenschutz (issue 19 item 9)', () =
       await page.getByRole('heading', { name: t.notFound.title }).waitFor();
       await footer(page, t).getByRole('button', { name: t.app.footer.imprint }).click();
       await expect
-        .poll(() => dialog(page).getByRole('heading', { name: t.legal.imprintTitle }).count())
+        .poll(() => dialog(page).getByRole('heading', { name: t.legal.imprintTitle, exact: true }).count())
         .toBe(1);
       await page.keyboard.press('Escape');
       await expectNoSeriousA11yViolations(page, `404 ${locale}-${width}-${colorScheme}`);
@@ -173,9 +173,10 @@ describe('the footer: Hilfe · Impressum · Datenschutz (issue 19 item 9)', () =
     await page.keyboard.press('Escape');
 
     await page.goto(`${journey.portal.base}/app?title=Test`);
-    await page.getByRole('button', { name: de.app.footer.imprint, exact: true }).click();
+    // the app's own header, above the frame (its error page below has the footer too)
+    await page.locator('header').getByRole('button', { name: de.app.footer.imprint, exact: true }).click();
     await expect
-      .poll(() => dialog(page).getByRole('heading', { name: de.legal.imprintTitle }).count())
+      .poll(() => dialog(page).getByRole('heading', { name: de.legal.imprintTitle, exact: true }).count())
       .toBe(1);
     await page.context().close();
   });

@@ -17,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { errorMessage } from '@/lib/error-message';
+import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { schoolIdentityQueryOptions } from '@/lib/school-identity';
 import { useSaveSchoolIdentity } from '../api/school';
@@ -31,7 +32,9 @@ function useAccentProblem(accent: string): string | null {
   if (accent === '') return null;
   if (!ACCENT_COLOR_RE.test(accent)) return t('school.invalidColor');
   const ratio = accentContrast(accent);
-  return ratio < MIN_ACCENT_CONTRAST ? t('errors.config.low_contrast', { ratio }) : null;
+  return ratio < MIN_ACCENT_CONTRAST
+    ? t('errors.config.low_contrast', { ratio: formatNumber(ratio, { maximumFractionDigits: 1 }) })
+    : null;
 }
 
 function IdentityForm({ saved }: { saved: SchoolIdentity }) {
@@ -106,7 +109,9 @@ function IdentityForm({ saved }: { saved: SchoolIdentity }) {
           <p id={`${id}-accent-hint`} className="text-sm text-muted-foreground">
             {t('school.accentHint')}{' '}
             {valid
-              ? t('school.contrast', { ratio: accentContrast(accent.trim()) })
+              ? t('school.contrast', {
+                  ratio: formatNumber(accentContrast(accent.trim()), { maximumFractionDigits: 1 }),
+                })
               : accent === ''
                 ? t('school.accentNone')
                 : null}
