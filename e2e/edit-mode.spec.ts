@@ -34,7 +34,7 @@ async function announced(page: Page, text: string, title: string, position: numb
 /** Signed in as `username` (the sign-in itself is sign-in.spec.ts's subject), into edit mode by the pencil. */
 async function openEditMode(username: string, search = ''): Promise<Page> {
   const page = await journey.openSignedIn(username);
-  await page.getByRole('link', { name: de.tiles.edit.enter }).click();
+  await page.getByRole('link', { name: de.nav.edit }).click();
   await page.waitForURL((url) => url.pathname === '/edit');
   if (search) await page.goto(journey.portal.base + '/edit' + search);
   await expect.poll(async () => (await editOrder(page)).length).toBeGreaterThan(0);

@@ -43,8 +43,8 @@ describe('the top bar', () => {
       expect(shown.startsWith('SS')).toBe(true);
       expect(shown.includes('Sara Schmidt')).toBe(width > 768);
 
-      const edit = bar.getByRole('link', { name: t.tiles.edit.enter, exact: true });
-      expect((await edit.innerText()).trim()).toBe(t.tiles.edit.enter);
+      const edit = bar.getByRole('link', { name: t.nav.edit, exact: true });
+      expect((await edit.innerText()).trim()).toBe(t.nav.edit);
       const help = bar.getByRole('button', { name: t.dialogs.help });
       const language = bar.getByRole('button', { name: t.language.choose });
       const theme = bar.getByRole('button', { name: t.theme.toggle });
@@ -95,7 +95,7 @@ describe('the top bar', () => {
     async ({ locale, width, t }) => {
       const page = await journey.openSignedIn('student', '/', { locale, width });
       const bar = topBar(page, t);
-      await bar.getByRole('link', { name: t.tiles.edit.enter, exact: true }).click();
+      await bar.getByRole('link', { name: t.nav.edit, exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/edit');
       await page.getByRole('heading', { level: 1, name: t.tiles.edit.heading }).waitFor();
       expect(await bar.getByRole('link').count()).toBe(1); // the home link alone

@@ -47,7 +47,7 @@ function EditLink() {
     <Button asChild variant="ghost" size="sm" className="mobile:h-11">
       <Link to="/edit">
         <Pencil aria-hidden="true" />
-        {t('tiles.edit.enter')}
+        {t('nav.edit')}
       </Link>
     </Button>
   );
