@@ -17,11 +17,11 @@ const LANGUAGES = [
 const phone = (locale: string) => ({ locale, width: 390, touch: true });
 
 /** The page's interactive elements below 44 x 44 px, as `element (w x h)` lines for the failure message. */
-async function offenders(page: Page): Promise<string[]> {
+async function offenders(page: Page, within?: string): Promise<string[]> {
   // the queries the screen shows have arrived, and nothing is still fading in
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return (await findSmallTargets(page)).map((s) => `${s.element} (${s.width} x ${s.height})`);
+  return (await findSmallTargets(page, within)).map((s) => `${s.element} (${s.width} x ${s.height})`);
 }
 
 describe('44 px touch targets on a phone (issue 19 item 10, WCAG 2.5.5)', () => {
@@ -84,7 +84,7 @@ describe('44 px touch targets on a phone (issue 19 item 10, WCAG 2.5.5)', () => 
 
       await userMenu(page, t).click();
       await page.locator('[role="menu"]:not([aria-busy="true"])').waitFor();
-      expect.soft(await offenders(page), 'account menu').toEqual([]);
+      expect.soft(await offenders(page, '[role="menu"]'), 'account menu').toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.goto(`${journey.portal.base}/?dialog=settings`);
