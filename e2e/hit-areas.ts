@@ -31,17 +31,18 @@ const INTERACTIVE = [
 ].join(', ');
 
 /**
- * Every visible interactive element on the page whose hit area is smaller than 44 x 44 px. The hit area is
+ * Every visible interactive element on the page (or inside `within`, e.g. an open menu that covers the page)
+ * whose hit area is smaller than 44 x 44 px. The hit area is
  * measured by hit-testing, as a finger would find it: from the element's centre outwards along both axes, as
  * far as a tap still lands on the element (or a ::before/::after of it, or a label that toggles it), so a
  * hit-area extension counts and a part covered by something else does not. A checkbox or radio button
  * passes when it or one of its labels does. Skipped: disabled controls, what a modal hides (aria-hidden,
- * inert), what is not rendered, only for screen readers or off the screen, and links inside a sentence (WCAG 2.5.8's
- * inline exception).
+ * inert, pointer-events none), what is not rendered, only for screen readers or off the screen, and links
+ * inside a sentence (WCAG 2.5.8's inline exception).
  */
-export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSmall[]> {
+export function findSmallTargets(page: Page, within = 'body', min = MIN_TARGET_PX): Promise<TooSmall[]> {
   return page.evaluate(
-    ([selector, min]) => {
+    ([selector, within, min]) => {
       const reach = 80;
       const describe = (el: Element): string => {
         const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
@@ -62,7 +63,9 @@ export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSm
         const rect = el.getBoundingClientRect();
         if (rect.width <= 1 || rect.height <= 1) return true;
         const style = getComputedStyle(el);
-        if (style.visibility === 'hidden' || style.opacity === '0') return true;
+        // pointer-events none: nothing to tap (a disabled look, or the page behind an open menu)
+        if (style.visibility === 'hidden' || style.opacity === '0' || style.pointerEvents === 'none')
+          return true;
         return inSentence(el);
       };
       /** How far from (x, y) along one axis a tap still lands on one of the owners. */
@@ -93,7 +96,9 @@ export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSm
       };
       const scroll = { x: window.scrollX, y: window.scrollY };
       const small: { element: string; width: number; height: number }[] = [];
-      for (const el of Array.from(document.querySelectorAll(selector))) {
+      for (const el of Array.from(document.querySelectorAll(within)).flatMap((root) =>
+        Array.from(root.querySelectorAll(selector)),
+      )) {
         if (skipped(el)) continue;
         const labels =
           el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
@@ -114,6 +119,6 @@ export function findSmallTargets(page: Page, min = MIN_TARGET_PX): Promise<TooSm
       window.scrollTo(scroll.x, scroll.y);
       return small;
     },
-    [INTERACTIVE, min] as const,
+    [INTERACTIVE, within, min] as const,
   );
 }

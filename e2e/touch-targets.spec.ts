@@ -17,11 +17,11 @@ const LANGUAGES = [
 const phone = (locale: string) => ({ locale, width: 390, touch: true });
 
 /** The page's interactive elements below 44 x 44 px, as `element (w x h)` lines for the failure message. */
-async function offenders(page: Page): Promise<string[]> {
+async function offenders(page: Page, within?: string): Promise<string[]> {
   // the queries the screen shows have arrived, and nothing is still fading in
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return (await findSmallTargets(page)).map((s) => `${s.element} (${s.width} x ${s.height})`);
+  return (await findSmallTargets(page, within)).map((s) => `${s.element} (${s.width} x ${s.height})`);
 }
 
 describe('44 px touch targets on a phone (issue 19 item 10, WCAG 2.5.5)', () => {
@@ -30,14 +30,16 @@ describe('44 px touch targets on a phone (issue 19 item 10, WCAG 2.5.5)', () => 
     await page.getByRole('button', { name: de.login.submit, exact: true }).waitFor();
     expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
     await page.evaluate(() => {
-      const small = document.createElement('button');
-      small.textContent = 'canary';
-      small.style.cssText = 'position:fixed;top:400px;left:20px;width:20px;height:20px;padding:0;z-index:99';
+      const button = (name: string, left: number) => {
+        const b = document.createElement('button');
+        b.setAttribute('aria-label', name);
+        b.style.cssText = `all:unset;display:block;position:fixed;top:400px;left:${left}px;width:20px;height:20px;background:red;z-index:99`;
+        return b;
+      };
+      const small = button('canary', 20);
       // the same size with the primitives' invisible 44 px extension is enough
-      const extended = small.cloneNode(true) as HTMLButtonElement;
-      extended.textContent = 'extended';
+      const extended = button('extended', 200);
       extended.className = 'hit-area';
-      extended.style.left = '200px';
       document.body.append(small, extended);
     });
     const found = await findSmallTargets(page);
@@ -78,16 +80,16 @@ describe('44 px touch targets on a phone (issue 19 item 10, WCAG 2.5.5)', () => 
     it('the pupil home page, its account menu and the settings dialog', async () => {
       const page = await journey.openSignedIn('student', '/', phone(locale));
       await page.getByRole('list', { name: t.home.apps }).waitFor();
-      expect(await offenders(page), 'home').toEqual([]);
+      expect.soft(await offenders(page), 'home').toEqual([]);
 
       await userMenu(page, t).click();
       await page.locator('[role="menu"]:not([aria-busy="true"])').waitFor();
-      expect(await offenders(page), 'account menu').toEqual([]);
+      expect.soft(await offenders(page, '[role="menu"]'), 'account menu').toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.goto(`${journey.portal.base}/?dialog=settings`);
       await page.getByRole('dialog', { name: t.dialogs.settings }).waitFor();
-      expect(await offenders(page), 'settings dialog').toEqual([]);
+      expect.soft(await offenders(page), 'settings dialog').toEqual([]);
       await page.context().close();
     });
 

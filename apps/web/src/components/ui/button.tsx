@@ -19,9 +19,9 @@ export const buttonVariants = cva(
       },
       // on touch screens every size is a 44 px target (decision 061); xs keeps its look and grows a hit area
       size: {
-        default: 'h-9 px-4 py-2 has-[>svg]:px-3 coarse:h-11',
+        default: 'h-9 px-4 py-2 has-[>svg]:px-3 coarse:h-11 coarse:min-w-11',
         xs: "relative hit-area h-6 gap-1 px-2 text-xs has-[>svg]:px-1.5 [&_svg:not([class*='size-'])]:size-3",
-        sm: 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5 coarse:h-11',
+        sm: 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5 coarse:h-11 coarse:min-w-11',
         lg: 'h-10 px-6 has-[>svg]:px-4 coarse:h-11',
         icon: 'size-9 coarse:size-11',
       },

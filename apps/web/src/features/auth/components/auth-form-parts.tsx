@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 export type ResetStep = 'request' | 'code';
 
 export const linkClass =
-  'rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
+  'relative hit-area rounded-sm text-primary underline-offset-4 outline-ring hover:underline focus-visible:outline-2 focus-visible:outline-offset-2';
 
 /** A "back" link drawn as text, mirrored in right-to-left languages. */
 export function BackButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
