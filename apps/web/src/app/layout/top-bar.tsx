@@ -67,7 +67,7 @@ export function TopBar() {
       >
         <Link
           to="/"
-          className="me-auto flex min-w-0 items-center gap-2 rounded-md px-1 text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+          className="me-auto flex min-w-0 items-center gap-2 rounded-md px-1 text-lg coarse:min-h-11 font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <BrandLogo className="size-7 shrink-0 desktop:size-8" />
           <bdi className="truncate">{school}</bdi>

@@ -15,12 +15,13 @@ export function DropdownMenuContent({
 }: ComponentProps<typeof Primitive.Content>) {
   return (
     <Primitive.Portal>
+      {/* a menu longer than the screen (the account menu on a phone, with language and theme) scrolls instead of losing its last entries */}
       <Primitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         align={align}
         className={cn(
-          'z-50 min-w-40 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
+          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-40 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
           className,
         )}
         {...props}

@@ -65,7 +65,7 @@ export function EditPage() {
               aria-controls="edit-tabpanel"
               onClick={() => switchTab(id)}
               className={cn(
-                '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
+                '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium coarse:min-h-11 outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
                 tab === id
                   ? 'border-primary text-foreground'
                   : 'border-transparent text-muted-foreground hover:text-foreground',

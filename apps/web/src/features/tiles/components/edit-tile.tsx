@@ -153,7 +153,7 @@ export function SortableUnusedTile({
         type="button"
         {...(sortable ? { ...attributes, ...listeners } : {})}
         aria-label={sortable ? t('tiles.edit.move', { title }) : title}
-        className="flex min-w-0 flex-1 cursor-grab touch-none items-center gap-2 rounded-md text-start outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+        className="flex min-w-0 flex-1 cursor-grab touch-none items-center gap-2 rounded-md text-start coarse:min-h-11 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <TileFace tile={tile} size="row" />
         <span dir="auto" className="truncate text-sm font-medium">
