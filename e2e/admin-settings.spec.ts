@@ -40,7 +40,10 @@ describe('settings that cannot lose a change (issue 19)', () => {
       const page = await journey.openSignedIn('admin', '/dashboard/settings', { locale, width, colorScheme });
       const bar = page.getByRole('region', { name: t.adminSettings.bar.label });
       const saveButton = async (n: number) =>
-        bar.getByRole('button', { name: withN(t.adminSettings.bar.save, await digits(page, n)), exact: true });
+        bar.getByRole('button', {
+          name: withN(t.adminSettings.bar.save, await digits(page, n)),
+          exact: true,
+        });
       await page.getByRole('heading', { level: 1, name: t.dashboard.tabs.settings }).waitFor();
       await bar.getByText(t.adminSettings.bar.none).waitFor();
       expect(await (await saveButton(0)).isDisabled()).toBe(true);
@@ -68,7 +71,8 @@ describe('settings that cannot lose a change (issue 19)', () => {
 
       // leaving for another tab asks; staying keeps both changes
       const nav = page.getByRole('navigation', { name: t.pages.dashboard });
-      if (width === 390) await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
+      if (width === 390)
+        await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
       await nav.getByRole('link', { name: t.dashboard.tabs.messages, exact: true }).click();
       const leave = page.getByRole('dialog', { name: t.adminSettings.leave.title });
       await leave.waitFor();
@@ -90,7 +94,8 @@ describe('settings that cannot lose a change (issue 19)', () => {
       expect(after.logout_on_idle_time).toBe(before.logout_on_idle_time);
 
       // leaving and discarding drops the refused draft; the tab then shows what is stored
-      if (width === 390) await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
+      if (width === 390)
+        await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
       await nav.getByRole('link', { name: t.dashboard.tabs.messages, exact: true }).click();
       await leave.getByRole('button', { name: t.adminSettings.leave.leave }).click();
       await page.getByRole('heading', { level: 1, name: t.dashboard.tabs.messages }).waitFor();
@@ -101,7 +106,8 @@ describe('settings that cannot lose a change (issue 19)', () => {
       await bar.getByText(t.adminSettings.bar.none).waitFor();
 
       // without changes, leaving does not ask
-      if (width === 390) await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
+      if (width === 390)
+        await nav.getByRole('button', { name: t.dashboard.allSections.split(' (')[0] }).click();
       await nav.getByRole('link', { name: t.dashboard.tabs.status, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: t.dashboard.tabs.status }).waitFor();
       expect(await leave.count()).toBe(0);

@@ -18,7 +18,8 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
     const width = root.clientWidth;
     const found: string[] = [];
     if (root.scrollWidth > width) found.push(`page ${root.scrollWidth} > ${width}`);
-    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const scrolls = (el: Element) =>
+      ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
     for (const el of document.querySelectorAll('#main *')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) continue;

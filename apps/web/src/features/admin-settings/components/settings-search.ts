@@ -1,9 +1,4 @@
-import {
-  SETTINGS_KEYS,
-  SETTINGS_META,
-  BUILT_FEATURES,
-  type SettingsKey,
-} from '@aula/contracts';
+import { SETTINGS_KEYS, SETTINGS_META, BUILT_FEATURES, type SettingsKey } from '@aula/contracts';
 
 /**
  * The keys the settings tab shows: its own, without those of features not built yet (decision 060); the feature

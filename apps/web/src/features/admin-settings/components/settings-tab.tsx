@@ -82,7 +82,8 @@ function SettingsForm({ values }: { values: Record<string, string> }) {
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([key]) => key in failed)));
     setErrors(failed);
     setSaving(false);
-    if (saved > 0) notify({
+    if (saved > 0)
+      notify({
         type: 'success',
         title: t('adminSettings.bar.saved', { count: saved, n: formatNumber(saved) }),
       });
@@ -99,9 +100,7 @@ function SettingsForm({ values }: { values: Record<string, string> }) {
     const sectionMatches = matchesQuery(t(`adminSettings.sections.${section}`), q);
     const shown = sectionMatches
       ? keys
-      : keys.filter((k) =>
-          matchesQuery(`${t(`adminSettings.keys.${k}.label`)} ${helpText(t, k)}`, q),
-        );
+      : keys.filter((k) => matchesQuery(`${t(`adminSettings.keys.${k}.label`)} ${helpText(t, k)}`, q));
     return { section, keys: shown };
   }).filter((s) => s.keys.length > 0);
 
@@ -257,9 +256,7 @@ function SettingRow({
     const on = new Set(draft.split(',').filter(Boolean));
     control = (
       <fieldset aria-describedby={describedBy} className="grid gap-2">
-        <legend className="font-medium">
-          {label}
-        </legend>
+        <legend className="font-medium">{label}</legend>
         {/* only built features are offered; the others keep their stored state */}
         {FEATURE_NAMES.filter(isFeatureBuilt).map((f) => (
           <label key={f} className="flex items-center gap-2">

@@ -37,11 +37,17 @@ describe('row errors of the identity import', () => {
   it('reads the missing columns of a 422 cim.missing_columns and drops names that are no column', () => {
     const missing = (value: unknown) =>
       missingColumnsOf(
-        new ApiError('/x', 422, '', { code: 'cim.missing_columns', message: 'm', params: { missing: value } }),
+        new ApiError('/x', 422, '', {
+          code: 'cim.missing_columns',
+          message: 'm',
+          params: { missing: value },
+        }),
       );
     expect(missing('lastName,role')).toEqual(['lastName', 'role']);
     expect(missing('role,constructor,__proto__')).toEqual(['role']);
     expect(missing(3)).toBeNull();
-    expect(missingColumnsOf(new ApiError('/x', 422, '', { code: 'cim.invalid_file', message: 'm' }))).toBeNull();
+    expect(
+      missingColumnsOf(new ApiError('/x', 422, '', { code: 'cim.invalid_file', message: 'm' })),
+    ).toBeNull();
   });
 });

@@ -146,9 +146,7 @@ export function UserSearch({ actions }: { actions: (user: ManagedUser) => ReactN
 
       <div role="status" className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground">
         {users.isFetching && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
-        {users.isPending
-          ? t('common.loading')
-          : pageRangeText(t, page, PER_PAGE, total)}
+        {users.isPending ? t('common.loading') : pageRangeText(t, page, PER_PAGE, total)}
       </div>
       {users.isError && (
         <ErrorAlert message={errorMessage(t, users.error)}>
