@@ -27,6 +27,8 @@ const baseKeyOf = (key: string) => (EXTRA_PLURAL.test(key) ? key.replace(EXTRA_P
 const withoutExtraPlurals = (keys: Iterable<string>) =>
   [...keys].filter((key) => !EXTRA_PLURAL.test(key) || !base.has(baseKeyOf(key)));
 
+const SAID_IN_WORDS = /_(zero|one|two)$/;
+
 describe('translations (spec 1: de is the base, en, fa, ar)', () => {
   it.each(LOCALES)('%s has exactly the keys of de', (locale) => {
     expect(withoutExtraPlurals(flatten(locales[locale]).keys()).sort()).toEqual([...base.keys()].sort());
@@ -35,8 +37,21 @@ describe('translations (spec 1: de is the base, en, fa, ar)', () => {
   it.each(LOCALES)('%s has no empty text and keeps every {{placeholder}} of de', (locale) => {
     for (const [key, text] of flatten(locales[locale])) {
       expect(text.trim(), `${locale}: ${key}`).not.toBe('');
-      expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(base.get(baseKeyOf(key)) ?? ''));
+      const expected = placeholders(base.get(baseKeyOf(key)) ?? '');
+      // the zero, one and two forms may say their number in words ("دقيقتان", two minutes: docs/wording.md)
+      const inWords = SAID_IN_WORDS.test(key) ? expected.filter((name) => name !== 'count') : expected;
+      const found = placeholders(text);
+      expect(
+        [expected, inWords].some((want) => JSON.stringify(want) === JSON.stringify(found)),
+        `${locale}: ${key} has {{${found.join('}}, {{')}}}, wants {{${expected.join('}}, {{')}}}`,
+      ).toBe(true);
     }
+  });
+
+  it('a form that drops {{count}} must be a zero, one or two form, and may drop nothing else (canary)', () => {
+    expect(SAID_IN_WORDS.test('login.locked_two')).toBe(true);
+    expect(SAID_IN_WORDS.test('login.locked_few')).toBe(false);
+    expect(SAID_IN_WORDS.test('login.locked_other')).toBe(false);
   });
 
   it('ar has all six plural forms wherever de has a plural', () => {
