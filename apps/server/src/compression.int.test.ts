@@ -73,12 +73,8 @@ const PAGES = [
     cache: 'public, max-age=31536000, immutable',
   },
   { path: '/sw.js', file: 'sw.js', type: 'javascript', cache: 'no-cache' },
-  {
-    path: '/manifest.webmanifest',
-    file: 'manifest.webmanifest',
-    type: 'application/manifest+json',
-    cache: 'no-cache',
-  },
+  // not /manifest.webmanifest: it carries the school's name, made per request (plugins/web-manifest.ts, under
+  // 1 KB; config/school.int.test.ts checks it)
 ];
 
 describe('static files are served as compressed at build time', () => {
