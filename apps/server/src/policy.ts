@@ -7,10 +7,14 @@ import type { Role } from '@aula/contracts';
  * - objects: whose data the route reaches; the service enforces it, the policy test probes it.
  *   'none': no school's data at all (answered without resolving the school or the session); 'self': only the caller's own; 'visible-tile': a tile the caller may
  *   see by spec 3.1 in the caller's school; 'school': the caller's school as a whole; 'managed-user': a user
- *   of the caller's school whom the caller may manage (SECURITY.md "Access").
+ *   of the caller's school whom the caller may manage (SECURITY.md "Access"); 'sick-notice': a notice the
+ *   caller may see (decision 062: pupils their own, teachers their groups' pupils' and their own, admins all);
+ *   'camera-person': a person whose pictures the caller may see (decision 063: themself, a teacher the
+ *   pupils of their groups, admins everyone).
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
-export type ObjectScope = 'none' | 'self' | 'visible-tile' | 'school' | 'managed-user';
+export type ObjectScope =
+  'none' | 'self' | 'visible-tile' | 'school' | 'managed-user' | 'sick-notice' | 'camera-person';
 
 export interface RoutePolicy {
   access: Access;
@@ -114,6 +118,16 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/messages/admin': { access: 'admin', objects: 'school' },
   'PUT /api/messages/admin/:id': { access: 'admin', objects: 'school' },
   'DELETE /api/messages/admin/:id': { access: 'admin', objects: 'school' },
+  // sick notices (decision 062): everyone reports and reads what they may see; teachers and admins process
+  'GET /api/sick': { access: 'student', objects: 'sick-notice' },
+  'POST /api/sick': { access: 'student', objects: 'sick-notice' },
+  'GET /api/sick/count': { access: 'student', objects: 'sick-notice' },
+  'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
+  'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice' },
+  'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice' },
+  // the pupils a teacher may report for: their groups' pupils; admins every pupil
+  'GET /api/students': { access: 'teacher', objects: 'managed-user' },
+  'GET /api/student/:id': { access: 'teacher', objects: 'managed-user' },
   // settings and texts (dashboard tabs settings, imprint, terms, help); texts are read by everyone
   'GET /api/config/settings': { access: 'admin', objects: 'school' },
   'POST /api/config/key/:key': { access: 'admin', objects: 'school' },
@@ -137,6 +151,12 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/logs': { access: 'admin', objects: 'school' },
   'GET /api/logs/full': { access: 'admin', objects: 'school' },
   'GET /api/errors': { access: 'admin', objects: 'school' },
+  // camera pictures (decision 063): each person's own, their teachers' and admins'; the service checks who
+  'GET /api/camera': { access: 'student', objects: 'camera-person' },
+  'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
+  'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
+  'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
+  'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },
   'GET /api/docs': { access: 'public', objects: 'none' },
   // the OpenAPI viewer's own pages and static files

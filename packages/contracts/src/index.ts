@@ -26,3 +26,5 @@ export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './sso.ts';
 export * from './text.ts';
+export * from './sick.ts';
+export * from './camera.ts';

@@ -9,11 +9,54 @@ import { LOCALES } from './locales.ts';
 import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
 
 /** login_bg_strat: how the login background image fills the page (shared with the login-bg tab). */
+/**
+ * The time zones a school may choose (decision 062): where Aula's four languages are spoken, and UTC.
+ * The default is the one German schools have.
+ */
+export const TIME_ZONES = [
+  'Europe/Berlin',
+  'Europe/Vienna',
+  'Europe/Zurich',
+  'Europe/Luxembourg',
+  'Europe/Brussels',
+  'Europe/Amsterdam',
+  'Europe/Paris',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Istanbul',
+  'Asia/Tehran',
+  'Asia/Kabul',
+  'Asia/Dubai',
+  'Asia/Riyadh',
+  'Asia/Baghdad',
+  'Asia/Amman',
+  'Asia/Beirut',
+  'Africa/Cairo',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'UTC',
+] as const;
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
+/** The calendar day YYYY-MM-DD at `now` in a time zone (an unknown zone counts as the default). */
+export function dayIn(now: Date, timeZone: string): string {
+  const zone = (TIME_ZONES as readonly string[]).includes(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  // en-CA writes dates as YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
 export const LOGIN_BG_STRATEGIES = ['none', 'cover', 'contain', 'repeat'] as const;
 export type LoginBgStrategy = (typeof LOGIN_BG_STRATEGIES)[number];
 
 /** Server keys an admin edits in the settings tab; never sent by POST /api/config/key. */
-export const SETTINGS_SERVER_KEYS = ['enabled_features', 'embed_allowed_hosts'] as const;
+export const SETTINGS_SERVER_KEYS = ['enabled_features', 'embed_allowed_hosts', 'time_zone'] as const;
 export const SETTINGS_KEYS = [...CONFIG_KEYS, ...SETTINGS_SERVER_KEYS] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export const SettingsKeySchema = z.enum(SETTINGS_KEYS);
@@ -30,7 +73,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export type SettingControl =
   | { type: 'boolean' }
-  | { type: 'integer'; min: number; max: number; unit?: 'minutes' | 'characters' | 'megabytes' }
+  | { type: 'integer'; min: number; max: number; unit?: 'minutes' | 'characters' | 'megabytes' | 'days' }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'text'; maxLength: number }
   | { type: 'color' }
@@ -99,6 +142,16 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   forward_emails: bool('privacy'),
   enable_sick_photo: { ...bool('privacy'), feature: 'sick' },
   chat_show_seen_indicator: { ...bool('privacy'), feature: 'chat' },
+  // decision 062: at least a month (a notice must outlive the week it covers), at most ten years
+  sick_retention_days: {
+    type: 'integer',
+    min: 30,
+    max: 3650,
+    unit: 'days',
+    tab: 'settings',
+    section: 'privacy',
+    feature: 'sick',
+  },
   upload_quota_student_mb: megabytes(100_000),
   upload_quota_teacher_mb: megabytes(100_000),
   upload_quota_school_mb: megabytes(10_000_000),
@@ -113,6 +166,8 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   // edited in the school tab (decision 059)
   school_name: { type: 'text', maxLength: MAX_SCHOOL_NAME, tab: 'school' },
   accent_color: { type: 'color', tab: 'school' },
+  // the school's calendar: what "today" is for sick notices (decision 062), later quiet hours
+  time_zone: { type: 'enum', values: TIME_ZONES, tab: 'school' },
 };
 
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;

@@ -14,3 +14,5 @@ export * from '../modules/account/account.schema.ts';
 export * from '../modules/mail/mail.schema.ts';
 export * from '../modules/messages/messages.schema.ts';
 export * from '../modules/sso/sso.schema.ts';
+export * from '../modules/sick/sick.schema.ts';
+export * from '../modules/camera/camera.schema.ts';

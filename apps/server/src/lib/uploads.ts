@@ -211,3 +211,36 @@ export async function checkDownload(
       .trim() || 'download';
   return { mime: detected.mime, name: `${base}.${detected.ext}` };
 }
+
+// a 48-megapixel phone camera (8064 × 6048) is the largest a pupil's phone takes (decision 062)
+const MAX_PHOTO_PIXELS = 52_000_000;
+
+/**
+ * A camera photo or a sick note's photo (decisions 062, 063): JPEG at quality 82, turned upright, its
+ * longest side at most `maxPx`, without any metadata (EXIF, GPS, XMP, ICC comments), with its thumbnail as a
+ * WebP of at most `thumbPx` on its longest side. PNG, JPEG and WebP by their magic number.
+ */
+export async function photoToJpeg(
+  data: Buffer,
+  maxPx: number,
+  thumbPx: number,
+): Promise<{ photo: Buffer; width: number; height: number; thumbnail: Buffer }> {
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
+  return imageJob(
+    async () => {
+      const upright = sharp(data, { ...decodeOptions, limitInputPixels: MAX_PHOTO_PIXELS })
+        .timeout(timeLimit)
+        .rotate()
+        .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true });
+      const { data: photo, info } = await upright.jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(photo)
+        .timeout(timeLimit)
+        .resize(thumbPx, thumbPx, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+      return { photo, width: info.width, height: info.height, thumbnail };
+    },
+    () => invalidType(PHOTO_TYPE_NAMES),
+  );
+}

@@ -32,6 +32,8 @@ export const CONFIG_KEYS = [
   // not in spec 3.5: the school's name and accent colour (issue 19, docs/decisions/059-school-identity.md)
   'school_name',
   'accent_color',
+  // not in spec 3.5: how many days after its last day a sick notice and its photo are kept (decision 062)
+  'sick_retention_days',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -64,6 +66,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   upload_quota_school_mb: '2048',
   school_name: '',
   accent_color: '',
+  sick_retention_days: '365',
 };
 
 /** Response of POST /api/config/key: a map of key to its raw string value (spec 7.4). */

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   CONFIG_DEFAULTS,
   DEFAULT_FEATURES,
   FEATURE_NAMES,
@@ -39,6 +40,7 @@ export const SERVER_CONFIG_KEYS = [
   'oidc_client_secret',
   'saml',
   'saml_idp',
+  'time_zone',
 ] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
@@ -59,6 +61,8 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   // JSON of the SAML settings and of what was read from the provider's metadata (decision 040); '' for none
   saml: '',
   saml_idp: '',
+  // the school's calendar (decision 062): what "today" is for sick notices, later quiet hours
+  time_zone: DEFAULT_TIME_ZONE,
 };
 
 /** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */

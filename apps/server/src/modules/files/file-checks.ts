@@ -1,18 +1,27 @@
 // The way into the file store (decision 053): every upload is checked by its size and by its magic number,
 // never by its name or declared type, and images are re-encoded without metadata (EXIF, GPS) before
 // `storeFile` keeps them. The work runs outside any transaction, in the image queue (decision 044).
-import { MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES, MAX_LOGIN_BG_BYTES, MAX_LOGO_BYTES } from '@aula/contracts';
+import {
+  MAX_DOWNLOAD_BYTES,
+  MAX_ICON_BYTES,
+  MAX_LOGIN_BG_BYTES,
+  MAX_LOGO_BYTES,
+  MAX_PHOTO_BYTES,
+  PHOTO_MAX_PX,
+  THUMBNAIL_PX,
+} from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   checkDownload,
   iconToPng,
   megabytes,
+  photoToJpeg,
   photoToWebp,
   reencodedDownloadType,
   withoutImageMetadata,
 } from '../../lib/uploads.ts';
 
-export type UploadKind = 'icon' | 'logo' | 'login-bg' | 'download';
+export type UploadKind = 'icon' | 'logo' | 'login-bg' | 'download' | 'photo';
 
 /** The largest upload of each kind; the multipart readers stop keeping bytes beyond it while streaming. */
 export const UPLOAD_LIMITS: Record<UploadKind, number> = {
@@ -20,6 +29,7 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = {
   logo: MAX_LOGO_BYTES,
   'login-bg': MAX_LOGIN_BG_BYTES,
   download: MAX_DOWNLOAD_BYTES,
+  photo: MAX_PHOTO_BYTES,
 };
 
 const LOGO_SIZE_PX = 512;
@@ -64,9 +74,30 @@ export async function prepareUpload(
       return { name: 'logo.png', mime: 'image/png', data: await iconToPng(upload.data, LOGO_SIZE_PX) };
     case 'login-bg':
       return { name: 'login-background.webp', mime: 'image/webp', data: await photoToWebp(upload.data) };
+    case 'photo':
+      return { name: 'photo.jpg', mime: 'image/jpeg', data: (await preparePhoto(upload)).photo.data };
     case 'download': {
       const { mime, name } = await checkDownload(upload.data, upload.filename ?? '');
       return { name, mime, data: await withoutImageMetadata(upload.data, mime) };
     }
   }
+}
+
+export interface PreparedPhoto {
+  photo: PreparedFile & { width: number; height: number };
+  thumbnail: PreparedFile;
+}
+
+/**
+ * A photo from a phone (camera pictures, a sick note's photo; decisions 062, 063) made fit to store: a JPEG of
+ * at most PHOTO_MAX_PX on its longest side and a WebP thumbnail of at most THUMBNAIL_PX, both upright and
+ * without EXIF or GPS. 413 beyond MAX_PHOTO_BYTES, 415 for anything but PNG, JPEG or WebP.
+ */
+export async function preparePhoto(upload: { data: Buffer }): Promise<PreparedPhoto> {
+  if (upload.data.length > UPLOAD_LIMITS.photo) throw tooLarge(UPLOAD_LIMITS.photo);
+  const { photo, width, height, thumbnail } = await photoToJpeg(upload.data, PHOTO_MAX_PX, THUMBNAIL_PX);
+  return {
+    photo: { name: 'photo.jpg', mime: 'image/jpeg', data: photo, width, height },
+    thumbnail: { name: 'thumbnail.webp', mime: 'image/webp', data: thumbnail },
+  };
 }
