@@ -4,8 +4,19 @@ import { startTestApp, type TestApp } from '../apps/server/src/test/test-app.ts'
 
 export { DEMO_PASSWORD } from '../apps/server/src/test/test-app.ts';
 
+/**
+ * The device camera (issue 20): 'fake' gives getUserMedia Chromium's test pattern and grants it without a
+ * prompt; 'refused' has the same device but answers every permission prompt with "block", as a user who
+ * says no. Without it, pages never ask for the camera.
+ */
+export type CameraMode = 'fake' | 'refused';
+const CAMERA_ARGS: Record<CameraMode, string[]> = {
+  fake: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  refused: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+};
+
 // Debian's Chromium (scripts/install-test-deps.sh); Playwright never downloads a browser here.
-export function launch(): Promise<Browser> {
+export function launch(opts: { camera?: CameraMode } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -17,6 +28,7 @@ export function launch(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      ...(opts.camera ? CAMERA_ARGS[opts.camera] : []),
     ],
   });
 }
