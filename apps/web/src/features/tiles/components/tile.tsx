@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { tileTitle, type Tile } from '@aula/contracts';
+import { useDialogs } from '@/lib/dialogs';
 import { currentLocale } from '@/lib/i18n';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -43,6 +44,33 @@ function BehaviourBadge({ behaviour }: { behaviour: TileBehaviour }) {
   );
 }
 
+function DialogButton({
+  dialog,
+  describedBy,
+  onOpen,
+  children,
+}: {
+  dialog: string;
+  describedBy: string | undefined;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  const { open } = useDialogs();
+  return (
+    <button
+      type="button"
+      className={cn(linkClass, 'w-full')}
+      aria-describedby={describedBy}
+      onClick={() => {
+        onOpen();
+        void open(dialog);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
 function TileAnchor({
   link,
   label,
@@ -68,6 +96,18 @@ function TileAnchor({
         >
           {children}
         </Link>
+      );
+    case 'page':
+      return (
+        <Link to={link.to} className={linkClass} aria-describedby={describedBy} onClick={onOpen}>
+          {children}
+        </Link>
+      );
+    case 'dialog':
+      return (
+        <DialogButton dialog={link.dialog} describedBy={describedBy} onOpen={onOpen}>
+          {children}
+        </DialogButton>
       );
     case 'anchor':
       return (

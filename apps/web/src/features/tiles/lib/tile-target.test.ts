@@ -53,4 +53,13 @@ describe('a tile opens by its target (spec 3.1)', () => {
       kind: 'none',
     });
   });
+
+  it('a camera tile opens the camera overview and a sick-notice tile the sick dialog, for signed-in users only (issue 20)', () => {
+    const camera = { id: 4, url: null, target: 'iframe' as const, type: 'camera' as const };
+    const sick = { id: 5, url: null, target: 'iframe' as const, type: 'sick-notice' as const };
+    expect(tileLink(camera, 'Kamera', member)).toEqual({ kind: 'page', to: '/app/camera' });
+    expect(tileLink(sick, 'Krankmeldung', member)).toEqual({ kind: 'dialog', dialog: 'sick' });
+    expect(tileLink(camera, 'Kamera', visitor)).toEqual({ kind: 'none' });
+    expect(tileLink(sick, 'Krankmeldung', visitor)).toEqual({ kind: 'none' });
+  });
 });

@@ -2,6 +2,10 @@ import type { Tile } from '@aula/contracts';
 
 export type TileLink =
   | { kind: 'route'; to: '/app'; search: { title: string; id: number } }
+  /** a built-in app's page (issue 20: the camera overview) */
+  | { kind: 'page'; to: '/app/camera' }
+  /** a built-in app that is a dialog (issue 20: the sick notice) */
+  | { kind: 'dialog'; dialog: 'sick' }
   | { kind: 'anchor'; href: string; target?: '_blank'; rel?: string; download?: boolean }
   | { kind: 'none' };
 
@@ -27,10 +31,14 @@ function newTabLink(url: string | null): TileLink {
  * (spec 2.1), so a visitor's iframe tile opens in a new tab instead of bouncing back home.
  */
 export function tileLink(
-  tile: Pick<Tile, 'id' | 'url' | 'target'>,
+  tile: Pick<Tile, 'id' | 'url' | 'target'> & { type?: Tile['type'] },
   title: string,
   viewer: { loggedIn: boolean },
 ): TileLink {
+  // built-in apps (spec 1) open inside the portal, for signed-in users only
+  if (tile.type === 'camera') return viewer.loggedIn ? { kind: 'page', to: '/app/camera' } : { kind: 'none' };
+  if (tile.type === 'sick-notice')
+    return viewer.loggedIn ? { kind: 'dialog', dialog: 'sick' } : { kind: 'none' };
   switch (tile.target) {
     case 'iframe':
       return viewer.loggedIn
