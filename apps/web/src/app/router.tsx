@@ -229,6 +229,7 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
     ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
     ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
+    shellPage('/app/sick', { name: 'sick', access: 'loggedIn' }),
     shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),
