@@ -167,6 +167,37 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });
 
+// spec 1, 2.2: the camera overview, the capture page and the picture view (issue 20)
+const cameraRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera',
+  staticData: { name: 'camera', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-overview-page'),
+    'CameraOverviewPage',
+  ),
+});
+
+const cameraNewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera/$laraId/new',
+  staticData: { name: 'cameraNew', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-capture-page'),
+    'CameraCapturePage',
+  ),
+});
+
+const cameraViewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera/$laraId',
+  staticData: { name: 'cameraView', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-view-page'),
+    'CameraViewPage',
+  ),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
@@ -230,9 +261,9 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
     ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
     shellPage('/app/sick', { name: 'sick', access: 'loggedIn' }),
-    shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
-    shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
-    shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),
+    cameraRoute,
+    cameraNewRoute,
+    cameraViewRoute,
     shellPage('/app/bigbluebutton', { name: 'bbb', access: 'loggedIn' }),
     shellPage('/app/bigbluebutton/new', { name: 'bbbNew', access: 'loggedIn' }),
     shellPage('/app/bigbluebutton/edit', { name: 'bbbEdit', access: 'loggedIn' }),

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { appTypeChoices, OFFERED_APP_TYPES } from './offered-app-types';
 
 describe('"Create app" offers only types whose apps work (issue 19 item 4)', () => {
-  it('offers no built-in type while each still opens "coming soon" (canary: chat is not offered)', () => {
-    expect(OFFERED_APP_TYPES).toEqual([]);
+  it('offers the camera, whose pages are built, and no type that still opens "coming soon" (canary: chat)', () => {
+    expect(OFFERED_APP_TYPES).toEqual(['camera']);
+    expect(appTypeChoices(null)).toEqual(['camera']);
     expect(appTypeChoices(null)).not.toContain('chat');
   });
 
   it('an existing tile keeps its type as a choice, so saving it does not drop the type', () => {
-    expect(appTypeChoices('remote-desktop')).toEqual(['remote-desktop']);
+    expect(appTypeChoices('remote-desktop')).toEqual(['camera', 'remote-desktop']);
+    expect(appTypeChoices('camera')).toEqual(['camera']);
   });
 });
