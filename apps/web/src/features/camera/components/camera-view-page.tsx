@@ -145,15 +145,14 @@ function PictureItem({
             <Button asChild variant="outline" size="sm">
               <a href={pictureUrl(picture.id, 'download')} download>
                 <Download aria-hidden="true" />
-                {t('camera.view.download')}
+                {t('camera.view.download')}{' '}
                 <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
               </a>
             </Button>
             {picture.deletable ? (
               <Button variant="outline" size="sm" onClick={onDelete} loading={deleting}>
                 {deleting ? null : <Trash2 aria-hidden="true" />}
-                {t('common.delete')}
-                <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
+                {t('common.delete')} <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
               </Button>
             ) : null}
           </span>
