@@ -6,6 +6,7 @@ import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { phonePhoto } from '../apps/server/src/test/photos.ts';
 import { launch, newContext, screenshotDir, type ContextOptions } from './browser.ts';
+import { findSmallTargets } from './hit-areas.ts';
 import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
 
 // issue 20: the camera overview, the capture page and the picture view (spec 1, 2.2), with Chromium's fake
@@ -269,6 +270,33 @@ describe('the three camera screens in each look (issue 20)', () => {
       await page.context().close();
     },
   );
+});
+
+describe('the camera on a phone (issue 20)', () => {
+  /** The page's controls below 44 x 44 px once it has settled, as `element (w x h)` lines. */
+  async function smallTargets(page: Page): Promise<string[]> {
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    return (await findSmallTargets(page)).map((s) => `${s.element} (${s.width} x ${s.height})`);
+  }
+
+  it('every control of the three screens is a 44 px target for a finger', async () => {
+    await clearPictures('demo-student');
+    await addPicture('teacher', 'demo-student');
+    const page = await pageAs(journey.browser, 'teacher', '/app/camera', { width: 390, touch: true });
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expect(await smallTargets(page)).toEqual([]);
+    await page.goto(`${journey.portal.base}/app/camera/demo-student`);
+    await page.getByRole('figure').waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+    await page.goto(`${journey.portal.base}/app/camera/demo-student/new`);
+    await previewPlays(page);
+    expect(await smallTargets(page)).toEqual([]);
+    await page.getByRole('button', { name: de.photoCapture.take }).click();
+    await page.getByRole('img', { name: de.photoCapture.still }).waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('the camera refused (issue 20)', () => {
