@@ -49,7 +49,10 @@ beforeAll(async () => {
   ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
 });
 
-const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
+/** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
+const fill = (url: string, id: number, laraId = 'demo-student') =>
+  url.replace(':id', String(id)).replace(':laraId', laraId).replace('*', 'index.html');
+const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':laraId');
 const isUserRoute = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/v2/users/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
 
@@ -122,7 +125,8 @@ describe('the policy table', () => {
           : route.method === 'GET' || !route.url.includes(':id')
             ? ownAppId
             : await ownTile(caller.username ?? 'admin');
-        const res = await call(t.base, fill(route.url, id), {
+        // camera routes by laraId: the caller's own pictures (everyone may see their own)
+        const res = await call(t.base, fill(route.url, id, `demo-${caller.username ?? 'student'}`), {
           method: route.method,
           cookie,
           ...probe(route, id),
@@ -140,13 +144,13 @@ describe('the policy table', () => {
   );
 
   it("no role reaches another school's objects by id", async () => {
-    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && r.url.includes(':id'));
+    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && hasObjectParam(r.url));
     expect(routes.length).toBeGreaterThan(0);
     const fresh = await loginAs(t.base, 'superadmin');
     for (const route of routes) {
       const foreignId = isUserRoute(route.url) ? otherUserId : otherAppId;
       for (const cookie of [undefined, fresh]) {
-        const res = await call(t.base, fill(route.url, foreignId), {
+        const res = await call(t.base, fill(route.url, foreignId, 'other-student'), {
           method: route.method,
           cookie,
           ...probe(route, foreignId),

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'sso.link',
   'sso.logout',
   'sso.logout_failed',
+  'camera.upload',
+  'camera.delete',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -49,7 +49,9 @@ export type AuditAction =
   | 'login.sso_failed'
   | 'sso.link'
   | 'sso.logout'
-  | 'sso.logout_failed';
+  | 'sso.logout_failed'
+  | 'camera.upload'
+  | 'camera.delete';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(
