@@ -126,8 +126,6 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const file = await pictureFile(contextOf(req), req.params.id, req.query.size);
       const download = req.query.download === '1';
-      // a person's picture: never kept by a shared cache
-      reply.header('cache-control', 'private, no-store');
       return sendFile(reply, file, {
         disposition: download ? 'attachment' : 'inline',
         name: download ? file.downloadName : file.inlineName,
