@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
+import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRoutes } from './modules/sick/sick.routes.ts';
 import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(schoolRoutes);
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
+      await api.register(cameraRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
