@@ -180,7 +180,7 @@ describe('the settings search (issue 19)', () => {
 });
 
 describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
-  it('the settings tab has no chat or sick-note setting and no feature list; the sign-in providers moved', async () => {
+  it('the settings tab has no chat or sick-note setting and lists only built features; the sign-in providers moved', async () => {
     const page = await journey.openSignedIn('admin', '/dashboard/settings');
     await page.getByRole('region', { name: de.adminSettings.sections.signin }).waitFor();
     for (const hidden of [
@@ -188,7 +188,12 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
       de.adminSettings.keys.enable_sick_photo.label,
     ])
       expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
-    expect(await page.getByRole('region', { name: de.adminSettings.sections.features }).count()).toBe(0);
+    // the feature list offers the built features only (the camera, issue 20), never the chat
+    const features = page.getByRole('region', { name: de.adminSettings.sections.features });
+    await features.getByRole('checkbox', { name: de.adminSettings.features.camera, exact: true }).waitFor();
+    expect(
+      await features.getByRole('checkbox', { name: de.adminSettings.features.chat, exact: true }).count(),
+    ).toBe(0);
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();
     expect(await page.getByRole('heading', { name: de.ssoSettings.title }).count()).toBe(0);
