@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
+import { makeGroup, makeUser, uniqueName } from '../apps/server/src/test/factories.ts';
 import { phonePhoto } from '../apps/server/src/test/photos.ts';
 import { launch, newContext, screenshotDir, type ContextOptions } from './browser.ts';
 import { findSmallTargets } from './hit-areas.ts';
@@ -188,6 +189,41 @@ describe('the camera with a working camera (issue 20)', () => {
       await page.getByText(de.camera.notFound.body).waitFor();
       expect(await page.locator('video').count()).toBe(0);
     }
+    await page.context().close();
+  });
+
+  it('a teacher of a full class finds a pupil by name', async () => {
+    const teacher = await makeUser(journey.portal, {
+      role: 'teacher',
+      username: uniqueName('kamera-lehrer'),
+      firstName: 'Kai',
+      lastName: 'Klasse',
+    });
+    const firstNames = ['Jörg', 'Lena', 'Emil', 'Hanna', 'Paul', 'Lea', 'Ben', 'Mila', 'Finn', 'Ida'];
+    const pupils = [];
+    for (const [i, firstName] of firstNames.entries())
+      pupils.push(
+        (
+          await makeUser(journey.portal, {
+            username: uniqueName('kamera-kind'),
+            firstName,
+            lastName: i === 0 ? 'Müller' : `Schulz${i}`,
+          })
+        ).id,
+      );
+    await makeGroup(journey.portal, { name: uniqueName('7c-'), members: [teacher.id, ...pupils] });
+
+    const page = await pageAs(journey.browser, teacher.username, '/app/camera');
+    await expect.poll(() => cards(page).count()).toBe(11);
+    await page.getByRole('searchbox', { name: de.camera.overview.filter }).fill('mull');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await cards(page).first().innerText()).toContain('Jörg Müller');
+    await page
+      .getByRole('status')
+      .filter({ hasText: de.camera.overview.matches_one.replace('{{count}}', '1') })
+      .waitFor();
+    await page.getByRole('searchbox', { name: de.camera.overview.filter }).fill('');
+    await expect.poll(() => cards(page).count()).toBe(11);
     await page.context().close();
   });
 
