@@ -243,15 +243,18 @@ describe('the camera with a working camera (issue 20)', () => {
     await expect.poll(() => alert.innerText()).toMatch(/\S/);
     expect(await alert.innerText()).not.toMatch(/\b415\b|files\.|camera\./);
     expect(page.url()).toContain('/app/camera/demo-student2/new');
-    // the photo is still there to retry or replace
+    // the photo is still there to replace; sending the same refused file again would not help
     await page.getByRole('img', { name: de.photoCapture.still }).waitFor();
-    await page.getByRole('button', { name: de.common.retry }).waitFor();
+    await page.getByRole('button', { name: de.photoCapture.chooseOther }).waitFor();
+    expect(await page.getByRole('button', { name: de.common.retry }).count()).toBe(0);
 
     await page.locator('input[type=file]').setInputFiles({
       name: 'foto.jpg',
       mimeType: 'image/jpeg',
       buffer: await phonePhoto(),
     });
+    // another photo puts the refusal aside
+    await expect.poll(() => alert.count()).toBe(0);
     await page.getByRole('button', { name: de.photoCapture.use }).click();
     await page.waitForURL((url) => url.pathname === '/app/camera/demo-student2');
     await expect.poll(() => page.getByRole('figure').count()).toBe(1);

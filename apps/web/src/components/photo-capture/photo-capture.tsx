@@ -28,6 +28,8 @@ export interface PhotoCaptureProps {
   initialFacing?: Facing;
   /** Disables "use" while the caller is busy with the photo (e.g. uploading it). */
   busy?: boolean;
+  /** The photo under review was put aside (retake, another file): e.g. to clear the caller's upload error. */
+  onDiscard?: () => void;
 }
 
 type Phase =
@@ -48,6 +50,7 @@ export function PhotoCapture({
   onCancel,
   initialFacing = 'environment',
   busy = false,
+  onDiscard,
 }: PhotoCaptureProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -181,6 +184,7 @@ export function PhotoCapture({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    onDiscard?.();
     const problem = checkPhotoFile(file);
     setFileError(problem);
     if (problem) return;
@@ -190,6 +194,7 @@ export function PhotoCapture({
 
   const retake = () => {
     setFileError(null);
+    onDiscard?.();
     if (phase.kind === 'review' && phase.source === 'file') {
       chooseFile();
       return;
@@ -247,13 +252,7 @@ export function PhotoCapture({
         </div>
       ) : null}
 
-      {phase.kind === 'review' ? (
-        <img
-          src={phase.url}
-          alt={t('photoCapture.still')}
-          className="max-h-[60dvh] w-full rounded-lg bg-muted object-contain"
-        />
-      ) : null}
+      {phase.kind === 'review' ? <Still file={phase.file} url={phase.url} /> : null}
 
       <ErrorAlert message={fileError ? t(`photoCapture.fileError.${fileError}`) : null} />
 
@@ -322,5 +321,30 @@ export function PhotoCapture({
         data-testid="photo-file"
       />
     </div>
+  );
+}
+
+/** The photo under review; a file the browser cannot show (it may still be one the server reads) by its name. */
+function Still({ file, url }: { file: File; url: string }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState<string | null>(null);
+  if (broken === url) {
+    return (
+      <p
+        role="img"
+        aria-label={t('photoCapture.still')}
+        className="flex min-h-32 items-center justify-center rounded-lg bg-muted p-4 text-center text-sm break-all text-muted-foreground"
+      >
+        {file.name}
+      </p>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={t('photoCapture.still')}
+      onError={() => setBroken(url)}
+      className="max-h-[60dvh] w-full rounded-lg bg-muted object-contain"
+    />
   );
 }

@@ -5,6 +5,7 @@ import type { CameraGallery } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
 import { PhotoCapture } from '@/components/photo-capture/photo-capture';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -68,10 +69,11 @@ function Capture({ gallery }: { gallery: CameraGallery }) {
             onCancel={() => void toView()}
             initialFacing={person.self ? 'user' : 'environment'}
             busy={upload.isPending}
+            onDiscard={() => upload.reset()}
           />
           {progress !== null ? <UploadProgress fraction={progress} /> : null}
           <ErrorAlert message={upload.isError ? errorMessage(t, upload.error) : null}>
-            {photo && !upload.isPending ? (
+            {photo && !upload.isPending && mayRetry(upload.error) ? (
               <Button variant="outline" size="sm" onClick={() => send(photo)}>
                 {t('common.retry')}
               </Button>
@@ -81,6 +83,11 @@ function Capture({ gallery }: { gallery: CameraGallery }) {
       )}
     </div>
   );
+}
+
+/** Sending the same photo again helps after a network or server failure, not after a refusal of it. */
+function mayRetry(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
 }
 
 function UploadProgress({ fraction }: { fraction: number }) {

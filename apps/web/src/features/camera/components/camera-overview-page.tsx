@@ -84,7 +84,7 @@ function PersonCard({ person }: { person: CameraPerson }) {
         <Link
           to="/app/camera/$laraId"
           params={{ laraId: person.laraId }}
-          className="truncate font-medium outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
+          className="font-medium break-words outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
         >
           {person.name}
         </Link>
@@ -93,16 +93,16 @@ function PersonCard({ person }: { person: CameraPerson }) {
           {t('camera.pictureCount', { count: person.pictureCount })}
         </span>
       </div>
-      <Button asChild variant="outline" className="relative z-10">
+      <Button asChild variant="outline" size="icon" className="relative z-10">
         <Link
           to="/app/camera/$laraId/new"
           params={{ laraId: person.laraId }}
           title={t('camera.takeOf', { name: person.name })}
         >
           <Camera aria-hidden="true" />
-          {/* the words on wide cards; on a phone the icon, with the same name for screen readers */}
-          <span className="mobile:sr-only">{t('camera.takePhoto')}</span>{' '}
-          <span className="sr-only">{t('camera.forPerson', { name: person.name })}</span>
+          <span className="sr-only">
+            {t('camera.takePhoto')} {t('camera.forPerson', { name: person.name })}
+          </span>
         </Link>
       </Button>
     </li>
