@@ -6,6 +6,7 @@ import {
   selectAccountKeyRows,
   selectChildRows,
   selectLinkedRows,
+  selectSickPhotoFiles,
   selectUserRow,
   tablesReferencingUsers,
 } from './data-export.repo.ts';
@@ -95,6 +96,12 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
+  // the photos of the notices about the user, also those another person reported (and so owns)
+  const owned = new Set((tables.files ?? []).map((f) => f.id));
+  tables.files = [
+    ...(tables.files ?? []),
+    ...(await selectSickPhotoFiles(db, userId)).filter((f) => !owned.has(f.id)),
+  ];
 
   const sorted = Object.keys(tables).sort();
   return {
