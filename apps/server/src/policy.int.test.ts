@@ -3,6 +3,7 @@ import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
 import { apps, users } from './db/schema.ts';
 import { makeSchool, makeTile, makeUser } from './test/factories.ts';
+import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
@@ -12,6 +13,8 @@ let otherAppId = 0;
 // routes on users (/api/users/:id/…): a student every caller of the route may manage, and a user at the other school
 let managedUserId = 0;
 let otherUserId = 0;
+// a phone photo for the camera's upload probe
+let photo: Buffer = Buffer.alloc(0);
 
 const CALLERS: { name: string; username?: string; role: Role }[] = [
   { name: 'visitor', role: 'logged_out' },
@@ -47,6 +50,7 @@ beforeAll(async () => {
     })
   ).id;
   ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
+  photo = await phonePhoto(64, 48);
 });
 
 /** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
@@ -55,6 +59,12 @@ const fill = (url: string, id: number, laraId = 'demo-student') =>
 const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':laraId');
 const isUserRoute = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/v2/users/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  return form;
+}
 
 function tileForm(): FormData {
   const form = new FormData();
@@ -72,6 +82,7 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   'PUT /api/apps/:id': () => ({ form: tileForm() }),
   'POST /api/apps/:id/translation': (id) => ({ body: { id, en: 'Probe' } }),
   'PUT /api/messages/admin/:id': () => ({ body: { type: 'normal', title: { de: 'Probe' }, body: {} } }),
+  'POST /api/camera/:laraId': () => ({ form: photoForm() }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };
