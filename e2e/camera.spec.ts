@@ -338,6 +338,61 @@ describe('the camera on a phone (issue 20)', () => {
   });
 });
 
+describe('a device with two cameras (issue 20)', () => {
+  let twoCameras: Browser | undefined;
+  beforeAll(async () => {
+    twoCameras = await launch({ camera: 'two-cameras' });
+  });
+  afterAll(async () => {
+    await twoCameras?.close();
+  });
+
+  /** The camera the preview shows, by its device label. */
+  const shownCamera = (page: Page) =>
+    page.evaluate(() => {
+      const video = document.querySelector('video');
+      const stream = video?.srcObject as MediaStream | null | undefined;
+      return stream?.getVideoTracks()[0]?.label ?? null;
+    });
+
+  it('offers the switch, which goes to the other camera and back; a retake keeps the camera', async () => {
+    const page = await pageAs(twoCameras!, 'student', '/app/camera/demo-student/new');
+    await previewPlays(page);
+    const first = await shownCamera(page);
+    const switchButton = page.getByRole('button', { name: de.photoCapture.switch });
+    await switchButton.click();
+    await expect.poll(() => shownCamera(page)).not.toBe(first);
+    await previewPlays(page);
+    const second = await shownCamera(page);
+    // one camera at a time: the first was given back before the second started
+    expect(await liveTracks(page)).toBe(1);
+
+    await page.getByRole('button', { name: de.photoCapture.take }).click();
+    await page.getByRole('button', { name: de.photoCapture.retake }).click();
+    await previewPlays(page);
+    expect(await shownCamera(page)).toBe(second);
+
+    await switchButton.click();
+    await expect.poll(() => shownCamera(page)).toBe(first);
+    expect(await liveTracks(page)).toBe(1);
+    await page.context().close();
+  });
+
+  it('a device with one camera has no switch', async () => {
+    const page = await pageAs(journey.browser, 'student', '/app/camera/demo-student/new');
+    await previewPlays(page);
+    await page.getByRole('button', { name: de.photoCapture.take }).waitFor();
+    // the page's own count of cameras has come back (asked before ours) and been drawn
+    await page.evaluate(() =>
+      navigator.mediaDevices
+        .enumerateDevices()
+        .then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))),
+    );
+    expect(await page.getByRole('button', { name: de.photoCapture.switch }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('the camera refused (issue 20)', () => {
   let refused: Browser | undefined;
   beforeAll(async () => {
