@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
+import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
 import { sickRoutes } from './modules/sick/sick.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(schoolRoutes);
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
+      await api.register(cameraRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
 import { apps, sickNotices, users } from './db/schema.ts';
 import { makeSchool, makeTile, makeUser } from './test/factories.ts';
+import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
@@ -16,6 +17,8 @@ let otherUserId = 0;
 let otherSickId = 0;
 // and one of student2 (class 5a) in the demo school, which every caller of the route may process
 let ownSickId = 0;
+// a phone photo for the camera's upload probe
+let photo: Buffer = Buffer.alloc(0);
 
 const CALLERS: { name: string; username?: string; role: Role }[] = [
   { name: 'visitor', role: 'logged_out' },
@@ -64,13 +67,23 @@ beforeAll(async () => {
     .values({ schoolId: managed!.schoolId, userId: managedUserId, begins: '2026-01-05', ends: '2026-01-06' })
     .returning({ id: sickNotices.id });
   ownSickId = own!.id;
+  photo = await phonePhoto(64, 48);
 });
 
-const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
+/** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
+const fill = (url: string, id: number, laraId = 'demo-student') =>
+  url.replace(':id', String(id)).replace(':laraId', laraId).replace('*', 'index.html');
+const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':laraId');
 const isUserRoute = (url: string) =>
   url.startsWith('/api/users/') || url.startsWith('/api/v2/users/') || url.startsWith('/api/student/');
 const isSickRoute = (url: string) => url.startsWith('/api/sick/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  return form;
+}
 
 function tileForm(): FormData {
   const form = new FormData();
@@ -97,6 +110,7 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   // a notice without dates: past the access rules to the date rule (422), nothing stored
   'POST /api/sick': () => ({ form: sickForm() }),
   'PATCH /api/sick/:id': () => ({ body: { processed: true } }),
+  'POST /api/camera/:laraId': () => ({ form: photoForm() }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };
@@ -152,7 +166,8 @@ describe('the policy table', () => {
             : route.method === 'GET' || !route.url.includes(':id')
               ? ownAppId
               : await ownTile(caller.username ?? 'admin');
-        const res = await call(t.base, fill(route.url, id), {
+        // camera routes by laraId: the caller's own pictures (everyone may see their own)
+        const res = await call(t.base, fill(route.url, id, `demo-${caller.username ?? 'student'}`), {
           method: route.method,
           cookie,
           ...probe(route, id),
@@ -170,7 +185,7 @@ describe('the policy table', () => {
   );
 
   it("no role reaches another school's objects by id", async () => {
-    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && r.url.includes(':id'));
+    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && hasObjectParam(r.url));
     expect(routes.length).toBeGreaterThan(0);
     const fresh = await loginAs(t.base, 'superadmin');
     for (const route of routes) {
@@ -180,7 +195,7 @@ describe('the policy table', () => {
           ? otherSickId
           : otherAppId;
       for (const cookie of [undefined, fresh]) {
-        const res = await call(t.base, fill(route.url, foreignId), {
+        const res = await call(t.base, fill(route.url, foreignId, 'other-student'), {
           method: route.method,
           cookie,
           ...probe(route, foreignId),

@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'sick.process',
   'sick.unprocess',
   'sick.retention_delete',
+  'camera.upload',
+  'camera.delete',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

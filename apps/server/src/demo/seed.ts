@@ -287,6 +287,27 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         color: 'orange-300',
         titleTranslation: { en: 'Canteen sign-up' },
       },
+      // the built-in apps of issue 20: a sick-notice tile opens the sick dialog, a camera tile the camera
+      {
+        key: 'sick',
+        title: 'Krankmeldung',
+        url: null,
+        type: 'sick-notice',
+        target: 'iframe',
+        iconName: 'heart-pulse',
+        color: 'red-700',
+        titleTranslation: { en: 'Report sick', ar: 'الإبلاغ عن مرض', fa: 'اعلام بیماری' },
+      },
+      {
+        key: 'camera',
+        title: 'Kamera',
+        url: null,
+        type: 'camera',
+        target: 'iframe',
+        iconName: 'camera',
+        color: 'sky-700',
+        titleTranslation: { en: 'Camera', ar: 'الكاميرا', fa: 'دوربین' },
+      },
       {
         key: 'news',
         title: 'Schülerzeitung',
@@ -332,6 +353,8 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         'plan',
         'letter',
         'website',
+        'sick',
+        'camera',
       ]),
     });
     await insertLayout(txDb, {

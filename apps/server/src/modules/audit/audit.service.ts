@@ -55,7 +55,9 @@ export type AuditAction =
   | 'sick.photo_read'
   | 'sick.process'
   | 'sick.unprocess'
-  | 'sick.retention_delete';
+  | 'sick.retention_delete'
+  | 'camera.upload'
+  | 'camera.delete';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(
