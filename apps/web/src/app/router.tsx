@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { validateSickSearch } from '@/features/sick/lib/sick-search';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -167,6 +168,15 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });
 
+/** issue 20: the sick notices (decision 066); the filters live in the address, so a reload or a shared link keeps them. */
+const sickRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/sick',
+  staticData: { name: 'sick', access: 'loggedIn' },
+  validateSearch: validateSickSearch,
+  component: lazyRouteComponent(() => import('@/features/sick/components/sick-list-page'), 'SickListPage'),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
@@ -229,7 +239,7 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
     ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
     ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
-    shellPage('/app/sick', { name: 'sick', access: 'loggedIn' }),
+    sickRoute,
     shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
     shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),

@@ -12,13 +12,13 @@ describe('the sick list’s address (validateSearch)', () => {
     expect(validateSickSearch({ groups: 7 }).groups).toEqual([7]);
     expect(validateSickSearch({ users: '4,2,x,-1,0' }).users).toEqual([2, 4]);
     expect(validateSickSearch({ users: ['a', {}] }).users).toBeUndefined();
-    expect(validateSickSearch({ groups: Array.from({ length: 80 }, (_, i) => i + 1) }).groups).toHaveLength(50);
+    expect(validateSickSearch({ groups: Array.from({ length: 80 }, (_, i) => i + 1) }).groups).toHaveLength(
+      50,
+    );
   });
 
   it('drops what makes no sense instead of failing, and writes the defaults as nothing', () => {
-    expect(
-      validateSickSearch({ who: 'parents', state: 'deleted', page: 'two', q: '   ' }),
-    ).toEqual({});
+    expect(validateSickSearch({ who: 'parents', state: 'deleted', page: 'two', q: '   ' })).toEqual({});
     expect(validateSickSearch({ who: 'all', state: 'unprocessed', page: 1 })).toEqual({});
     expect(validateSickSearch({ page: -3 })).toEqual({});
     expect(validateSickSearch({ who: 'teachers', state: 'all', page: '3', q: ' Sara ' })).toEqual({
@@ -50,7 +50,10 @@ describe('filters → GET /api/sick query', () => {
 
   it('maps every filter', () => {
     expect(
-      toListQuery({ groups: [1, 2], users: [9], q: 'Sara', who: 'students', state: 'processed', page: 2 }, true),
+      toListQuery(
+        { groups: [1, 2], users: [9], q: 'Sara', who: 'students', state: 'processed', page: 2 },
+        true,
+      ),
     ).toEqual({
       groups: '1,2',
       users: '9',
@@ -69,12 +72,14 @@ describe('filters → GET /api/sick query', () => {
   });
 
   it('gives a pupil their own notices, processed or not, whatever the address says', () => {
-    expect(toListQuery({ groups: [1], q: 'x', who: 'teachers', state: 'processed', page: 3 }, false)).toEqual({
-      page: 3,
-      perPage: 20,
-      showProcessed: 'true',
-      showUnprocessed: 'true',
-    });
+    expect(toListQuery({ groups: [1], q: 'x', who: 'teachers', state: 'processed', page: 3 }, false)).toEqual(
+      {
+        page: 3,
+        perPage: 20,
+        showProcessed: 'true',
+        showUnprocessed: 'true',
+      },
+    );
   });
 
   it('writes the query string in a fixed order, without empty values', () => {
