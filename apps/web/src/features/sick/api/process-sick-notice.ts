@@ -1,10 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SickNoticeSchema } from '@aula/contracts';
+import { SickNoticeSchema, type SickList, type SickNotice } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 
+/** A list page with one notice replaced by its new state, and the unprocessed count moved with it. */
+export function withNotice(list: SickList, notice: SickNotice): SickList {
+  const before = list.items.find((n) => n.id === notice.id);
+  if (!before) return list;
+  const change = before.processed === notice.processed ? 0 : notice.processed ? -1 : 1;
+  return {
+    ...list,
+    items: list.items.map((n) => (n.id === notice.id ? notice : n)),
+    unprocessed: Math.max(0, list.unprocessed + change),
+  };
+}
+
 /**
- * PATCH /api/sick/{id} `{ processed }` (spec 4.6, teachers and admins). Afterwards everything under ['sick'] is
- * fetched again: the list, the notice, and the top bar's count ['sick', 'count'].
+ * PATCH /api/sick/{id} `{ processed }` (spec 4.6, teachers and admins). The page on screen takes the answer in
+ * place, so a notice just marked stays where it was, showing who processed it and when (and can be unmarked),
+ * even when the list shows unprocessed notices only (decision 066). Everything else under ['sick'] is marked
+ * stale and the top bar's count ['sick', 'count'] is fetched again; the next filter or page reads afresh.
  */
 export function useProcessSickNotice() {
   const queryClient = useQueryClient();
@@ -16,6 +30,13 @@ export function useProcessSickNotice() {
         schema: SickNoticeSchema,
         requiresLogin: true,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sick'] }),
+    onSuccess: async (notice) => {
+      queryClient.setQueriesData<SickList>({ queryKey: ['sick', 'list'] }, (old) =>
+        old ? withNotice(old, notice) : old,
+      );
+      queryClient.setQueryData(['sick', 'notice', notice.id], notice);
+      await queryClient.invalidateQueries({ queryKey: ['sick'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: ['sick', 'count'] });
+    },
   });
 }
