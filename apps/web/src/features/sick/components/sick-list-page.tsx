@@ -55,6 +55,10 @@ export function SickListPage() {
   const { open } = useDialogs();
   const locale = currentLocale();
   const canProcess = hasRole(self, 'teacher');
+  const isAdmin = hasRole(self, 'admin');
+  // as the server decides (decision 062): admins every notice, teachers their groups' pupils' (not their own)
+  const mayProcess = (notice: SickNotice) =>
+    isAdmin || (canProcess && notice.user.type === 'S' && notice.user.id !== self?.id);
   const query = toListQuery(search, canProcess);
   const list = useQuery(sickListQueryOptions(query));
   const process = useProcessSickNotice();
@@ -132,7 +136,7 @@ export function SickListPage() {
           search={search}
           onChange={(next) => setSearch(next)}
           onReset={resetFilters}
-          allGroups={hasRole(self, 'admin')}
+          allGroups={isAdmin}
           selfId={self.id}
           personName={personName}
         />
@@ -171,7 +175,7 @@ export function SickListPage() {
                     notice={notice}
                     today={today}
                     locale={locale}
-                    canProcess={canProcess}
+                    canProcess={mayProcess(notice)}
                     busy={process.isPending && process.variables?.id === notice.id}
                     onProcess={(processed) => onProcess(notice, processed)}
                     onPhoto={(opener) => setPhoto({ notice, opener })}
