@@ -9,7 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { validateSickSearch } from '@/features/sick/lib/sick-search';
+import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
