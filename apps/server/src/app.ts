@@ -17,7 +17,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
+import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { sickRoutes } from './modules/sick/sick.routes.ts';
 import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
 import { diagnosticsRoutes } from './modules/status/diagnostics.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -153,11 +155,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(roleGroupsRoutes);
       await api.register(cimRoutes);
       await api.register(messagesRoutes);
+      await api.register(sickRoutes);
       await api.register(settingsRoutes);
       await api.register(brandingRoutes);
       await api.register(schoolRoutes);
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
+      await api.register(cameraRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { DataExport } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { cameraExport } from '../camera/camera.service.ts';
 import {
   selectAccountKeyRows,
   selectChildRows,
@@ -95,6 +96,8 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
+  // camera pictures of the user that others took: their files (decision 063)
+  Object.assign(tables, await cameraExport(ctx, userId));
 
   const sorted = Object.keys(tables).sort();
   return {
