@@ -110,7 +110,7 @@ export function SickListPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 flex-1 basis-72 gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{t('pages.sick')}</h1>
           <p className="text-sm text-muted-foreground">
             {canProcess ? t('sickList.intro') : t('sickList.introOwn')}
