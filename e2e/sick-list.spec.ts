@@ -216,7 +216,15 @@ describe('the sick list /app/sick (issue 20)', () => {
     expect(list.body.items.map((n) => n.user.name)).not.toContain('Mia Wagner');
     await tinaPage.context().close();
 
-    const page = await journey.openSignedIn('admin', '/app/sick?who=teachers');
+    // the dashboard links the page (not a tab of its own); the filter "only teachers" finds Tina's notice
+    const page = await journey.openSignedIn('admin', '/dashboard/messages');
+    await page
+      .getByRole('navigation', { name: de.pages.dashboard })
+      .getByRole('link', { name: de.sickList.dashboardLink, exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/app/sick');
+    await page.getByRole('radio', { name: de.sickList.who.teachers, exact: true }).check();
+    await page.waitForURL((url) => url.searchParams.get('who') === 'teachers');
     await settled(page);
     const own = card(page, 'Tina Lehmann');
     await own.waitFor();
