@@ -9,6 +9,7 @@ import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { phonePhoto } from '../apps/server/src/test/photos.ts';
 import { screenshotDir } from './browser.ts';
+import { findSmallTargets } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
@@ -225,7 +226,7 @@ describe('the sick list /app/sick (issue 20)', () => {
     await page.waitForURL((url) => url.pathname === '/app/sick');
     await page.getByRole('radio', { name: de.sickList.who.teachers, exact: true }).check();
     await page.waitForURL((url) => url.searchParams.get('who') === 'teachers');
-    await settled(page);
+    await page.getByText('1–1 von 1').waitFor();
     const own = card(page, 'Tina Lehmann');
     await own.waitFor();
     expect(await own.innerText()).toContain(de.sickList.teacher);
@@ -267,4 +268,21 @@ describe('the sick list /app/sick (issue 20)', () => {
       await page.context().close();
     },
   );
+
+  it('every control is a 44 px target on a phone, filters open and closed (ar, touch)', async () => {
+    const page = await journey.openSignedIn('teacher', '/app/sick', {
+      locale: 'ar',
+      width: 390,
+      touch: true,
+    });
+    await card(page, 'Sara Schmidt').waitFor();
+    await page.waitForLoadState('networkidle');
+    const small = async () =>
+      (await findSmallTargets(page, '#main')).map((s) => `${s.element} (${s.width} x ${s.height})`);
+    expect(await small()).toEqual([]);
+    await page.getByRole('button', { name: ar.sickList.filters, exact: true }).click();
+    await page.getByRole('radio').first().waitFor();
+    expect(await small()).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -33,6 +33,17 @@ describe('a processed notice on the page on screen', () => {
     expect(next.total).toBe(2);
   });
 
+  it('takes the state the user chose before the answer, keeping the rest of the notice', () => {
+    const next = withNotice(list, { id: 1, processed: true, processedAt: null, processedBy: null });
+    expect(next.items[0]).toMatchObject({
+      id: 1,
+      processed: true,
+      message: '',
+      groups: [{ id: 1, name: '5a' }],
+    });
+    expect(next.unprocessed).toBe(4);
+  });
+
   it('counts an unmarked notice again, and leaves a page without it alone', () => {
     const marked = withNotice(list, notice(1, true));
     expect(withNotice(marked, notice(1, false)).unprocessed).toBe(5);

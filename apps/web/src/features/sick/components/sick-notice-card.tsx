@@ -101,9 +101,12 @@ export function SickNoticeCard({
               type="checkbox"
               className="size-4 accent-primary"
               checked={notice.processed}
-              disabled={busy}
+              // not disabled while the server answers: a disabled box would drop the keyboard's focus
+              aria-busy={busy || undefined}
               aria-describedby={`${headingId} ${stateId}`}
-              onChange={(event) => onProcess(event.target.checked)}
+              onChange={(event) => {
+                if (!busy) onProcess(event.target.checked);
+              }}
             />
             {t('sickList.markProcessed')}
           </label>
