@@ -3,6 +3,7 @@ import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
 import { apps, sickNotices, users } from './db/schema.ts';
 import { makeSchool, makeTile, makeUser } from './test/factories.ts';
+import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
@@ -16,6 +17,8 @@ let otherUserId = 0;
 let otherSickId = 0;
 // and one of student2 (class 5a) in the demo school, which every caller of the route may process
 let ownSickId = 0;
+// a phone photo for the camera's upload probe
+let photo: Buffer = Buffer.alloc(0);
 
 const CALLERS: { name: string; username?: string; role: Role }[] = [
   { name: 'visitor', role: 'logged_out' },
@@ -64,6 +67,7 @@ beforeAll(async () => {
     .values({ schoolId: managed!.schoolId, userId: managedUserId, begins: '2026-01-05', ends: '2026-01-06' })
     .returning({ id: sickNotices.id });
   ownSickId = own!.id;
+  photo = await phonePhoto(64, 48);
 });
 
 /** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
@@ -74,6 +78,12 @@ const isUserRoute = (url: string) =>
   url.startsWith('/api/users/') || url.startsWith('/api/v2/users/') || url.startsWith('/api/student/');
 const isSickRoute = (url: string) => url.startsWith('/api/sick/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  return form;
+}
 
 function tileForm(): FormData {
   const form = new FormData();
@@ -100,6 +110,7 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   // a notice without dates: past the access rules to the date rule (422), nothing stored
   'POST /api/sick': () => ({ form: sickForm() }),
   'PATCH /api/sick/:id': () => ({ body: { processed: true } }),
+  'POST /api/camera/:laraId': () => ({ form: photoForm() }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };

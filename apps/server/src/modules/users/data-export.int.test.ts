@@ -13,6 +13,7 @@ import {
   groups,
   mailOutbox,
   resetCodes,
+  sickNotices,
   users,
 } from '../../db/schema.ts';
 import { makeTile } from '../../test/factories.ts';
@@ -106,6 +107,15 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
     .values({ schoolId, type: 'normal', title: { de: `${marker}: Elternabend` }, createdBy: userId })
     .returning({ id: adminMessages.id });
   await db.insert(adminMessageSeen).values({ schoolId, messageId: message!.id, userId });
+  // a sick notice they reported for themself (decision 062)
+  await db.insert(sickNotices).values({
+    schoolId,
+    userId,
+    reportedBy: userId,
+    begins: '2026-11-20',
+    ends: '2026-11-21',
+    message: `${marker}: Fieber`,
+  });
   // the account's identity at the school's identity provider
   await db
     .insert(externalIdentities)

@@ -7,6 +7,7 @@ import {
   selectAccountKeyRows,
   selectChildRows,
   selectLinkedRows,
+  selectSickPhotoFiles,
   selectUserRow,
   tablesReferencingUsers,
 } from './data-export.repo.ts';
@@ -98,6 +99,12 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
   // camera pictures of the user that others took: their files (decision 063)
   Object.assign(tables, await cameraExport(ctx, userId));
+  // the photos of the notices about the user, also those another person reported (and so owns)
+  const owned = new Set((tables.files ?? []).map((f) => f.id));
+  tables.files = [
+    ...(tables.files ?? []),
+    ...(await selectSickPhotoFiles(db, userId)).filter((f) => !owned.has(f.id)),
+  ];
 
   const sorted = Object.keys(tables).sort();
   return {
