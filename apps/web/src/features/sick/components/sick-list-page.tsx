@@ -90,13 +90,9 @@ export function SickListPage() {
     t('sickList.personFallback', { id: formatNumber(id) });
 
   const onProcess = (notice: SickNotice, processed: boolean) =>
-    process.mutate(
-      { id: notice.id, processed },
-      {
-        onSuccess: () =>
-          notify({ type: 'success', title: t(processed ? 'sickList.marked' : 'sickList.unmarked') }),
-        onError: (error) => notify({ type: 'error', title: errorMessage(t, error) }),
-      },
+    process.mutateAsync({ id: notice.id, processed }).then(
+      () => notify({ type: 'success', title: t(processed ? 'sickList.marked' : 'sickList.unmarked') }),
+      (error: unknown) => notify({ type: 'error', title: errorMessage(t, error) }),
     );
 
   const data = list.data;
@@ -176,7 +172,6 @@ export function SickListPage() {
                     today={today}
                     locale={locale}
                     canProcess={mayProcess(notice)}
-                    busy={process.isPending && process.variables?.id === notice.id}
                     onProcess={(processed) => onProcess(notice, processed)}
                     onPhoto={(opener) => setPhoto({ notice, opener })}
                     onOnlyPerson={

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarDays, Check, Image, UserRound } from 'lucide-react';
 import type { SickNotice } from '@aula/contracts';
@@ -17,9 +17,8 @@ export interface SickNoticeCardProps {
   locale: string;
   /** the viewer may mark it processed (teachers, admins); a pupil sees the state only */
   canProcess: boolean;
-  /** the checkbox waits for the server */
-  busy: boolean;
-  onProcess: (processed: boolean) => void;
+  /** marks or unmarks it; settles once the server has answered (and the list holds the answer) */
+  onProcess: (processed: boolean) => Promise<unknown>;
   onPhoto: (opener: HTMLElement) => void;
   /** "only this person": sets the people filter (absent for pupils, or when it is already the only one) */
   onOnlyPerson?: () => void;
@@ -34,7 +33,6 @@ export function SickNoticeCard({
   today,
   locale,
   canProcess,
-  busy,
   onProcess,
   onPhoto,
   onOnlyPerson,
@@ -42,6 +40,9 @@ export function SickNoticeCard({
   const { t } = useTranslation();
   const headingId = useId();
   const stateId = useId();
+  // the state just chosen, shown at once (in the same event, so the box never flips back) until the answer is in
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const busy = chosen !== null;
   const begin = formatSickDay(notice.begin, today, locale);
   const end = formatSickDay(notice.end, today, locale);
   const days = notice.begin === notice.end ? begin : t('sickList.range', { begin, end });
@@ -100,12 +101,15 @@ export function SickNoticeCard({
             <input
               type="checkbox"
               className="size-4 accent-primary"
-              checked={notice.processed}
+              checked={chosen ?? notice.processed}
               // not disabled while the server answers: a disabled box would drop the keyboard's focus
               aria-busy={busy || undefined}
               aria-describedby={`${headingId} ${stateId}`}
               onChange={(event) => {
-                if (!busy) onProcess(event.target.checked);
+                if (busy) return;
+                const processed = event.target.checked;
+                setChosen(processed);
+                void onProcess(processed).finally(() => setChosen(null));
               }}
             />
             {t('sickList.markProcessed')}
