@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -198,6 +199,15 @@ const cameraViewRoute = createRoute({
   ),
 });
 
+/** issue 20: the sick notices (decision 066); the filters live in the address, so a reload or a shared link keeps them. */
+const sickRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/sick',
+  staticData: { name: 'sick', access: 'loggedIn' },
+  validateSearch: validateSickSearch,
+  component: lazyRouteComponent(() => import('@/features/sick/components/sick-list-page'), 'SickListPage'),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
@@ -260,7 +270,7 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
     ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
     ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
-    shellPage('/app/sick', { name: 'sick', access: 'loggedIn' }),
+    sickRoute,
     cameraRoute,
     cameraNewRoute,
     cameraViewRoute,
