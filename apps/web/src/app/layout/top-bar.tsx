@@ -11,6 +11,7 @@ import { usePerms } from '@/lib/perms';
 import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
 import { FEATURE_NAMES } from '@aula/contracts';
+import { SickTopBarEntries } from './sick-entries';
 import { showsChatPopover } from './top-bar-entries';
 import { ChatTrigger, UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 
@@ -29,6 +30,7 @@ function SignedInMenus({ self }: UserMenuProps) {
   const features = FEATURE_NAMES.filter(hasFeature);
   return (
     <>
+      <SickTopBarEntries />
       {showsChatPopover({ self, features }) && <ChatPopover />}
       <UserMenu self={self} />
     </>

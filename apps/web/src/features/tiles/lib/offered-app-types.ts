@@ -5,7 +5,7 @@ import type { AppType } from '@aula/contracts';
  * decision 058). Chat, video conference, camera, sick notice and remote desktop still open a "coming soon"
  * page, so none is offered yet; the issue that builds one adds its type here.
  */
-export const OFFERED_APP_TYPES: readonly AppType[] = [];
+export const OFFERED_APP_TYPES: readonly AppType[] = ['sick-notice'];
 
 /** The types to choose from: the offered ones, and a tile's own type so editing never drops it unseen. */
 export function appTypeChoices(current: AppType | null): AppType[] {
