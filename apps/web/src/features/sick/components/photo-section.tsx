@@ -6,19 +6,19 @@ import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { formatFileSize } from '@/lib/format';
 
-/** An object URL for the chosen photo, revoked when the photo changes or the section goes. */
+/** The chosen photo as a data URL for its preview (read once per photo; nothing to revoke). */
 function usePreview(photo: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ photo: File; url: string } | null>(null);
   useEffect(() => {
-    if (!photo) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(photo);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    if (!photo) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setPreview({ photo, url: reader.result });
+    };
+    reader.readAsDataURL(photo);
+    return () => reader.abort();
   }, [photo]);
-  return url;
+  return preview && preview.photo === photo ? preview.url : null;
 }
 
 /**
