@@ -11,6 +11,7 @@ import {
   newContext,
   screenshotDir,
   startPortal,
+  type CameraMode,
   type ContextOptions,
 } from './browser.ts';
 
@@ -108,13 +109,16 @@ export interface Journey {
   signedInContext(username: string, opts?: ContextOptions): Promise<BrowserContext>;
 }
 
-/** Starts the real server with the demo school and Chromium for the file's tests, and stops them after. */
-export function setUpJourney(): Journey {
+/**
+ * Starts the real server with the demo school and Chromium for the file's tests, and stops them after;
+ * `camera` gives Chromium a fake camera, granted or refused (browser.ts `launch`).
+ */
+export function setUpJourney({ camera }: { camera?: CameraMode } = {}): Journey {
   let portal: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    [portal, browser] = await Promise.all([startPortal(), launch()]);
+    [portal, browser] = await Promise.all([startPortal(), launch({ camera })]);
   });
   // a failed journey leaves a picture of every page it had open, to see what the user would have seen
   afterEach(async (ctx) => {
