@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ClipboardList, Thermometer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { sickCountQueryOptions } from '@/features/sick/api/get-sick-count';
+import { sickCountQueryOptions } from '@/features/sick/api/sick-count';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms, type PermsState } from '@/lib/perms';
 import { cn } from '@/lib/utils';

@@ -67,13 +67,17 @@ export default function PhotoSection({
           }}
           onCancel={() => setCapturing(false)}
         />
-      ) : photo && preview ? (
+      ) : photo ? (
         <div className="flex flex-wrap items-center gap-3">
-          <img
-            src={preview}
-            alt={t('sickReport.photo.preview')}
-            className="h-24 w-auto max-w-40 rounded-md border object-contain"
-          />
+          {preview ? (
+            <img
+              src={preview}
+              alt={t('sickReport.photo.preview')}
+              className="h-24 w-auto max-w-40 rounded-md border object-contain"
+            />
+          ) : (
+            <div className="h-24 w-32 rounded-md border bg-muted" />
+          )}
           <div className="grid gap-1 text-sm">
             <span className="text-muted-foreground">{formatFileSize(photo.size)}</span>
             <div className="flex flex-wrap gap-2">

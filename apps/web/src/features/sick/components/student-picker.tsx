@@ -9,8 +9,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { currentLocale } from '@/lib/i18n';
-import { studentQueryOptions } from '../api/get-student';
-import { studentsQueryOptions } from '../api/get-students';
+import { studentQueryOptions } from '../api/student';
+import { studentsQueryOptions } from '../api/students';
 import { formatDay } from '../lib/sick-form';
 
 /** The pupil's notices that still run (their last day today or later), under the choice. */
