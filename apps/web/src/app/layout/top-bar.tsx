@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogIn, Pencil } from 'lucide-react';
@@ -11,7 +12,6 @@ import { usePerms } from '@/lib/perms';
 import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
 import { FEATURE_NAMES } from '@aula/contracts';
-import { SickTopBarEntries } from './sick-entries';
 import { showsChatPopover } from './top-bar-entries';
 import { ChatTrigger, UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 
@@ -19,6 +19,10 @@ import { ChatTrigger, UserMenuTrigger, type UserMenuProps } from './top-bar-trig
 const UserMenu = deferredMenu<UserMenuProps>(
   () => import('./user-menu').then((module) => module.UserMenu),
   UserMenuTrigger,
+);
+// the sick entries (decision 065) come with their own small chunk, so the first load carries none of them
+const SickTopBarEntries = lazy(() =>
+  import('./sick-entries').then((module) => ({ default: module.SickTopBarEntries })),
 );
 const ChatPopover = deferredMenu<object>(
   () => import('./chat-popover').then((module) => module.ChatPopover),
@@ -30,7 +34,9 @@ function SignedInMenus({ self }: UserMenuProps) {
   const features = FEATURE_NAMES.filter(hasFeature);
   return (
     <>
-      <SickTopBarEntries />
+      <Suspense fallback={null}>
+        <SickTopBarEntries />
+      </Suspense>
       {showsChatPopover({ self, features }) && <ChatPopover />}
       <UserMenu self={self} />
     </>
