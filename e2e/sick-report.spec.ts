@@ -84,6 +84,8 @@ describe('reporting sick', () => {
 
     // the photo, taken with Chromium's fake camera through the shared capture component
     await dialog.getByRole('button', { name: de.sickReport.photo.add }).click();
+    // the take button shows before the video knows its size, and a take before that does nothing
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     await page.getByRole('button', { name: de.photoCapture.take }).click();
     await page.getByRole('button', { name: de.photoCapture.use }).click();
     await dialog.getByRole('img', { name: de.sickReport.photo.preview }).waitFor();

@@ -159,10 +159,14 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
   });
   const name = displayName(self);
   const narrow = useNarrow();
+  const sickCount = useSickCount();
   return (
     <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
       <DropdownMenuTrigger asChild>
-        <UserMenuTrigger self={self} />
+        <UserMenuTrigger
+          self={self}
+          notice={narrow && sickCount > 0 ? t('nav.sickCount', { count: sickCount }) : undefined}
+        />
       </DropdownMenuTrigger>
       {/* the entries that need permissions come with them: until then the menu says it is still filling */}
       <DropdownMenuContent className="min-w-56" aria-busy={!permissions && !error}>

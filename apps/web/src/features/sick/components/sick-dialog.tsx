@@ -119,7 +119,14 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
           {t(mayPickStudent ? 'sickReport.introTeacher' : 'sickReport.intro')}
         </p>
       </DialogHeader>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={sending || undefined}>
+      {/* the photo part sits outside the form: the capture's own buttons must not send it */}
+      <form
+        id={`${id}-form`}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4"
+        aria-busy={sending || undefined}
+      >
         {mayPickStudent && (
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">{t('sickReport.forWhom')}</legend>
@@ -153,7 +160,7 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
             />
           </div>
         )}
-        <div className="grid gap-4 desktop:grid-cols-2">
+        <div className="grid gap-4 desktop:grid-cols-2 desktop:items-start">
           <FormField
             id={`${id}-begin`}
             label={t('sickReport.begin')}
@@ -197,39 +204,39 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
             })}
           </p>
         </div>
-        {photoAllowed && (
-          <Suspense fallback={<Spinner />}>
-            <PhotoSection
-              id={`${id}-photo`}
-              photo={photo}
-              onPhoto={setPhoto}
-              error={errors.photo}
-              errorId={`${id}-photo-error`}
-              disabled={sending}
-            />
-          </Suspense>
-        )}
-        <ErrorAlert message={errors.form} />
-        {progress !== null && (
-          <div className="grid gap-1" role="status">
-            <Label htmlFor={`${id}-progress`}>
-              {t('sickReport.sending', { percent: formatNumber(progress, { style: 'percent' }) })}
-            </Label>
-            <progress id={`${id}-progress`} max={1} value={progress} className="h-2 w-full accent-primary" />
-          </div>
-        )}
-        <DialogFooter sticky>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={sending}>
-              {t('common.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" loading={sending}>
-            <Send aria-hidden="true" className="rtl:-scale-x-100" />
-            {t('sickReport.send')}
-          </Button>
-        </DialogFooter>
       </form>
+      {photoAllowed && (
+        <Suspense fallback={<Spinner />}>
+          <PhotoSection
+            id={`${id}-photo`}
+            photo={photo}
+            onPhoto={setPhoto}
+            error={errors.photo}
+            errorId={`${id}-photo-error`}
+            disabled={sending}
+          />
+        </Suspense>
+      )}
+      <ErrorAlert message={errors.form} />
+      {progress !== null && (
+        <div className="grid gap-1" role="status">
+          <Label htmlFor={`${id}-progress`}>
+            {t('sickReport.sending', { percent: formatNumber(progress, { style: 'percent' }) })}
+          </Label>
+          <progress id={`${id}-progress`} max={1} value={progress} className="h-2 w-full accent-primary" />
+        </div>
+      )}
+      <DialogFooter sticky>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={sending}>
+            {t('common.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" form={`${id}-form`} loading={sending}>
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
+          {t('sickReport.send')}
+        </Button>
+      </DialogFooter>
     </DialogContent>
   );
 }

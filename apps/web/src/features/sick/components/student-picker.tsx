@@ -100,7 +100,7 @@ export function StudentPicker({
         role="radiogroup"
         aria-label={t('sickReport.student.results')}
         aria-busy={students.isFetching || undefined}
-        className="grid max-h-52 gap-1 overflow-y-auto rounded-md border p-1"
+        className="grid max-h-52 gap-1 overflow-y-auto rounded-md border p-1 empty:hidden"
       >
         {shown.map((student) => (
           <label
