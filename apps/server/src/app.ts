@@ -17,7 +17,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
+import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
+import { sickRoutes } from './modules/sick/sick.routes.ts';
 import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
 import { diagnosticsRoutes } from './modules/status/diagnostics.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -39,6 +42,7 @@ import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createStartPage } from './plugins/start-page.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerJobs } from './plugins/jobs.ts';
 import { registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.ts';
 import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/request-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -101,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => presence.stop());
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
+  // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
+  registerJobs(app, [sickRetentionJob]);
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',
@@ -153,11 +159,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(roleGroupsRoutes);
       await api.register(cimRoutes);
       await api.register(messagesRoutes);
+      await api.register(sickRoutes);
       await api.register(settingsRoutes);
       await api.register(brandingRoutes);
       await api.register(schoolRoutes);
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
+      await api.register(cameraRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

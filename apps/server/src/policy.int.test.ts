@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
-import { apps, users } from './db/schema.ts';
+import { apps, sickNotices, users } from './db/schema.ts';
 import { makeSchool, makeTile, makeUser } from './test/factories.ts';
+import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
@@ -12,6 +13,12 @@ let otherAppId = 0;
 // routes on users (/api/users/:id/…): a student every caller of the route may manage, and a user at the other school
 let managedUserId = 0;
 let otherUserId = 0;
+// routes on sick notices (/api/sick/:id…): a notice of the other school
+let otherSickId = 0;
+// and one of student2 (class 5a) in the demo school, which every caller of the route may process
+let ownSickId = 0;
+// a phone photo for the camera's upload probe
+let photo: Buffer = Buffer.alloc(0);
 
 const CALLERS: { name: string; username?: string; role: Role }[] = [
   { name: 'visitor', role: 'logged_out' },
@@ -35,7 +42,10 @@ beforeAll(async () => {
   const other = await makeSchool(t, { slug: 'other', name: 'Andere Schule', host: OTHER_HOST });
   otherUserId = (await makeUser(t, { schoolId: other.id, username: 'student', laraId: 'other-student' })).id;
   // student2 is in the teacher's class 5a: teachers, admins and superadmins may all manage them
-  const [managed] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'student2'));
+  const [managed] = await db
+    .select({ id: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.username, 'student2'));
   managedUserId = managed!.id;
   otherAppId = (
     await makeTile(t, {
@@ -47,16 +57,44 @@ beforeAll(async () => {
     })
   ).id;
   ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
+  const [notice] = await db
+    .insert(sickNotices)
+    .values({ schoolId: other.id, userId: otherUserId, begins: '2026-01-05', ends: '2026-01-06' })
+    .returning({ id: sickNotices.id });
+  otherSickId = notice!.id;
+  const [own] = await db
+    .insert(sickNotices)
+    .values({ schoolId: managed!.schoolId, userId: managedUserId, begins: '2026-01-05', ends: '2026-01-06' })
+    .returning({ id: sickNotices.id });
+  ownSickId = own!.id;
+  photo = await phonePhoto(64, 48);
 });
 
-const fill = (url: string, id: number) => url.replace(':id', String(id)).replace('*', 'index.html');
-const isUserRoute = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/v2/users/');
+/** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
+const fill = (url: string, id: number, laraId = 'demo-student') =>
+  url.replace(':id', String(id)).replace(':laraId', laraId).replace('*', 'index.html');
+const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':laraId');
+const isUserRoute = (url: string) =>
+  url.startsWith('/api/users/') || url.startsWith('/api/v2/users/') || url.startsWith('/api/student/');
+const isSickRoute = (url: string) => url.startsWith('/api/sick/');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  return form;
+}
 
 function tileForm(): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries({ title: 'Probe', url: 'example.org', color: 'sky-500' }))
     form.append(name, value);
+  return form;
+}
+
+function sickForm(): FormData {
+  const form = new FormData();
+  form.append('message', 'Probe');
   return form;
 }
 
@@ -69,6 +107,10 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   'PUT /api/apps/:id': () => ({ form: tileForm() }),
   'POST /api/apps/:id/translation': (id) => ({ body: { id, en: 'Probe' } }),
   'PUT /api/messages/admin/:id': () => ({ body: { type: 'normal', title: { de: 'Probe' }, body: {} } }),
+  // a notice without dates: past the access rules to the date rule (422), nothing stored
+  'POST /api/sick': () => ({ form: sickForm() }),
+  'PATCH /api/sick/:id': () => ({ body: { processed: true } }),
+  'POST /api/camera/:laraId': () => ({ form: photoForm() }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };
@@ -119,10 +161,13 @@ describe('the policy table', () => {
         // reads probe a tile on the logged-out layout; changes the caller's own tile; user routes a managed student
         const id = isUserRoute(route.url)
           ? managedUserId
-          : route.method === 'GET' || !route.url.includes(':id')
-            ? ownAppId
-            : await ownTile(caller.username ?? 'admin');
-        const res = await call(t.base, fill(route.url, id), {
+          : isSickRoute(route.url)
+            ? ownSickId
+            : route.method === 'GET' || !route.url.includes(':id')
+              ? ownAppId
+              : await ownTile(caller.username ?? 'admin');
+        // camera routes by laraId: the caller's own pictures (everyone may see their own)
+        const res = await call(t.base, fill(route.url, id, `demo-${caller.username ?? 'student'}`), {
           method: route.method,
           cookie,
           ...probe(route, id),
@@ -140,13 +185,17 @@ describe('the policy table', () => {
   );
 
   it("no role reaches another school's objects by id", async () => {
-    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && r.url.includes(':id'));
+    const routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && hasObjectParam(r.url));
     expect(routes.length).toBeGreaterThan(0);
     const fresh = await loginAs(t.base, 'superadmin');
     for (const route of routes) {
-      const foreignId = isUserRoute(route.url) ? otherUserId : otherAppId;
+      const foreignId = isUserRoute(route.url)
+        ? otherUserId
+        : isSickRoute(route.url)
+          ? otherSickId
+          : otherAppId;
       for (const cookie of [undefined, fresh]) {
-        const res = await call(t.base, fill(route.url, foreignId), {
+        const res = await call(t.base, fill(route.url, foreignId, 'other-student'), {
           method: route.method,
           cookie,
           ...probe(route, foreignId),

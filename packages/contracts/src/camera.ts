@@ -1,3 +1,4 @@
+import { text } from './text.ts';
 import { z } from './zod.ts';
 
 // spec 1 (camera overview with capture and picture view), 2.2 /app/camera, /app/camera/{laraId}/new,
@@ -10,7 +11,7 @@ export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const PHOTO_MAX_PX = 2048;
 export const THUMBNAIL_PX = 320;
 
-export const LaraIdParamSchema = z.strictObject({ laraId: z.string().min(1).max(100) });
+export const LaraIdParamSchema = z.strictObject({ laraId: text().min(1).max(100) });
 
 export const CameraPersonSchema = z.object({
   id: z.number().int(),

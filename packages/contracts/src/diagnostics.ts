@@ -52,6 +52,14 @@ export const AUDIT_ACTIONS = [
   'sso.link',
   'sso.logout',
   'sso.logout_failed',
+  'sick.report',
+  'sick.read',
+  'sick.photo_read',
+  'sick.process',
+  'sick.unprocess',
+  'sick.retention_delete',
+  'camera.upload',
+  'camera.delete',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

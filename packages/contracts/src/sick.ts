@@ -74,8 +74,7 @@ const flag = z
   .transform((v) => v === 'true')
   .optional();
 /** A list of ids in a query string: `groups=1,2` (repeated parameters are joined by the route). */
-const idList = z
-  .string()
+const idList = text()
   .max(2000)
   .transform((v, ctx) => {
     const ids = v

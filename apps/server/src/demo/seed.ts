@@ -7,6 +7,7 @@ import { insertLayout } from '../modules/layout/layout.repo.ts';
 import { countSchools, insertSchool } from '../modules/schools/schools.repo.ts';
 import { upsertConfigValue } from '../modules/config/config.repo.ts';
 import { demoPdf } from './demo-pdf.ts';
+import { seedDemoSickNotices } from './demo-sick.ts';
 
 export interface DemoCredential {
   role: string;
@@ -286,6 +287,27 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         color: 'orange-300',
         titleTranslation: { en: 'Canteen sign-up' },
       },
+      // the built-in apps of issue 20: a sick-notice tile opens the sick dialog, a camera tile the camera
+      {
+        key: 'sick',
+        title: 'Krankmeldung',
+        url: null,
+        type: 'sick-notice',
+        target: 'iframe',
+        iconName: 'heart-pulse',
+        color: 'red-700',
+        titleTranslation: { en: 'Report sick', ar: 'الإبلاغ عن مرض', fa: 'اعلام بیماری' },
+      },
+      {
+        key: 'camera',
+        title: 'Kamera',
+        url: null,
+        type: 'camera',
+        target: 'iframe',
+        iconName: 'camera',
+        color: 'sky-700',
+        titleTranslation: { en: 'Camera', ar: 'الكاميرا', fa: 'دوربین' },
+      },
       {
         key: 'news',
         title: 'Schülerzeitung',
@@ -331,6 +353,8 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         'plan',
         'letter',
         'website',
+        'sick',
+        'camera',
       ]),
     });
     await insertLayout(txDb, {
@@ -340,6 +364,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
       appIds: ids(['notes', 'classbook', 'math5a', 'staff', 'mail']),
     });
     await upsertConfigValue(txDb, schoolId, 'login_msg', 'Willkommen an der Demo-Schule!');
+    await seedDemoSickNotices(txDb, schoolId, userIds);
     return { schoolId, credentials };
   });
 }

@@ -49,7 +49,15 @@ export type AuditAction =
   | 'login.sso_failed'
   | 'sso.link'
   | 'sso.logout'
-  | 'sso.logout_failed';
+  | 'sso.logout_failed'
+  | 'sick.report'
+  | 'sick.read'
+  | 'sick.photo_read'
+  | 'sick.process'
+  | 'sick.unprocess'
+  | 'sick.retention_delete'
+  | 'camera.upload'
+  | 'camera.delete';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

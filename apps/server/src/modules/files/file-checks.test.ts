@@ -23,6 +23,7 @@ describe('prepareUpload', () => {
       logo: 1024 * 1024,
       'login-bg': 8 * 1024 * 1024,
       download: 20 * 1024 * 1024,
+      photo: 25 * 1024 * 1024,
     });
   });
 

@@ -134,3 +134,46 @@ export async function replaceUserGroups(
   if (groupIds.length)
     await db.insert(groupMembers).values(groupIds.map((groupId) => ({ schoolId, groupId, userId })));
 }
+
+/**
+ * The pupils (type S) who share a group with `teacherId` (camera, decision 063), without deactivated
+ * accounts, by last and first name.
+ */
+export async function listPupilsOfTeacher(db: Db, schoolId: number, teacherId: number) {
+  const own = db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, teacherId), eq(groupMembers.schoolId, schoolId)));
+  const pupilIds = db
+    .selectDistinct({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(inArray(groupMembers.groupId, own), eq(groupMembers.schoolId, schoolId)));
+  return db
+    .select({
+      id: users.id,
+      laraId: users.laraId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      type: users.type,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        eq(users.type, 'S'),
+        inArray(users.id, pupilIds),
+        sql`${users.deactivatedAt} is null`,
+      ),
+    )
+    .orderBy(users.lastName, users.firstName, users.id);
+}
+
+/** Whether the two users are members of one group. */
+export async function shareAGroup(db: Db, schoolId: number, a: number, b: number): Promise<boolean> {
+  const rows = await db.execute<{ one: number }>(sql`
+    select 1 as one from group_members x join group_members y on y.group_id = x.group_id
+    where x.user_id = ${a} and y.user_id = ${b} and x.school_id = ${schoolId} and y.school_id = ${schoolId}
+    limit 1`);
+  return rows.rows.length > 0;
+}

@@ -158,3 +158,15 @@ export function addMembershipsIfMissing(
 export function replaceUserGroups(db: Db, schoolId: number, userId: number, groupIds: readonly number[]) {
   return repo.replaceUserGroups(db, schoolId, userId, groupIds);
 }
+
+// Reads for other modules: who is whose teacher (camera, decision 063).
+
+/** The pupils of the teacher's groups (type S, not deactivated), by last and first name. */
+export function pupilsOfTeacher(db: Db, schoolId: number, teacherId: number) {
+  return repo.listPupilsOfTeacher(db, schoolId, teacherId);
+}
+
+/** Whether the two users share a group. */
+export function shareAGroup(db: Db, schoolId: number, a: number, b: number): Promise<boolean> {
+  return repo.shareAGroup(db, schoolId, a, b);
+}

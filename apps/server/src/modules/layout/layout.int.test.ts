@@ -32,6 +32,8 @@ describe('GET /api/layout', () => {
       'Vertretungsplan',
       'Elternbrief',
       'Schulwebsite',
+      'Krankmeldung',
+      'Kamera',
     ]);
   });
 

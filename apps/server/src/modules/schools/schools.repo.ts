@@ -29,3 +29,7 @@ export async function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
     .set({ appsVersion: sql`${schools.appsVersion} + 1` })
     .where(eq(schools.id, schoolId));
 }
+
+export async function findSchoolIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: schools.id }).from(schools).orderBy(schools.id)).map((r) => r.id);
+}

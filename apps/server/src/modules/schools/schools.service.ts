@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bumpAppsVersion as bumpAppsVersionRow, findSchoolForHost } from './schools.repo.ts';
+import { bumpAppsVersion as bumpAppsVersionRow, findSchoolForHost, findSchoolIds } from './schools.repo.ts';
 
 const CACHE_MS = 60_000;
 
@@ -29,4 +29,9 @@ export function createSchoolResolver(db: Db) {
 /** Every tile change bumps the school's tile version, part of each layout's version (decision 023). */
 export function bumpAppsVersion(db: Db, schoolId: number): Promise<void> {
   return bumpAppsVersionRow(db, schoolId);
+}
+
+/** Every school's id, for work done one school at a time (plugins/jobs.ts). */
+export function allSchoolIds(db: Db): Promise<number[]> {
+  return findSchoolIds(db);
 }

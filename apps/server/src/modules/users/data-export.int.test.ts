@@ -13,9 +13,11 @@ import {
   groups,
   mailOutbox,
   resetCodes,
+  sickNotices,
   users,
 } from '../../db/schema.ts';
 import { makeTile } from '../../test/factories.ts';
+import { phonePhoto } from '../../test/photos.ts';
 import {
   call,
   cookiesFrom,
@@ -105,6 +107,15 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
     .values({ schoolId, type: 'normal', title: { de: `${marker}: Elternabend` }, createdBy: userId })
     .returning({ id: adminMessages.id });
   await db.insert(adminMessageSeen).values({ schoolId, messageId: message!.id, userId });
+  // a sick notice they reported for themself (decision 062)
+  await db.insert(sickNotices).values({
+    schoolId,
+    userId,
+    reportedBy: userId,
+    begins: '2026-11-20',
+    ends: '2026-11-21',
+    message: `${marker}: Fieber`,
+  });
   // the account's identity at the school's identity provider
   await db
     .insert(externalIdentities)
@@ -123,6 +134,18 @@ beforeAll(async () => {
   otherId = ids.get('student2')!;
   await seedRowsOf('student', studentId, 'Sara');
   await seedRowsOf('student2', otherId, 'Ali');
+  // a camera picture of the student that an admin took (decision 063)
+  const photo = new FormData();
+  photo.append(
+    'photo',
+    new Blob([new Uint8Array(await phonePhoto(64, 48))], { type: 'image/jpeg' }),
+    'p.jpg',
+  );
+  const picture = await call(t.base, '/api/camera/demo-student', {
+    cookie: await loginAs(t.base, 'admin'),
+    form: photo,
+  });
+  expect(picture.status).toBe(201);
   // the student has TOTP from here on: their session was opened before
   studentCookie = await loginAs(t.base, 'student');
   for (const pair of studentCookie.split('; ')) cookieValues.push(pair.split('=')[1]!);
@@ -207,6 +230,12 @@ describe('GET /api/users/data', () => {
     expect(data.tables.mail_outbox).toEqual([
       expect.objectContaining({ subject: 'Sara: Code zum Zurücksetzen', body: REDACTED }),
     ]);
+  });
+
+  it('holds the camera pictures of the user, with the files someone else took (decision 063)', async () => {
+    const { data } = await exportOf('student');
+    expect(data.tables.camera_pictures).toEqual([expect.objectContaining({ user_id: studentId, width: 64 })]);
+    expect(data.tables.camera_picture_files!.map((f) => f.mime)).toEqual(['image/jpeg', 'image/webp']);
   });
 
   it("a second address the user claims does not pull in others' failed sign-ins; others' addresses stay out", async () => {

@@ -97,3 +97,16 @@ export async function selectAccountKeyRows(
     ),
   };
 }
+
+/**
+ * The photos of the sick notices about the user (decision 062): a notice a teacher reported for a pupil
+ * holds a file the teacher owns, which the owner walk finds only in the teacher's export.
+ */
+export async function selectSickPhotoFiles(db: Db, userId: number): Promise<Row[]> {
+  const { files, sickNotices } = schema;
+  const photos = db
+    .select({ id: sickNotices.photoFileId })
+    .from(sickNotices)
+    .where(and(eq(sickNotices.userId, userId), sql`${sickNotices.photoFileId} is not null`));
+  return selectWhere(db, files, inArray(files.id, photos));
+}

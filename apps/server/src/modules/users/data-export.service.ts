@@ -2,10 +2,12 @@ import type { DataExport } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { cameraExport } from '../camera/camera.service.ts';
 import {
   selectAccountKeyRows,
   selectChildRows,
   selectLinkedRows,
+  selectSickPhotoFiles,
   selectUserRow,
   tablesReferencingUsers,
 } from './data-export.repo.ts';
@@ -95,6 +97,14 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
+  // camera pictures of the user that others took: their files (decision 063)
+  Object.assign(tables, await cameraExport(ctx, userId));
+  // the photos of the notices about the user, also those another person reported (and so owns)
+  const owned = new Set((tables.files ?? []).map((f) => f.id));
+  tables.files = [
+    ...(tables.files ?? []),
+    ...(await selectSickPhotoFiles(db, userId)).filter((f) => !owned.has(f.id)),
+  ];
 
   const sorted = Object.keys(tables).sort();
   return {

@@ -1,0 +1,151 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CameraGallerySchema,
+  CameraPeopleSchema,
+  CameraPictureSchema,
+  ErrorBodySchema,
+  LaraIdParamSchema,
+  MAX_PHOTO_BYTES,
+  PictureQuerySchema,
+} from '@aula/contracts';
+import { contextOf } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tooLarge } from '../files/file-checks.ts';
+import { sendFile } from '../files/file-reply.ts';
+import { addPicture, cameraGallery, cameraPeople, pictureFile, removePicture } from './camera.service.ts';
+
+const IdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
+
+/**
+ * The one file `photo` of the upload, or null when the form has none. An oversized file is read to its end
+ * but never kept: 413 and nothing stored (SECURITY.md "Uploads").
+ */
+async function readPhoto(req: FastifyRequest): Promise<Buffer | null> {
+  if (!req.isMultipart()) return null;
+  if (Number(req.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES + 64 * 1024)
+    throw tooLarge(MAX_PHOTO_BYTES);
+  let photo: Buffer | null = null;
+  let oversize = false;
+  for await (const part of req.parts()) {
+    if (part.type === 'field') continue;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      if (size <= MAX_PHOTO_BYTES) chunks.push(chunk as Buffer);
+    }
+    if (part.fieldname !== 'photo' || photo)
+      throw AppError.validation([
+        { path: part.fieldname, code: 'common.validation', message: 'unexpected file' },
+      ]);
+    if (size > MAX_PHOTO_BYTES || part.file.truncated) oversize = true;
+    else if (size > 0) photo = Buffer.concat(chunks);
+  }
+  if (oversize) throw tooLarge(MAX_PHOTO_BYTES);
+  return photo;
+}
+
+const IMAGE_RESPONSE = {
+  description: 'the photo (JPEG) or its thumbnail (WebP)',
+  content: { 'image/jpeg': { schema: z.any() }, 'image/webp': { schema: z.any() } },
+};
+
+// spec 1, 2.2 (camera); decision 063: each person's pictures, never at a public address
+export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/camera',
+    {
+      schema: {
+        tags: ['camera'],
+        summary: 'The people the caller may photograph: themself first, then the pupils of their groups',
+        response: { 200: CameraPeopleSchema, ...errors },
+      },
+    },
+    (req) => cameraPeople(contextOf(req)),
+  );
+
+  app.get(
+    '/camera/:laraId',
+    {
+      schema: {
+        tags: ['camera'],
+        summary: "One person's pictures, newest first; 404 when the caller may not see them",
+        params: LaraIdParamSchema,
+        response: { 200: CameraGallerySchema, ...errors },
+      },
+    },
+    (req) => cameraGallery(contextOf(req), req.params.laraId),
+  );
+
+  app.post(
+    '/camera/:laraId',
+    {
+      schema: {
+        tags: ['camera'],
+        summary: 'Add a picture of the person (multipart, file field `photo`: JPEG, PNG or WebP)',
+        consumes: ['multipart/form-data'],
+        params: LaraIdParamSchema,
+        response: {
+          201: CameraPictureSchema,
+          ...errors,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await addPicture(contextOf(req), req.params.laraId, () => readPhoto(req))),
+  );
+
+  app.get(
+    '/camera/pictures/:id',
+    {
+      schema: {
+        tags: ['camera'],
+        summary: 'A picture (full size, or its thumbnail with size=thumb); download=1 as an attachment',
+        params: IdParamsSchema,
+        querystring: PictureQuerySchema,
+        response: { 200: IMAGE_RESPONSE, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const file = await pictureFile(contextOf(req), req.params.id, req.query.size);
+      const download = req.query.download === '1';
+      return sendFile(reply, file, {
+        disposition: download ? 'attachment' : 'inline',
+        name: download ? file.downloadName : file.inlineName,
+      });
+    },
+  );
+
+  app.delete(
+    '/camera/pictures/:id',
+    {
+      schema: {
+        tags: ['camera'],
+        summary: 'Delete a picture and its files; 404 when the caller may not see it',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await removePicture(contextOf(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
