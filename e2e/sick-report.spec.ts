@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
+import { findSmallTargets } from './hit-areas.ts';
 import { expectNoSeriousA11yViolations, setUpJourney, userMenu } from './journeys.ts';
 
 // Issue 20: reporting sick through the `sick` dialog, from the top bar and from a sick-notice tile; the count of
@@ -56,6 +57,16 @@ async function notices(username: string) {
   expect(res.status).toBe(200);
   return res.body.items;
 }
+
+async function unprocessed(username: string): Promise<number> {
+  const cookie = await loginAs(journey.portal.base, username);
+  const res = await call<{ unprocessed: number }>(journey.portal.base, '/api/sick/count', { cookie });
+  expect(res.status).toBe(200);
+  return res.body.unprocessed;
+}
+
+const countWords = (count: number) =>
+  (count === 1 ? de.nav.sickCount_one : de.nav.sickCount_other).replace('{{count}}', String(count));
 
 describe('reporting sick', () => {
   it('a pupil opens it from the top bar, meets every date rule at its field, keeps what was typed through errors, adds a photo from the fake camera and sends', async () => {
@@ -148,6 +159,25 @@ describe('reporting sick', () => {
     await expectNoSeriousA11yViolations(page, 'ar dialog');
   });
 
+  it('on a touch phone every control of the dialog, the pupil picker and the photo part included, is 44 px', async () => {
+    await setting('enable_sick_photo', 'true');
+    const page = await journey.openSignedIn('teacher', '/', { width: 390, touch: true });
+    // the phone's account button says how many notices wait (the demo's call of this morning at least)
+    const count = await unprocessed('teacher');
+    expect(count).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => userMenu(page).getAttribute('aria-label'))
+      .toBe(`${de.nav.userMenu.replace('{{name}}', 'Tina Lehmann')}, ${countWords(count)}`);
+    await userMenu(page).click();
+    await page.locator('[role="menu"]:not([aria-busy="true"])').waitFor();
+    await page.getByRole('menuitem', { name: de.nav.reportSick }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('radio', { name: de.sickReport.forStudent }).check();
+    await dialog.getByRole('radio', { name: /Ali Yilmaz/ }).check();
+    await dialog.getByRole('button', { name: de.sickReport.photo.add }).waitFor();
+    expect(await findSmallTargets(page, '[role="dialog"]')).toEqual([]);
+  });
+
   it('a teacher reports for a pupil of their class by searching the name, and sees the unprocessed count', async () => {
     const page = await journey.openSignedIn('teacher', '/');
     const bar = page.getByRole('navigation', { name: de.nav.topBar });
@@ -176,13 +206,13 @@ describe('reporting sick', () => {
     expect(seen.find((n) => n.message === 'Die Mutter hat angerufen.')?.user.name).toBe('Ali Yilmaz');
 
     // the badge: the unprocessed notices of the teacher's pupils (the pupil's own from before and this one)
-    const cookie = await loginAs(journey.portal.base, 'teacher');
-    const { body } = await call<{ unprocessed: number }>(journey.portal.base, '/api/sick/count', { cookie });
-    expect(body.unprocessed).toBeGreaterThanOrEqual(1);
-    const name = `${de.nav.sickNotices}: ${(body.unprocessed === 1 ? de.nav.sickCount_one : de.nav.sickCount_other).replace('{{count}}', String(body.unprocessed))}`;
+    const count = await unprocessed('teacher');
+    expect(count).toBeGreaterThanOrEqual(2);
+    const name = `${de.nav.sickNotices}: ${countWords(count)}`;
     const link = bar.getByRole('link', { name });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('/app/sick');
+    expect(await link.innerText()).toContain(String(count));
     // a pupil has no list link
     const pupil = await journey.openSignedIn('student', '/');
     await pupil.getByRole('button', { name: de.nav.reportSick }).waitFor();
