@@ -65,7 +65,7 @@ export const DIALOGS = {
   'chat:preview-img': entry('student'),
   'chat:history-msg': entry('student'),
   // General
-  sick: entry('student'),
+  sick: entry('student', () => import('@/features/sick/components/sick-dialog')),
   legal: entry('logged_out', () => import('@/features/general/components/legal-dialog')),
   terms: entry('logged_out'),
   logout: entry('student', () => import('@/features/auth/components/logout-dialog')),

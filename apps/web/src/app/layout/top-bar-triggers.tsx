@@ -13,21 +13,26 @@ export interface UserMenuProps {
   self: UserInfo;
 }
 
+interface TriggerProps extends UserMenuProps {
+  /** On phones, where the sick entries are in the menu: the unprocessed notices, in words, and as a dot. */
+  notice?: string;
+}
+
 /**
  * The user menu's trigger (user-menu.tsx): the user's initials, and beside them the name on wide screens;
  * its accessible name is the full name. The real menu's state and handlers come in `props`.
  */
-export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentProps<'button'>) {
+export function UserMenuTrigger({ self, notice, ...props }: TriggerProps & ComponentProps<'button'>) {
   const { t } = useTranslation();
   const name = displayName(self);
   return (
     <Button
       variant="ghost"
       size="sm"
-      aria-label={t('nav.userMenu', { name })}
+      aria-label={notice ? `${t('nav.userMenu', { name })}, ${notice}` : t('nav.userMenu', { name })}
       aria-haspopup="menu"
       aria-expanded={false}
-      className="max-w-56 mobile:size-11 mobile:rounded-full mobile:p-0"
+      className="relative max-w-56 mobile:size-11 mobile:rounded-full mobile:p-0"
       {...props}
     >
       <span
@@ -37,6 +42,12 @@ export function UserMenuTrigger({ self, ...props }: UserMenuProps & ComponentPro
       >
         {initials(self)}
       </span>
+      {notice && (
+        <span
+          aria-hidden="true"
+          className="absolute end-0.5 top-0.5 size-3 rounded-full border-2 border-card bg-destructive"
+        />
+      )}
       <span className="truncate mobile:hidden">{name}</span>
     </Button>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogIn, Pencil } from 'lucide-react';
@@ -19,6 +20,10 @@ const UserMenu = deferredMenu<UserMenuProps>(
   () => import('./user-menu').then((module) => module.UserMenu),
   UserMenuTrigger,
 );
+// the sick entries (decision 065) come with their own small chunk, so the first load carries none of them
+const SickTopBarEntries = lazy(() =>
+  import('./sick-entries').then((module) => ({ default: module.SickTopBarEntries })),
+);
 const ChatPopover = deferredMenu<object>(
   () => import('./chat-popover').then((module) => module.ChatPopover),
   ChatTrigger,
@@ -29,6 +34,9 @@ function SignedInMenus({ self }: UserMenuProps) {
   const features = FEATURE_NAMES.filter(hasFeature);
   return (
     <>
+      <Suspense fallback={null}>
+        <SickTopBarEntries />
+      </Suspense>
       {showsChatPopover({ self, features }) && <ChatPopover />}
       <UserMenu self={self} />
     </>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Bell,
+  ClipboardList,
   Download,
   FileDown,
   KeyRound,
@@ -12,6 +13,7 @@ import {
   Scale,
   Settings,
   ShieldCheck,
+  Thermometer,
   UserCog,
   Users,
   type LucideIcon,
@@ -37,6 +39,7 @@ import { currentLocale, setLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { getTheme, setTheme, subscribeTheme } from '@/lib/theme';
 import type { DialogId } from '../dialogs/registry';
+import { CountBadge, sickEntries, useSickCount } from './sick-entries';
 import { UserMenuTrigger, type UserMenuProps } from './top-bar-triggers';
 import { topBarDialogs } from './top-bar-entries';
 
@@ -106,6 +109,41 @@ function LookChoices() {
   );
 }
 
+/** On narrow screens the top bar has no room for the sick entries (decision 065): they head the menu. */
+function SickChoices() {
+  const { t } = useTranslation();
+  const perms = usePerms();
+  const { open } = useDialogs();
+  const { report, list } = sickEntries(perms);
+  const count = useSickCount();
+  if (!report && !list) return null;
+  return (
+    <>
+      {report && (
+        <DropdownMenuItem onSelect={() => void open('sick')}>
+          <Thermometer aria-hidden="true" />
+          {t('nav.reportSick')}
+        </DropdownMenuItem>
+      )}
+      {list && (
+        <DropdownMenuItem asChild>
+          <Link
+            to="/app/sick"
+            aria-label={
+              count > 0 ? `${t('nav.sickNotices')}: ${t('nav.sickCount', { count })}` : t('nav.sickNotices')
+            }
+          >
+            <ClipboardList aria-hidden="true" />
+            {t('nav.sickNotices')}
+            <CountBadge count={count} className="ms-auto" />
+          </Link>
+        </DropdownMenuItem>
+      )}
+      <DropdownMenuSeparator />
+    </>
+  );
+}
+
 /** spec 2.6: the signed-in user's menu: the account dialogs, the dashboard, the legal notice and sign-out. */
 export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuProps) {
   const { t } = useTranslation();
@@ -121,15 +159,20 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
   });
   const name = displayName(self);
   const narrow = useNarrow();
+  const sickCount = useSickCount();
   return (
     <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
       <DropdownMenuTrigger asChild>
-        <UserMenuTrigger self={self} />
+        <UserMenuTrigger
+          self={self}
+          notice={narrow && sickCount > 0 ? t('nav.sickCount', { count: sickCount }) : undefined}
+        />
       </DropdownMenuTrigger>
       {/* the entries that need permissions come with them: until then the menu says it is still filling */}
       <DropdownMenuContent className="min-w-56" aria-busy={!permissions && !error}>
         <DropdownMenuLabel className="truncate">{t('nav.signedInAs', { name })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {narrow && <SickChoices />}
         {narrow && <LookChoices />}
         {entries.map((id) => {
           const Icon = ICONS[id] ?? Settings;

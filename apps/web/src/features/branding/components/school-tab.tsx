@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import {
+  dayIn,
+  TIME_ZONES,
   ACCENT_COLOR_RE,
   accentContrast,
   MAX_SCHOOL_NAME,
@@ -21,6 +23,7 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { schoolIdentityQueryOptions } from '@/lib/school-identity';
 import { useSaveSchoolIdentity } from '../api/school';
+import { timeZoneQueryOptions, useSaveTimeZone } from '../api/time-zone';
 import { LogoSection } from './login-bg-tab';
 
 /** The default primary colour of index.css, shown in the colour picker while the school has none. */
@@ -146,6 +149,76 @@ function IdentityForm({ saved }: { saved: SchoolIdentity }) {
   );
 }
 
+/** A zone as its offset now and its id, e.g. "UTC+1 · Europe/Berlin" (ids stay Latin, as the zone database names them). */
+function zoneLabel(zone: string, now: Date): string {
+  const offset = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(now)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${offset === 'GMT' ? 'UTC' : (offset ?? '').replace('GMT', 'UTC')} · ${zone.replaceAll('_', ' ')}`;
+}
+
+/** The school's time zone (issue 20, decision 062): what "today" is for sick notices. */
+function TimeZoneForm({ saved }: { saved: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const save = useSaveTimeZone();
+  const [zone, setZone] = useState(saved);
+  const now = new Date();
+  const today = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${dayIn(now, zone)}T00:00:00Z`),
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(zone, { onSuccess: () => notify({ type: 'success', title: t('school.timeZone.saved') }) });
+  };
+  return (
+    <section className="grid gap-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {t('school.timeZone.title')}
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="grid max-w-xl gap-4">
+        <ErrorAlert id={`${id}-error`} message={save.error ? errorMessage(t, save.error) : null} />
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-zone`}>{t('adminSettings.keys.time_zone.label')}</Label>
+          <select
+            id={`${id}-zone`}
+            dir="ltr"
+            value={zone}
+            aria-describedby={`${id}-hint ${id}-today`}
+            onChange={(event) => setZone(event.target.value)}
+            className="h-10 w-full rounded-md border border-input bg-card px-2 text-start coarse:h-11"
+          >
+            {TIME_ZONES.map((value) => (
+              <option key={value} value={value}>
+                {zoneLabel(value, now)}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {t('adminSettings.keys.time_zone.help')}
+          </p>
+          <p id={`${id}-today`} className="text-sm">
+            {t('school.timeZone.today', { day: today })}
+          </p>
+        </div>
+        <div>
+          <Button type="submit" loading={save.isPending} disabled={zone === saved}>
+            {t('school.timeZone.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function TimeZoneSection() {
+  const { t } = useTranslation();
+  const zone = useQuery(timeZoneQueryOptions());
+  if (zone.error) return <ErrorAlert message={errorMessage(t, zone.error)} />;
+  if (zone.data === undefined) return <Spinner />;
+  return <TimeZoneForm key={zone.data} saved={zone.data} />;
+}
+
 /** The school tab (issue 19 item 5): name, accent colour and logo in one place (decision 059). */
 export default function SchoolTab(_props: DashboardTabProps) {
   const { t } = useTranslation();
@@ -161,6 +234,7 @@ export default function SchoolTab(_props: DashboardTabProps) {
         <Spinner />
       )}
       <LogoSection />
+      <TimeZoneSection />
     </div>
   );
 }

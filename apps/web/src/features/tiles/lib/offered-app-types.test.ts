@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { appTypeChoices, OFFERED_APP_TYPES } from './offered-app-types';
 
 describe('"Create app" offers only types whose apps work (issue 19 item 4)', () => {
-  it('offers the camera, whose pages are built, and no type that still opens "coming soon" (canary: chat)', () => {
-    expect(OFFERED_APP_TYPES).toEqual(['camera']);
-    expect(appTypeChoices(null)).toEqual(['camera']);
+  it('offers the camera and the sick notice, whose apps are built, and no type that still opens "coming soon" (canary: chat)', () => {
+    expect(OFFERED_APP_TYPES).toEqual(['camera', 'sick-notice']);
+    expect(appTypeChoices(null)).toEqual(['camera', 'sick-notice']);
     expect(appTypeChoices(null)).not.toContain('chat');
   });
 
   it('an existing tile keeps its type as a choice, so saving it does not drop the type', () => {
-    expect(appTypeChoices('remote-desktop')).toEqual(['camera', 'remote-desktop']);
-    expect(appTypeChoices('camera')).toEqual(['camera']);
+    expect(appTypeChoices('remote-desktop')).toEqual(['camera', 'sick-notice', 'remote-desktop']);
+    expect(appTypeChoices('camera')).toEqual(['camera', 'sick-notice']);
   });
 });

@@ -1,0 +1,77 @@
+import { SICK_DATE_ERRORS, sickDateError, type SickDateError } from '@aula/contracts';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+
+/** The fields of the reporting form an error can belong to; `form` is the alert above the buttons. */
+export type SickField = 'begin' | 'end' | 'student' | 'photo' | 'form';
+
+/** The calendar day in the browser's own time zone, YYYY-MM-DD (the form's default and its "today"). */
+export function browserToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Which field a date rule of spec 5 is shown at: a missing first day at the first, the rest at the last. */
+export function dateErrorField(code: SickDateError): 'begin' | 'end' {
+  return code === 'sick.begin_missing' || code === 'sick.dates_missing' ? 'begin' : 'end';
+}
+
+export interface SickFormValues {
+  begin: string;
+  end: string;
+  message: string;
+  /** 'self' or a pupil chosen by a teacher or admin */
+  forStudent: boolean;
+  studentId: number | null;
+}
+
+/** A problem with what was typed, as the field it belongs to and the translation key of its message. */
+export interface FieldError {
+  field: SickField;
+  key: string;
+}
+
+/** The checks made before sending: the shared date rules (with the browser's today) and a chosen pupil. */
+export function checkSickForm(values: SickFormValues, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const date = sickDateError(values.begin, values.end, today);
+  if (date) errors.push({ field: dateErrorField(date), key: `errors.${date}` });
+  if (values.forStudent && values.studentId === null) {
+    errors.push({ field: 'student', key: 'sickReport.student.missing' });
+  }
+  return errors;
+}
+
+const DATE_CODES: ReadonlySet<string> = new Set(SICK_DATE_ERRORS);
+const PHOTO_CODES: ReadonlySet<string> = new Set(['sick.photo_disabled']);
+
+/**
+ * Where a failed send is shown: a date rule at its date field, a refused pupil at the picker, a refused or
+ * too large photo at the photo, everything else (offline, 5xx, a rate limit) above the buttons.
+ */
+export function fieldOfServerError(error: unknown): SickField {
+  if (isNetworkError(error) || !(error instanceof ApiError)) return 'form';
+  const code = error.errorBody?.code;
+  if (code && DATE_CODES.has(code)) return dateErrorField(code as SickDateError);
+  if (code === 'sick.not_your_student') return 'student';
+  if (error.status === 413 || error.status === 415) return 'photo';
+  if (code && (PHOTO_CODES.has(code) || code.startsWith('upload.'))) return 'photo';
+  return 'form';
+}
+
+/** The multipart body of POST /api/sick: the fields of SickInputSchema and, when there is one, `photo`. */
+export function sickFormData(values: SickFormValues, photo: File | null): FormData {
+  const data = new FormData();
+  data.set('begin', values.begin);
+  data.set('end', values.end);
+  data.set('message', values.message);
+  if (values.forStudent && values.studentId !== null) data.set('userId', String(values.studentId));
+  if (photo) data.set('photo', photo, photo.name || 'foto.jpg');
+  return data;
+}
+
+/** A day (YYYY-MM-DD) as the user's language writes it, without a time zone shifting it. */
+export function formatDay(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
