@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +11,8 @@ import {
   PictureQuerySchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { tooLarge } from '../files/file-checks.ts';
 import { sendFile } from '../files/file-reply.ts';
+import { readUploadForm } from '../files/upload-form.ts';
 import { addPicture, cameraGallery, cameraPeople, pictureFile, removePicture } from './camera.service.ts';
 
 const IdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -24,35 +22,6 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
 };
-
-/**
- * The one file `photo` of the upload, or null when the form has none. An oversized file is read to its end
- * but never kept: 413 and nothing stored (SECURITY.md "Uploads").
- */
-async function readPhoto(req: FastifyRequest): Promise<Buffer | null> {
-  if (!req.isMultipart()) return null;
-  if (Number(req.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES + 64 * 1024)
-    throw tooLarge(MAX_PHOTO_BYTES);
-  let photo: Buffer | null = null;
-  let oversize = false;
-  for await (const part of req.parts()) {
-    if (part.type === 'field') continue;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file) {
-      size += (chunk as Buffer).length;
-      if (size <= MAX_PHOTO_BYTES) chunks.push(chunk as Buffer);
-    }
-    if (part.fieldname !== 'photo' || photo)
-      throw AppError.validation([
-        { path: part.fieldname, code: 'common.validation', message: 'unexpected file' },
-      ]);
-    if (size > MAX_PHOTO_BYTES || part.file.truncated) oversize = true;
-    else if (size > 0) photo = Buffer.concat(chunks);
-  }
-  if (oversize) throw tooLarge(MAX_PHOTO_BYTES);
-  return photo;
-}
 
 const IMAGE_RESPONSE = {
   description: 'the photo (JPEG) or its thumbnail (WebP)',
@@ -109,7 +78,15 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await addPicture(contextOf(req), req.params.laraId, () => readPhoto(req))),
+      reply
+        .code(201)
+        .send(
+          await addPicture(
+            contextOf(req),
+            req.params.laraId,
+            async () => (await readUploadForm(req, { field: 'photo', limit: MAX_PHOTO_BYTES }))?.file ?? null,
+          ),
+        ),
   );
 
   app.get(

@@ -14,9 +14,8 @@ import {
   text,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { tooLarge } from '../files/file-checks.ts';
 import { sendFile } from '../files/file-reply.ts';
+import { readUploadForm } from '../files/upload-form.ts';
 import {
   brandingImage,
   getBanner,
@@ -38,32 +37,9 @@ const errors = {
   429: ErrorBodySchema,
 };
 
-/**
- * The one file `file` of a branding upload, or null when the form has none (only a setting changes).
- * An oversized file is read to its end but never kept: 413 and nothing stored (SECURITY.md "Uploads").
- */
+/** The one file `file` of a branding upload, or null when the form has none (only a setting changes). */
 async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | null> {
-  if (!req.isMultipart()) return null;
-  if (Number(req.headers['content-length'] ?? 0) > limit + 64 * 1024) throw tooLarge(limit);
-  let image: Buffer | null = null;
-  let oversize = false;
-  for await (const part of req.parts()) {
-    if (part.type === 'field') continue;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file) {
-      size += (chunk as Buffer).length;
-      if (size <= limit) chunks.push(chunk as Buffer);
-    }
-    if (part.fieldname !== 'file' || image)
-      throw AppError.validation([
-        { path: part.fieldname, code: 'common.validation', message: 'unexpected file' },
-      ]);
-    if (size > limit || part.file.truncated) oversize = true;
-    else if (size > 0) image = Buffer.concat(chunks);
-  }
-  if (oversize) throw tooLarge(limit);
-  return image;
+  return (await readUploadForm(req, { field: 'file', limit }))?.file ?? null;
 }
 
 async function sendImage(req: FastifyRequest, reply: FastifyReply, what: 'login-bg' | 'logo') {
