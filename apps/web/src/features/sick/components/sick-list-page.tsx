@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Thermometer } from 'lucide-react';
+import { Thermometer, ThermometerSnowflake } from 'lucide-react';
 import { hasRole, type SickNotice } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
+import { MessagePage } from '@/components/message-page';
 import { Pager, pageRangeText } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +14,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { useProcessSickNotice } from '../api/process-sick-notice';
 import { sickListQueryOptions } from '../api/sick-list';
@@ -93,6 +95,23 @@ export function SickListPage() {
     process.mutateAsync({ id: notice.id, processed }).then(
       () => notify({ type: 'success', title: t(processed ? 'sickList.marked' : 'sickList.unmarked') }),
       (error: unknown) => notify({ type: 'error', title: errorMessage(t, error) }),
+    );
+
+  const perms = usePerms();
+  // the school has switched sick notices off (the server answers 404 to every call): say so, not "not found"
+  if (perms.permissions !== undefined && !perms.hasFeature('sick'))
+    return (
+      <MessagePage
+        icon={ThermometerSnowflake}
+        title={t('pages.sick')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/">{t('app.home')}</Link>
+          </Button>
+        }
+      >
+        <p className="text-muted-foreground">{t('sickList.off')}</p>
+      </MessagePage>
     );
 
   const data = list.data;
