@@ -19,7 +19,14 @@ import { useSelf } from '@/lib/session';
 import { useProcessSickNotice } from '../api/process-sick-notice';
 import { sickListQueryOptions } from '../api/sick-list';
 import { localDay } from '../lib/sick-days';
-import { SICK_PER_PAGE, hasFilters, toListQuery, type SickSearch } from '../lib/sick-search';
+import {
+  SICK_PER_PAGE,
+  fromAddress,
+  hasFilters,
+  toAddress,
+  toListQuery,
+  type SickSearch,
+} from '../lib/sick-search';
 import { SickFilters } from './sick-filters';
 import { SickNoticeCard } from './sick-notice-card';
 import { SickPhotoDialog } from './sick-photo-dialog';
@@ -52,7 +59,7 @@ function ListSkeleton() {
 export function SickListPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const search = routeApi.useSearch();
+  const search = fromAddress(routeApi.useSearch());
   const navigate = routeApi.useNavigate();
   const { open } = useDialogs();
   const locale = currentLocale();
@@ -72,7 +79,7 @@ export function SickListPage() {
 
   const setSearch = (next: Partial<SickSearch>, keepPage = false) =>
     void navigate({
-      search: (prev) => ({ ...prev, ...next, page: keepPage ? next.page : undefined }),
+      search: (prev) => ({ ...prev, ...toAddress(next), page: keepPage ? next.page : undefined }),
     });
   const resetFilters = () =>
     void navigate({
