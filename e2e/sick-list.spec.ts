@@ -229,8 +229,9 @@ describe('the sick list /app/sick (issue 20)', () => {
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('region', { name: de.sickList.filters }).count()).toBe(0);
     await page.screenshot({ path: `${screenshotDir}/sick-list-pupil.png` });
-    await page.getByRole('button', { name: de.sickList.report }).click();
+    await page.locator('#main').getByRole('button', { name: de.sickList.report }).click();
     await page.waitForURL((url) => url.searchParams.get('dialog') === 'sick');
+    await page.getByRole('dialog', { name: de.sickReport.title }).waitFor();
     await page.context().close();
   });
 
