@@ -89,7 +89,7 @@ describe('reporting: the date rules of spec 5 (the school day in its time zone)'
       hasPhoto: false,
       processed: false,
       processedBy: null,
-      createdAt: '2026-11-24T08:00:00.000Z',
+      createdAt: new Date(t.clock.now()).toISOString(),
     });
   });
 
