@@ -209,6 +209,7 @@ describe('the sick list /app/sick (issue 20)', () => {
       await saraCard.getByText(/Bearbeitet von Tina Lehmann am/).waitFor();
       await count(page, before.count + ALI_NOTICES).waitFor();
       expect(await box.isChecked()).toBe(true);
+      await saraCard.screenshot({ path: `${screenshotDir}/sick-list-processed.png` });
       // the processed filter shows it
       await page.getByRole('radio', { name: de.sickList.state.processed, exact: true }).check();
       await page.getByText(range(1, before.processed + 1, before.processed + 1)).waitFor();
@@ -227,8 +228,10 @@ describe('the sick list /app/sick (issue 20)', () => {
     expect(await page.getByRole('article').count()).toBe(1);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('region', { name: de.sickList.filters }).count()).toBe(0);
-    await page.getByRole('button', { name: de.sickList.report }).click();
+    await page.screenshot({ path: `${screenshotDir}/sick-list-pupil.png` });
+    await page.locator('#main').getByRole('button', { name: de.sickList.report }).click();
     await page.waitForURL((url) => url.searchParams.get('dialog') === 'sick');
+    await page.getByRole('dialog', { name: de.sickReport.title }).waitFor();
     await page.context().close();
   });
 
@@ -237,6 +240,7 @@ describe('the sick list /app/sick (issue 20)', () => {
     const tinaPage = await journey.openSignedIn('teacher', `/app/sick?state=all&q=Mia`);
     await settled(tinaPage);
     await tinaPage.getByText(de.sickList.noneFiltered).waitFor();
+    await tinaPage.screenshot({ path: `${screenshotDir}/sick-list-empty.png` });
     const cookie = await loginAs(journey.portal.base, 'teacher');
     expect((await call(journey.portal.base, `/api/sick/${mia.id}`, { cookie })).status).toBe(404);
     expect((await call(journey.portal.base, `/api/sick/${mia.id}/photo`, { cookie })).status).toBe(404);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Thermometer } from 'lucide-react';
+import { Thermometer, ThermometerSnowflake } from 'lucide-react';
 import { hasRole, type SickNotice } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
+import { MessagePage } from '@/components/message-page';
 import { Pager, pageRangeText } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,11 +14,19 @@ import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { useProcessSickNotice } from '../api/process-sick-notice';
 import { sickListQueryOptions } from '../api/sick-list';
 import { localDay } from '../lib/sick-days';
-import { SICK_PER_PAGE, hasFilters, toListQuery, type SickSearch } from '../lib/sick-search';
+import {
+  SICK_PER_PAGE,
+  fromAddress,
+  hasFilters,
+  toAddress,
+  toListQuery,
+  type SickSearch,
+} from '../lib/sick-search';
 import { SickFilters } from './sick-filters';
 import { SickNoticeCard } from './sick-notice-card';
 import { SickPhotoDialog } from './sick-photo-dialog';
@@ -50,7 +59,7 @@ function ListSkeleton() {
 export function SickListPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const search = routeApi.useSearch();
+  const search = fromAddress(routeApi.useSearch());
   const navigate = routeApi.useNavigate();
   const { open } = useDialogs();
   const locale = currentLocale();
@@ -70,7 +79,7 @@ export function SickListPage() {
 
   const setSearch = (next: Partial<SickSearch>, keepPage = false) =>
     void navigate({
-      search: (prev) => ({ ...prev, ...next, page: keepPage ? next.page : undefined }),
+      search: (prev) => ({ ...prev, ...toAddress(next), page: keepPage ? next.page : undefined }),
     });
   const resetFilters = () =>
     void navigate({
@@ -93,6 +102,23 @@ export function SickListPage() {
     process.mutateAsync({ id: notice.id, processed }).then(
       () => notify({ type: 'success', title: t(processed ? 'sickList.marked' : 'sickList.unmarked') }),
       (error: unknown) => notify({ type: 'error', title: errorMessage(t, error) }),
+    );
+
+  const perms = usePerms();
+  // the school has switched sick notices off (the server answers 404 to every call): say so, not "not found"
+  if (perms.permissions !== undefined && !perms.hasFeature('sick'))
+    return (
+      <MessagePage
+        icon={ThermometerSnowflake}
+        title={t('pages.sick')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/">{t('app.home')}</Link>
+          </Button>
+        }
+      >
+        <p className="text-muted-foreground">{t('sickList.off')}</p>
+      </MessagePage>
     );
 
   const data = list.data;

@@ -1,34 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { filterCount, hasFilters, listQueryString, toListQuery, validateSickSearch } from './sick-search';
+import {
+  filterCount,
+  fromAddress,
+  hasFilters,
+  listQueryString,
+  toAddress,
+  toListQuery,
+  validateSickSearch,
+} from './sick-search';
 
-describe('the sick list’s address (validateSearch)', () => {
+/** What the page reads from an address: the route's check, then the page's filters. */
+const read = (search: Record<string, unknown>) => fromAddress(validateSickSearch(search));
+
+describe('the sick list’s address (validateSearch, then the page’s filters)', () => {
   it('keeps nothing for a bare address: the defaults', () => {
-    expect(validateSickSearch({})).toEqual({});
-    expect(hasFilters(validateSickSearch({}))).toBe(false);
+    expect(read({})).toEqual({});
+    expect(hasFilters(read({}))).toBe(false);
   });
 
-  it('reads groups and people as arrays, numbers or comma text, sorted and without repeats', () => {
-    expect(validateSickSearch({ groups: [3, 1, 3] }).groups).toEqual([1, 3]);
-    expect(validateSickSearch({ groups: 7 }).groups).toEqual([7]);
-    expect(validateSickSearch({ users: '4,2,x,-1,0' }).users).toEqual([2, 4]);
-    expect(validateSickSearch({ users: ['a', {}] }).users).toBeUndefined();
-    expect(validateSickSearch({ groups: Array.from({ length: 80 }, (_, i) => i + 1) }).groups).toHaveLength(
-      50,
-    );
+  it('reads groups and people from comma text or a number, sorted and without repeats', () => {
+    expect(validateSickSearch({ groups: '3,1,3' }).groups).toBe('3,1,3');
+    expect(read({ groups: '3,1,3' }).groups).toEqual([1, 3]);
+    expect(read({ groups: 7 }).groups).toEqual([7]);
+    expect(read({ users: '0,4' }).users).toEqual([4]);
+    expect(read({ users: '4,x' }).users).toBeUndefined();
+    expect(read({ users: [1, 2] }).users).toBeUndefined();
+    expect(read({ groups: '-1' }).groups).toBeUndefined();
+    expect(read({ groups: Array.from({ length: 60 }, (_, i) => i + 1).join(',') }).groups).toBeUndefined();
+    expect(read({ groups: Array.from({ length: 50 }, (_, i) => 50 - i).join(',') }).groups).toHaveLength(50);
   });
 
   it('drops what makes no sense instead of failing, and writes the defaults as nothing', () => {
-    expect(validateSickSearch({ who: 'parents', state: 'deleted', page: 'two', q: '   ' })).toEqual({});
-    expect(validateSickSearch({ who: 'all', state: 'unprocessed', page: 1 })).toEqual({});
-    expect(validateSickSearch({ page: -3 })).toEqual({});
-    expect(validateSickSearch({ who: 'teachers', state: 'all', page: '3', q: ' Sara ' })).toEqual({
+    expect(read({ who: 'parents', state: 'deleted', page: 'two', q: '   ' })).toEqual({});
+    expect(read({ who: 'all', state: 'unprocessed', page: 1 })).toEqual({});
+    expect(read({ page: -3 })).toEqual({});
+    expect(read({ who: 'teachers', state: 'all', page: '3', q: ' Sara ' })).toEqual({
       who: 'teachers',
       state: 'all',
       page: 3,
       q: 'Sara',
     });
-    expect(validateSickSearch({ q: 5 }).q).toBe('5');
-    expect(validateSickSearch({ q: 'x'.repeat(300) }).q).toHaveLength(100);
+    expect(read({ q: 5 }).q).toBe('5');
+    expect(read({ q: 'x'.repeat(300) }).q).toHaveLength(100);
+  });
+
+  it('writes changed ids back as comma text, and a cleared list as nothing', () => {
+    expect(toAddress({ groups: [1, 2] })).toEqual({ groups: '1,2' });
+    expect(toAddress({ users: [] })).toEqual({ users: undefined });
+    expect(toAddress({ who: 'students', page: undefined })).toEqual({ who: 'students', page: undefined });
+    expect(read({ ...validateSickSearch({}), ...toAddress({ users: [9, 4] }) }).users).toEqual([4, 9]);
   });
 
   it('counts the filters that are set', () => {

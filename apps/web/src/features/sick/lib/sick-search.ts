@@ -1,16 +1,57 @@
 import type { SickListQuery } from '@aula/contracts';
-import type { SickSearch } from './sick-search-params';
+import type { SickAddress, SickState, SickWho } from './sick-search-params';
 
 export {
   SICK_STATES,
   SICK_WHO,
   validateSickSearch,
-  type SickSearch,
+  type SickAddress,
   type SickState,
   type SickWho,
 } from './sick-search-params';
 
 export const SICK_PER_PAGE = 20;
+const MAX_IDS = 50;
+
+/** The filters as the page works with them: ids as numbers, defaults left out. */
+export interface SickSearch {
+  groups?: number[];
+  users?: number[];
+  q?: string;
+  who?: Exclude<SickWho, 'all'>;
+  state?: Exclude<SickState, 'unprocessed'>;
+  page?: number;
+}
+
+function idList(text: string | undefined): number[] | undefined {
+  const ids = [...new Set((text ?? '').split(',').map(Number))].filter(
+    (id) => Number.isSafeInteger(id) && id > 0,
+  );
+  const list = ids.slice(0, MAX_IDS).sort((a, b) => a - b);
+  return list.length ? list : undefined;
+}
+
+/** The address's filters as the page uses them: ids sorted without repeats, defaults as nothing. */
+export function fromAddress(address: SickAddress): SickSearch {
+  return {
+    groups: idList(address.groups),
+    users: idList(address.users),
+    q: address.q,
+    who: address.who === 'all' ? undefined : address.who,
+    state: address.state === 'unprocessed' ? undefined : address.state,
+    page: address.page === 1 ? undefined : address.page,
+  };
+}
+
+/** Changed filters as the address writes them (a key set to undefined leaves the address). */
+export function toAddress(next: Partial<SickSearch>): Partial<SickAddress> {
+  const address: Partial<SickAddress> = { ...next, groups: undefined, users: undefined };
+  if ('groups' in next) address.groups = next.groups?.length ? next.groups.join(',') : undefined;
+  else delete address.groups;
+  if ('users' in next) address.users = next.users?.length ? next.users.join(',') : undefined;
+  else delete address.users;
+  return address;
+}
 
 /** Whether any filter differs from the default (for "reset filters" and the empty state's wording). */
 export function hasFilters(search: SickSearch): boolean {
