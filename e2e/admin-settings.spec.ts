@@ -180,15 +180,18 @@ describe('the settings search (issue 19)', () => {
 });
 
 describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
-  it('the settings tab has no chat or sick-note setting and no feature list; the sign-in providers moved', async () => {
+  it('the settings tab has no chat setting, the built sick notices their two and their switch; the sign-in providers moved', async () => {
     const page = await journey.openSignedIn('admin', '/dashboard/settings');
     await page.getByRole('region', { name: de.adminSettings.sections.signin }).waitFor();
-    for (const hidden of [
-      de.adminSettings.keys.chat_show_seen_indicator.label,
-      de.adminSettings.keys.enable_sick_photo.label,
-    ])
-      expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
-    expect(await page.getByRole('region', { name: de.adminSettings.sections.features }).count()).toBe(0);
+    const hidden = de.adminSettings.keys.chat_show_seen_indicator.label;
+    expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
+    // issue 20 built the sick notices: the photo switch and the retention in days
+    await page.getByRole('checkbox', { name: de.adminSettings.keys.enable_sick_photo.label }).waitFor();
+    await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_retention_days.label }).waitFor();
+    // the feature list offers what is built: sick notices, not the chat
+    const features = page.getByRole('region', { name: de.adminSettings.sections.features });
+    await features.getByRole('checkbox', { name: de.adminSettings.features.sick }).waitFor();
+    expect(await features.getByRole('checkbox', { name: de.adminSettings.features.chat }).count()).toBe(0);
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();
     expect(await page.getByRole('heading', { name: de.ssoSettings.title }).count()).toBe(0);
