@@ -275,7 +275,9 @@ describe('edit mode', () => {
     await page.getByRole('button', { name: de.dialogs.createApp }).click();
     const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
     await dialog.getByLabel(de.tiles.form.title).waitFor();
-    expect(await dialog.getByLabel(de.tiles.form.type).count()).toBe(0);
+    // issue 20 built the sick notice: it is offered, the chat (still "coming soon") is not
+    await dialog.getByLabel(de.tiles.form.type).waitFor();
+    expect(await dialog.getByRole('option', { name: de.tiles.types['sick-notice'] }).count()).toBe(1);
     expect(await dialog.getByRole('option', { name: de.tiles.types.chat }).count()).toBe(0);
     // "Nur ich" is said, not offered as the only radio button
     expect(await dialog.getByRole('group', { name: de.tiles.form.wantedPerms }).count()).toBe(0);
