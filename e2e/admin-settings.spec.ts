@@ -180,7 +180,7 @@ describe('the settings search (issue 19)', () => {
 });
 
 describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
-  it('the settings tab has no chat setting, the built sick notices their two and their switch; the sign-in providers moved', async () => {
+  it('the settings tab has no chat setting, the sick notices their two, and lists only built features; the sign-in providers moved', async () => {
     const page = await journey.openSignedIn('admin', '/dashboard/settings');
     await page.getByRole('region', { name: de.adminSettings.sections.signin }).waitFor();
     const hidden = de.adminSettings.keys.chat_show_seen_indicator.label;
@@ -188,10 +188,13 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
     // issue 20 built the sick notices: the photo switch and the retention in days
     await page.getByRole('checkbox', { name: de.adminSettings.keys.enable_sick_photo.label }).waitFor();
     await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_retention_days.label }).waitFor();
-    // the feature list offers what is built: sick notices, not the chat
+    // the feature list offers the built features only (camera and sick notices, issue 20), never the chat
     const features = page.getByRole('region', { name: de.adminSettings.sections.features });
-    await features.getByRole('checkbox', { name: de.adminSettings.features.sick }).waitFor();
-    expect(await features.getByRole('checkbox', { name: de.adminSettings.features.chat }).count()).toBe(0);
+    for (const built of [de.adminSettings.features.camera, de.adminSettings.features.sick])
+      await features.getByRole('checkbox', { name: built, exact: true }).waitFor();
+    expect(
+      await features.getByRole('checkbox', { name: de.adminSettings.features.chat, exact: true }).count(),
+    ).toBe(0);
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();
     expect(await page.getByRole('heading', { name: de.ssoSettings.title }).count()).toBe(0);

@@ -9,9 +9,11 @@ export { DEMO_PASSWORD } from '../apps/server/src/test/test-app.ts';
  * prompt; 'refused' has the same device but answers every permission prompt with "block", as a user who
  * says no. Without it, pages never ask for the camera.
  */
-export type CameraMode = 'fake' | 'refused';
+export type CameraMode = 'fake' | 'two-cameras' | 'refused';
 const CAMERA_ARGS: Record<CameraMode, string[]> = {
   fake: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  // two fake cameras (which, like a laptop's, do not say which side they face): the front/back switch
+  'two-cameras': ['--use-fake-device-for-media-stream=device-count=2', '--use-fake-ui-for-media-stream'],
   refused: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'],
 };
 

@@ -100,7 +100,11 @@ describe('the section menu on phones (issue 19)', () => {
     expect(await logs.isVisible()).toBe(false);
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    expect(await nav.getByRole('link').count()).toBe(DASHBOARD_TABS.length - 1);
+    // the tabs, and below them the link to the sick notices (not a tab, decision 066)
+    expect(await nav.getByRole('listitem').getByRole('link').count()).toBe(DASHBOARD_TABS.length - 1);
+    expect(await nav.getByRole('link', { name: de.sickList.dashboardLink, exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await nav.getByRole('link', { name: de.dashboard.tabs.cim }).count()).toBe(0);
     await logs.click();
     await page.getByRole('heading', { level: 1, name: de.dashboard.tabs.logs }).waitFor();

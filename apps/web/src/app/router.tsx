@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
@@ -167,6 +168,46 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });
 
+// spec 1, 2.2: the camera overview, the capture page and the picture view (issue 20)
+const cameraRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera',
+  staticData: { name: 'camera', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-overview-page'),
+    'CameraOverviewPage',
+  ),
+});
+
+const cameraNewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera/$laraId/new',
+  staticData: { name: 'cameraNew', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-capture-page'),
+    'CameraCapturePage',
+  ),
+});
+
+const cameraViewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/camera/$laraId',
+  staticData: { name: 'cameraView', access: 'loggedIn' },
+  component: lazyRouteComponent(
+    () => import('@/features/camera/components/camera-view-page'),
+    'CameraViewPage',
+  ),
+});
+
+/** issue 20: the sick notices (decision 066); the filters live in the address, so a reload or a shared link keeps them. */
+const sickRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/sick',
+  staticData: { name: 'sick', access: 'loggedIn' },
+  validateSearch: validateSickSearch,
+  component: lazyRouteComponent(() => import('@/features/sick/components/sick-list-page'), 'SickListPage'),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
@@ -229,10 +270,10 @@ export const routeTree = rootRoute.addChildren([
     ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
     ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
     ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
-    shellPage('/app/sick', { name: 'sick', access: 'loggedIn' }),
-    shellPage('/app/camera', { name: 'camera', access: 'loggedIn' }),
-    shellPage('/app/camera/$laraId/new', { name: 'cameraNew', access: 'loggedIn' }),
-    shellPage('/app/camera/$laraId', { name: 'cameraView', access: 'loggedIn' }),
+    sickRoute,
+    cameraRoute,
+    cameraNewRoute,
+    cameraViewRoute,
     shellPage('/app/bigbluebutton', { name: 'bbb', access: 'loggedIn' }),
     shellPage('/app/bigbluebutton/new', { name: 'bbbNew', access: 'loggedIn' }),
     shellPage('/app/bigbluebutton/edit', { name: 'bbbEdit', access: 'loggedIn' }),

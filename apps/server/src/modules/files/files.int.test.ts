@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq, inArray, isNull, sum } from 'drizzle-orm';
 import sharp from 'sharp';
-import { apps, config, files, users } from '../../db/schema.ts';
+import { apps, config, files, sickNotices, users } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
 import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -73,7 +73,13 @@ async function orphanedFiles(): Promise<number[]> {
     .select({ value: config.value })
     .from(config)
     .where(inArray(config.key, ['logo_file', 'login_bg_file']));
-  const used = new Set([...tiles.flatMap((r) => [r.icon, r.file]), ...branding.map((r) => Number(r.value))]);
+  // the photos of sick notices (decision 062; the demo school has one)
+  const notices = await t.database.db.select({ photo: sickNotices.photoFileId }).from(sickNotices);
+  const used = new Set([
+    ...tiles.flatMap((r) => [r.icon, r.file]),
+    ...branding.map((r) => Number(r.value)),
+    ...notices.map((r) => r.photo),
+  ]);
   return stored.map((r) => r.id).filter((id) => !used.has(id));
 }
 

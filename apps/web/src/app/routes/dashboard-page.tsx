@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Loader2, ShieldAlert } from 'lucide-react';
+import { ChevronDown, Loader2, ShieldAlert, Thermometer } from 'lucide-react';
 import { hasRole } from '@aula/contracts';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
@@ -107,6 +107,16 @@ export function DashboardPage() {
             </li>
           ))}
         </ul>
+        {/* not a tab: the sick notices are a page of their own, which teachers use too (decision 066) */}
+        <p className={cn('mt-2 border-t pt-2', !menuOpen && 'mobile:hidden')}>
+          <Link
+            to="/app/sick"
+            className="flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring desktop:min-h-9"
+          >
+            <Thermometer className="size-4 shrink-0" aria-hidden="true" />
+            {t('sickList.dashboardLink')}
+          </Link>
+        </p>
       </nav>
       <section className="grid min-w-0 flex-1 content-start gap-6" aria-label={tabName}>
         <h1 className="text-2xl font-semibold tracking-tight">{tabName}</h1>

@@ -4,8 +4,11 @@ import {
   cameraProblem,
   checkPhotoFile,
   countCameras,
+  deviceConstraints,
   hasCameraApi,
+  nextCameraId,
   otherFacing,
+  reportedFacing,
   videoConstraints,
 } from './camera';
 
@@ -47,6 +50,33 @@ describe('camera choices', () => {
     expect(c.audio).toBe(false);
     expect(c.video).toMatchObject({ facingMode: { ideal: 'user' } });
     expect(videoConstraints('environment').video).toMatchObject({ facingMode: { ideal: 'environment' } });
+  });
+
+  it('the switch asks for the other side exactly, or for one camera by its id', () => {
+    expect(videoConstraints('user', true).video).toMatchObject({ facingMode: { exact: 'user' } });
+    expect(deviceConstraints('cam-2')).toMatchObject({
+      audio: false,
+      video: { deviceId: { exact: 'cam-2' } },
+    });
+  });
+
+  it('without sides, the switch goes to the next camera in the list, round the end', () => {
+    const cam = (deviceId: string) => ({ kind: 'videoinput' as const, deviceId });
+    const list = [cam('a'), { kind: 'audioinput' as const, deviceId: 'mic' }, cam('b'), cam('c')];
+    expect(nextCameraId(list, 'a')).toBe('b');
+    expect(nextCameraId(list, 'c')).toBe('a');
+    expect(nextCameraId(list, undefined)).toBe('a');
+    expect(nextCameraId([cam('a')], 'a')).toBeNull();
+    expect(nextCameraId([cam('')], undefined)).toBeNull();
+  });
+
+  it('a track tells its side only when the device knows it', () => {
+    const track = (facingMode?: string) => ({ getSettings: () => ({ facingMode }) });
+    expect(reportedFacing(track('environment'))).toBe('environment');
+    expect(reportedFacing(track('user'))).toBe('user');
+    expect(reportedFacing(track('left'))).toBeNull();
+    expect(reportedFacing(track())).toBeNull();
+    expect(reportedFacing(undefined)).toBeNull();
   });
 
   it('the switch flips between front and back', () => {

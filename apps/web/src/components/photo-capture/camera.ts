@@ -44,12 +44,39 @@ export function hasCameraApi(nav: Pick<Navigator, 'mediaDevices'> | undefined): 
   return typeof nav?.mediaDevices?.getUserMedia === 'function';
 }
 
-/** The constraints for one facing: video only; `ideal` so a laptop with one camera still gets it. */
-export function videoConstraints(facing: Facing): MediaStreamConstraints {
-  return {
-    audio: false,
-    video: { facingMode: { ideal: facing }, width: { ideal: 1920 }, height: { ideal: 1080 } },
-  };
+const SIZE = { width: { ideal: 1920 }, height: { ideal: 1080 } };
+
+/**
+ * The constraints for one facing: video only; `ideal` so a laptop with one camera still gets it, `exact` for
+ * the front/back switch (a phone then picks that side's main camera; a device that does not tell its cameras'
+ * sides refuses it, and the switch goes by device instead).
+ */
+export function videoConstraints(facing: Facing, exact = false): MediaStreamConstraints {
+  return { audio: false, video: { facingMode: exact ? { exact: facing } : { ideal: facing }, ...SIZE } };
+}
+
+/** The constraints for one camera by its id (the switch on devices that do not say which side a camera is on). */
+export function deviceConstraints(deviceId: string): MediaStreamConstraints {
+  return { audio: false, video: { deviceId: { exact: deviceId }, ...SIZE } };
+}
+
+/** The camera after `current` in the device list (round the end), or null when there is no other. */
+export function nextCameraId(
+  devices: readonly Pick<MediaDeviceInfo, 'kind' | 'deviceId'>[],
+  current: string | undefined,
+): string | null {
+  const ids = [
+    ...new Set(devices.filter((d) => d.kind === 'videoinput' && d.deviceId).map((d) => d.deviceId)),
+  ];
+  if (ids.length === 0) return null;
+  const next = ids[(ids.indexOf(current ?? '') + 1) % ids.length]!;
+  return next === current ? null : next;
+}
+
+/** The side a running track reports, if it reports one (laptop and test cameras do not). */
+export function reportedFacing(track: Pick<MediaStreamTrack, 'getSettings'> | undefined): Facing | null {
+  const facing = track?.getSettings().facingMode;
+  return facing === 'user' || facing === 'environment' ? facing : null;
 }
 
 export function otherFacing(facing: Facing): Facing {

@@ -46,6 +46,17 @@ describe('PhotoCapture without a camera API', () => {
     expect(onCapture).toHaveBeenCalledWith(photo);
   });
 
+  it('tells the caller when the photo under review is put aside for another', () => {
+    URL.createObjectURL ??= () => 'blob:review';
+    URL.revokeObjectURL ??= () => {};
+    const onDiscard = vi.fn();
+    render(<PhotoCapture onCapture={() => {}} onCancel={() => {}} onDiscard={onDiscard} />);
+    pick(new File([new Uint8Array([0xff, 0xd8, 0xff])], 'a.jpg', { type: 'image/jpeg' }));
+    expect(onDiscard).toHaveBeenCalledTimes(1);
+    pick(new File([new Uint8Array([0xff, 0xd8, 0xff])], 'b.jpg', { type: 'image/jpeg' }));
+    expect(onDiscard).toHaveBeenCalledTimes(2);
+  });
+
   it('Cancel calls onCancel', () => {
     const onCancel = vi.fn();
     render(<PhotoCapture onCapture={() => {}} onCancel={onCancel} />);

@@ -12,8 +12,11 @@ import {
   cameraProblem,
   checkPhotoFile,
   countCameras,
+  deviceConstraints,
   hasCameraApi,
+  nextCameraId,
   otherFacing,
+  reportedFacing,
   stopStream,
   videoConstraints,
   type CameraProblem,
@@ -28,6 +31,8 @@ export interface PhotoCaptureProps {
   initialFacing?: Facing;
   /** Disables "use" while the caller is busy with the photo (e.g. uploading it). */
   busy?: boolean;
+  /** The photo under review was put aside (retake, another file): e.g. to clear the caller's upload error. */
+  onDiscard?: () => void;
 }
 
 type Phase =
@@ -48,12 +53,15 @@ export function PhotoCapture({
   onCancel,
   initialFacing = 'environment',
   busy = false,
+  onDiscard,
 }: PhotoCaptureProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const takeRef = useRef<HTMLButtonElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
+  // the camera last used, so a retake or a tab shown again comes back to it rather than to the default
+  const lastDevice = useRef<string | null>(null);
   // every start gets a number; a stream that arrives for an older one (unmounted, switched) is stopped at once
   const attempt = useRef(0);
   const [facing, setFacing] = useState<Facing>(initialFacing);
@@ -75,8 +83,12 @@ export function PhotoCapture({
     if (videoRef.current) videoRef.current.srcObject = null;
   }, []);
 
+  /**
+   * Starts the camera: the first time by facing; 'same' again the camera last used (retake, a tab shown
+   * again); 'switch' the other side, or on a device that does not tell sides the next camera in its list.
+   */
   const start = useCallback(
-    async (want: Facing) => {
+    async (want: Facing, how: 'facing' | 'same' | 'switch' = 'facing') => {
       stop();
       const mine = attempt.current;
       if (!hasCameraApi(globalThis.navigator)) {
@@ -84,24 +96,42 @@ export function PhotoCapture({
         return;
       }
       setPhase({ kind: 'starting' });
+      const media = navigator.mediaDevices;
+      const last = lastDevice.current;
       try {
-        const stream = await navigator.mediaDevices.getUserMedia(videoConstraints(want));
+        let stream: MediaStream;
+        if (how === 'same' && last) {
+          stream = await media.getUserMedia(deviceConstraints(last)).catch((error: unknown) => {
+            if (cameraProblem(error) !== 'missing') throw error;
+            return media.getUserMedia(videoConstraints(want));
+          });
+        } else if (how === 'switch') {
+          stream = await media.getUserMedia(videoConstraints(want, true)).catch(async (error: unknown) => {
+            const other = nextCameraId(await media.enumerateDevices(), last ?? undefined);
+            if (cameraProblem(error) !== 'missing' || !other) throw error;
+            return media.getUserMedia(deviceConstraints(other));
+          });
+        } else {
+          stream = await media.getUserMedia(videoConstraints(want));
+        }
         if (mine !== attempt.current) {
           stopStream(stream);
           return;
         }
         streamRef.current = stream;
-        for (const track of stream.getVideoTracks()) {
-          track.addEventListener('ended', () => {
-            if (streamRef.current === stream) {
-              stop();
-              setPhase({ kind: 'fallback', problem: 'missing' });
-            }
-          });
-        }
+        const [track] = stream.getVideoTracks();
+        lastDevice.current = track?.getSettings().deviceId ?? null;
+        const side = reportedFacing(track);
+        if (side) setFacing(side);
+        track?.addEventListener('ended', () => {
+          if (streamRef.current === stream) {
+            stop();
+            setPhase({ kind: 'fallback', problem: 'missing' });
+          }
+        });
         setPhase({ kind: 'live' });
         // device ids are listed in full only once the camera is allowed, so count after the stream started
-        const devices = await navigator.mediaDevices.enumerateDevices().catch(() => []);
+        const devices = await media.enumerateDevices().catch(() => []);
         if (mine === attempt.current) setCameras(countCameras(devices));
       } catch (error) {
         if (mine === attempt.current) setPhase({ kind: 'fallback', problem: cameraProblem(error) });
@@ -132,7 +162,7 @@ export function PhotoCapture({
         stop();
         setPhase({ kind: 'paused' });
       } else if (!document.hidden && kind === 'paused') {
-        void start(facing);
+        void start(facing, 'same');
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
@@ -172,7 +202,7 @@ export function PhotoCapture({
   const switchCamera = () => {
     const next = otherFacing(facing);
     setFacing(next);
-    void start(next);
+    void start(next, 'switch');
   };
 
   const chooseFile = () => fileRef.current?.click();
@@ -181,6 +211,7 @@ export function PhotoCapture({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    onDiscard?.();
     const problem = checkPhotoFile(file);
     setFileError(problem);
     if (problem) return;
@@ -190,11 +221,12 @@ export function PhotoCapture({
 
   const retake = () => {
     setFileError(null);
+    onDiscard?.();
     if (phase.kind === 'review' && phase.source === 'file') {
       chooseFile();
       return;
     }
-    void start(facing);
+    void start(facing, 'same');
   };
 
   const use = () => {
@@ -247,13 +279,7 @@ export function PhotoCapture({
         </div>
       ) : null}
 
-      {phase.kind === 'review' ? (
-        <img
-          src={phase.url}
-          alt={t('photoCapture.still')}
-          className="max-h-[60dvh] w-full rounded-lg bg-muted object-contain"
-        />
-      ) : null}
+      {phase.kind === 'review' ? <Still file={phase.file} url={phase.url} /> : null}
 
       <ErrorAlert message={fileError ? t(`photoCapture.fileError.${fileError}`) : null} />
 
@@ -322,5 +348,30 @@ export function PhotoCapture({
         data-testid="photo-file"
       />
     </div>
+  );
+}
+
+/** The photo under review; a file the browser cannot show (it may still be one the server reads) by its name. */
+function Still({ file, url }: { file: File; url: string }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState<string | null>(null);
+  if (broken === url) {
+    return (
+      <p
+        role="img"
+        aria-label={t('photoCapture.still')}
+        className="flex min-h-32 items-center justify-center rounded-lg bg-muted p-4 text-center text-sm break-all text-muted-foreground"
+      >
+        {file.name}
+      </p>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={t('photoCapture.still')}
+      onError={() => setBroken(url)}
+      className="max-h-[60dvh] w-full rounded-lg bg-muted object-contain"
+    />
   );
 }
