@@ -180,17 +180,18 @@ describe('the settings search (issue 19)', () => {
 });
 
 describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
-  it('the settings tab has no chat or sick-note setting and lists only built features; the sign-in providers moved', async () => {
+  it('the settings tab has no chat setting, the sick notices their two, and lists only built features; the sign-in providers moved', async () => {
     const page = await journey.openSignedIn('admin', '/dashboard/settings');
     await page.getByRole('region', { name: de.adminSettings.sections.signin }).waitFor();
-    for (const hidden of [
-      de.adminSettings.keys.chat_show_seen_indicator.label,
-      de.adminSettings.keys.enable_sick_photo.label,
-    ])
-      expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
-    // the feature list offers the built features only (the camera, issue 20), never the chat
+    const hidden = de.adminSettings.keys.chat_show_seen_indicator.label;
+    expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
+    // issue 20 built the sick notices: the photo switch and the retention in days
+    await page.getByRole('checkbox', { name: de.adminSettings.keys.enable_sick_photo.label }).waitFor();
+    await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_retention_days.label }).waitFor();
+    // the feature list offers the built features only (camera and sick notices, issue 20), never the chat
     const features = page.getByRole('region', { name: de.adminSettings.sections.features });
-    await features.getByRole('checkbox', { name: de.adminSettings.features.camera, exact: true }).waitFor();
+    for (const built of [de.adminSettings.features.camera, de.adminSettings.features.sick])
+      await features.getByRole('checkbox', { name: built, exact: true }).waitFor();
     expect(
       await features.getByRole('checkbox', { name: de.adminSettings.features.chat, exact: true }).count(),
     ).toBe(0);

@@ -34,14 +34,14 @@ describe('the school tab (issue 19 item 5)', () => {
 
     // the canary: yellow has 1.07:1 against white, refused with the translated reason, nothing saved
     await hex.fill('#ffff00');
-    await page.getByRole('button', { name: de.school.save }).click();
+    await page.getByRole('button', { name: de.school.save, exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').first().innerText())
       .toContain(de.errors.config.low_contrast.split(' (')[0]!);
     expect(await page.getByRole('link', { name: SCHOOL }).count()).toBe(0);
 
     await hex.fill('#0f766e');
-    await page.getByRole('button', { name: de.school.save }).click();
+    await page.getByRole('button', { name: de.school.save, exact: true }).click();
     await expect.poll(() => page.getByText(de.school.saved).count()).toBeGreaterThan(0);
     // the top bar, the title and the primary colour follow at once
     await expect.poll(() => page.getByRole('link', { name: SCHOOL }).count()).toBe(1);

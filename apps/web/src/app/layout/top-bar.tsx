@@ -8,6 +8,7 @@ import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
+import { afterFirstPaint } from '@/lib/idle';
 import { usePerms } from '@/lib/perms';
 import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
@@ -20,9 +21,11 @@ const UserMenu = deferredMenu<UserMenuProps>(
   () => import('./user-menu').then((module) => module.UserMenu),
   UserMenuTrigger,
 );
-// the sick entries (decision 065) come with their own small chunk, so the first load carries none of them
+// the sick entries (decision 065) come in their own small chunk after the first paint, which carries none of them
 const SickTopBarEntries = lazy(() =>
-  import('./sick-entries').then((module) => ({ default: module.SickTopBarEntries })),
+  afterFirstPaint()
+    .then(() => import('./sick-entries'))
+    .then((module) => ({ default: module.SickTopBarEntries })),
 );
 const ChatPopover = deferredMenu<object>(
   () => import('./chat-popover').then((module) => module.ChatPopover),
