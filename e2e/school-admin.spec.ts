@@ -106,7 +106,7 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
   it('an admin switches on a warning banner; a pupil sees it on the home page, in Arabic too', async () => {
     const admin = await openAs('admin', '/dashboard/banner');
     await admin.getByRole('checkbox', { name: de.branding.bannerEnabled }).check();
-    await admin.getByRole('radio', { name: de.branding.types.warning }).check();
+    await admin.getByRole('radio', { name: de.banner.types.warning }).check();
     // the German text is required: saving without it says so and keeps the form
     await admin.getByRole('button', { name: de.common.save }).click();
     await admin.getByRole('alert').getByText(de.branding.germanRequired).waitFor();
@@ -122,13 +122,13 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
     await admin.getByText(de.branding.bannerSaved).waitFor();
 
     const pupil = await openAs('student');
-    const banner = pupil.getByRole('complementary', { name: de.branding.bannerRegion });
+    const banner = pupil.getByRole('complementary', { name: de.banner.region });
     await banner.getByText('Heute Hitzefrei ab der 5. Stunde').waitFor();
-    expect(await banner.textContent()).toContain(de.branding.types.warning);
+    expect(await banner.textContent()).toContain(de.banner.types.warning);
 
     const arabic = await openAs('student2', '/', { locale: 'ar' });
     await arabic
-      .getByRole('complementary', { name: ar.branding.bannerRegion })
+      .getByRole('complementary', { name: ar.banner.region })
       .getByText('عطلة بسبب الحر')
       .waitFor();
     await arabic.screenshot({ path: `${screenshotDir}/home-banner-ar-1280-light.png` });
@@ -144,7 +144,7 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
     await admin.getByText(de.branding.bannerSaved).last().waitFor();
     await pupil.reload();
     await pupil.getByRole('list', { name: de.home.apps }).waitFor();
-    expect(await pupil.getByRole('complementary', { name: de.branding.bannerRegion }).count()).toBe(0);
+    expect(await pupil.getByRole('complementary', { name: de.banner.region }).count()).toBe(0);
   });
 
   it('an admin uploads a login background and a school logo; visitors see both on the login page', async () => {

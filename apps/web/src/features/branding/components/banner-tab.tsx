@@ -87,7 +87,7 @@ function BannerForm({ stored }: { stored: Banner }) {
         options={BANNER_TYPES}
         value={type}
         onChange={setType}
-        label={(value) => t(`branding.types.${value}`)}
+        label={(value) => t(`banner.types.${value}`)}
       />
       {LOCALES.map((lang) => (
         <LanguageFieldset key={lang} lang={lang} requiredLabel={t('branding.required')}>

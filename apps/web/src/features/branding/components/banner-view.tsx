@@ -26,12 +26,12 @@ export function BannerView({ banner, lang }: { banner: Banner; lang: string }) {
   const linkText = pickText(banner.linkText, lang);
   return (
     <aside
-      aria-label={t('branding.bannerRegion')}
+      aria-label={t('banner.region')}
       className={cn('flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border px-4 py-3', look.box)}
     >
       <Icon className={cn('mt-0.5 size-5 shrink-0', look.iconClass)} aria-hidden="true" />
       <p className="min-w-0 flex-1 whitespace-pre-line" lang={text.lang} dir="auto">
-        <span className="sr-only">{t(`branding.types.${banner.type}`)}: </span>
+        <span className="sr-only">{t(`banner.types.${banner.type}`)}: </span>
         {text.text}
       </p>
       {banner.linkUrl && (
@@ -42,9 +42,9 @@ export function BannerView({ banner, lang }: { banner: Banner; lang: string }) {
           className="inline-flex items-center gap-1 font-medium underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           lang={linkText.text ? linkText.lang : undefined}
         >
-          {linkText.text || t('branding.moreLink')}
+          {linkText.text || t('banner.moreLink')}
           <ExternalLink className="size-4" aria-hidden="true" />
-          <span className="sr-only">{t('branding.newTab')}</span>
+          <span className="sr-only">{t('banner.newTab')}</span>
         </a>
       )}
     </aside>
