@@ -70,6 +70,7 @@ export function PhotoCapture({
     hasCameraApi(globalThis.navigator) ? { kind: 'starting' } : { kind: 'fallback', problem: 'unsupported' },
   );
   const [fileError, setFileError] = useState<'type' | 'size' | 'take' | null>(null);
+  const [hasFrame, setHasFrame] = useState(false);
   // the visibility handler and the first start read the phase without re-subscribing on every change
   const phaseRef = useRef(phase);
   useLayoutEffect(() => {
@@ -146,8 +147,12 @@ export function PhotoCapture({
     if (phase.kind !== 'live' || !video || !streamRef.current) return;
     if (video.srcObject !== streamRef.current) video.srcObject = streamRef.current;
     video.play().catch(() => undefined);
-    takeRef.current?.focus();
   }, [phase.kind]);
+
+  // the take button is enabled, and focused, once the video shows its first frame
+  useEffect(() => {
+    if (phase.kind === 'live' && hasFrame) takeRef.current?.focus();
+  }, [phase.kind, hasFrame]);
 
   useEffect(() => {
     if (phaseRef.current.kind === 'starting') void start(initialFacing);
@@ -263,6 +268,9 @@ export function PhotoCapture({
             playsInline
             muted
             autoPlay
+            // the take button waits for the first frame: before it the video has no size to draw
+            onLoadedMetadata={() => setHasFrame(true)}
+            onEmptied={() => setHasFrame(false)}
             aria-label={t('photoCapture.preview')}
             className={cn(
               'max-h-[60dvh] w-full object-contain',
@@ -286,12 +294,12 @@ export function PhotoCapture({
       <div className="flex flex-wrap items-center justify-center gap-2">
         {phase.kind === 'live' ? (
           <>
-            <Button ref={takeRef} size="lg" onClick={take}>
+            <Button type="button" ref={takeRef} size="lg" onClick={take} disabled={!hasFrame}>
               <Camera aria-hidden="true" />
               {t('photoCapture.take')}
             </Button>
             {cameras > 1 ? (
-              <Button variant="outline" size="lg" onClick={switchCamera}>
+              <Button type="button" variant="outline" size="lg" onClick={switchCamera}>
                 <SwitchCamera aria-hidden="true" />
                 {t('photoCapture.switch')}
               </Button>
@@ -300,18 +308,18 @@ export function PhotoCapture({
         ) : null}
         {phase.kind === 'review' ? (
           <>
-            <Button size="lg" onClick={use} loading={busy}>
+            <Button type="button" size="lg" onClick={use} loading={busy}>
               <Check aria-hidden="true" />
               {t('photoCapture.use')}
             </Button>
-            <Button variant="outline" size="lg" onClick={retake} disabled={busy}>
+            <Button type="button" variant="outline" size="lg" onClick={retake} disabled={busy}>
               <RotateCcw aria-hidden="true" />
               {phase.source === 'file' ? t('photoCapture.chooseOther') : t('photoCapture.retake')}
             </Button>
           </>
         ) : null}
         {fallback ? (
-          <Button size="lg" onClick={chooseFile}>
+          <Button type="button" size="lg" onClick={chooseFile}>
             <ImageUp aria-hidden="true" />
             {t('photoCapture.chooseFile')}
           </Button>
@@ -320,18 +328,18 @@ export function PhotoCapture({
 
       <div className="flex flex-wrap items-center justify-center gap-2">
         {!fallback && phase.kind !== 'review' ? (
-          <Button variant="ghost" onClick={chooseFile}>
+          <Button type="button" variant="ghost" onClick={chooseFile}>
             <ImageUp aria-hidden="true" />
             {t('photoCapture.chooseFile')}
           </Button>
         ) : null}
         {fallback && phase.problem !== 'unsupported' ? (
-          <Button variant="ghost" onClick={() => void start(facing)}>
+          <Button type="button" variant="ghost" onClick={() => void start(facing)}>
             <RotateCcw aria-hidden="true" />
             {t('photoCapture.tryCamera')}
           </Button>
         ) : null}
-        <Button variant="ghost" onClick={cancel} disabled={busy}>
+        <Button type="button" variant="ghost" onClick={cancel} disabled={busy}>
           {t('common.cancel')}
         </Button>
       </div>
