@@ -11,7 +11,11 @@ export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const PHOTO_MAX_PX = 2048;
 export const THUMBNAIL_PX = 320;
 
-export const LaraIdParamSchema = z.strictObject({ laraId: text().min(1).max(100) });
+/**
+ * A person's laraId in a path: a UUID (36 characters) or a demo school's short name. At most 64, well under the
+ * router's own limit of 100 (beyond which it answers 414 before any schema is read), so a longer one is a 400.
+ */
+export const LaraIdParamSchema = z.strictObject({ laraId: text().min(1).max(64) });
 
 export const CameraPersonSchema = z.object({
   id: z.number().int(),
