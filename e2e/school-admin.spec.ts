@@ -127,10 +127,7 @@ describe('branding reaches users (spec 3.5, 3.6)', () => {
     expect(await banner.textContent()).toContain(de.banner.types.warning);
 
     const arabic = await openAs('student2', '/', { locale: 'ar' });
-    await arabic
-      .getByRole('complementary', { name: ar.banner.region })
-      .getByText('عطلة بسبب الحر')
-      .waitFor();
+    await arabic.getByRole('complementary', { name: ar.banner.region }).getByText('عطلة بسبب الحر').waitFor();
     await arabic.screenshot({ path: `${screenshotDir}/home-banner-ar-1280-light.png` });
 
     // switched off, it is gone
