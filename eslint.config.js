@@ -212,6 +212,11 @@ export default tseslint.config(
               importNames: ['apiRequest'],
               message: "call the server from the feature's api/ folder (STYLE.md: one endpoint, one file)",
             },
+            {
+              name: '@/lib/upload-request',
+              importNames: ['uploadRequest'],
+              message: "call the server from the feature's api/ folder (STYLE.md: one endpoint, one file)",
+            },
           ],
         },
       ],
