@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { DASHBOARD_TABS } from '../apps/web/src/app/dashboard-tabs.ts';
 import { screenshotDir } from './browser.ts';
+import { sidewaysOverflow } from './hit-areas.ts';
 import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
-
-/**
- * What reaches past the screen's sides (issue 19: no sideways scrolling at 390 px): the page's scroll width, and
- * every visible element of the main content whose box leaves the viewport, unless a scrolling box holds it.
- */
-function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const found: string[] = [];
-    if (root.scrollWidth > width) found.push(`page ${root.scrollWidth} > ${width}`);
-    const scrolls = (el: Element) =>
-      ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
-    for (const el of document.querySelectorAll('#main *')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) continue;
-      let parent = el.parentElement;
-      while (parent && parent.id !== 'main' && !scrolls(parent)) parent = parent.parentElement;
-      if (parent && parent.id !== 'main') continue;
-      found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`);
-    }
-    return found.slice(0, 10);
-  });
-}
 
 // Every dashboard tab (spec 2.3), as a superadmin sees it (cim included): it loads without an error message, has
 // exactly one h1 saying the tab's name (issue 19), does not scroll sideways, passes axe, and is photographed.

@@ -122,3 +122,27 @@ export function findSmallTargets(page: Page, within = 'body', min = MIN_TARGET_P
     [INTERACTIVE, within, min] as const,
   );
 }
+
+/**
+ * What reaches past the screen's sides (issue 19: no sideways scrolling at 390 px): the page's scroll width, and
+ * every visible element of the main content whose box leaves the viewport, unless a scrolling box holds it.
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const found: string[] = [];
+    if (root.scrollWidth > width) found.push(`page ${root.scrollWidth} > ${width}`);
+    const scrolls = (el: Element) =>
+      ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    for (const el of document.querySelectorAll('#main *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) continue;
+      let parent = el.parentElement;
+      while (parent && parent.id !== 'main' && !scrolls(parent)) parent = parent.parentElement;
+      if (parent && parent.id !== 'main') continue;
+      found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`);
+    }
+    return found.slice(0, 10);
+  });
+}

@@ -9,7 +9,7 @@ import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { phonePhoto } from '../apps/server/src/test/photos.ts';
 import { screenshotDir } from './browser.ts';
-import { findSmallTargets } from './hit-areas.ts';
+import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
@@ -37,27 +37,6 @@ async function report(
   const res = await call<SickNotice>(journey.portal.base, '/api/sick', { cookie, form });
   expect(res.status, res.text).toBe(201);
   return res.body;
-}
-
-/** What reaches past the screen's sides at 390 px (the same measure as dashboard.spec's). */
-function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const found: string[] = [];
-    if (root.scrollWidth > width) found.push(`page ${root.scrollWidth} > ${width}`);
-    const scrolls = (el: Element) =>
-      ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
-    for (const el of document.querySelectorAll('#main *')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) continue;
-      let parent = el.parentElement;
-      while (parent && parent.id !== 'main' && !scrolls(parent)) parent = parent.parentElement;
-      if (parent && parent.id !== 'main') continue;
-      found.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`);
-    }
-    return found.slice(0, 10);
-  });
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
