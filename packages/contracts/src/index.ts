@@ -28,3 +28,4 @@ export * from './sso.ts';
 export * from './text.ts';
 export * from './sick.ts';
 export * from './camera.ts';
+export * from './bbb.ts';

@@ -16,3 +16,4 @@ export * from '../modules/messages/messages.schema.ts';
 export * from '../modules/sso/sso.schema.ts';
 export * from '../modules/sick/sick.schema.ts';
 export * from '../modules/camera/camera.schema.ts';
+export * from '../modules/bbb/bbb.schema.ts';
