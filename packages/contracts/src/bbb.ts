@@ -1,5 +1,8 @@
 import { IdParamSchema, IdSchema, PageSchema, perPageSchema, text } from './text.ts';
 import { z } from './zod.ts';
+import { normalizeRoomCode } from './plain/bbb.ts';
+
+export * from './plain/bbb.ts';
 
 // spec 1 (video-conference rooms with shareable room pages), 2.2 /app/bigbluebutton, /new, /edit, /b/{id},
 // 2.5 bbb dialogs, 3.6 room list filters and join name, 4.6 promote/revoke moderator, 6 room creation level,
@@ -14,24 +17,6 @@ export const MAX_ROOM_PARTICIPANTS = 500;
 export const MAX_ROOM_MEMBERS = 2000;
 /** How often the waiting state asks again whether a moderator has started the meeting. */
 export const ROOM_WAIT_POLL_MS = 5000;
-
-/**
- * A room's code: what a teacher reads out and what /b/{code} shows. Three groups of three lowercase letters
- * and digits without the look-alikes 0/o, 1/l/i (e.g. `abc-234-xyz`); 32^9 ≈ 3.5·10^13 codes.
- */
-export const ROOM_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const ROOM_CODE_RE = /^[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}$/;
-
-/**
- * What someone typed as a room code: lower case, separators and spaces dropped, then grouped again; null when
- * it cannot be a code. "ABC 234 XYZ", "abc234xyz" and "abc-234-xyz" are the same code.
- */
-export function normalizeRoomCode(input: string): string | null {
-  const raw = input.toLowerCase().replace(/[\s\-_.]/g, '');
-  if (raw.length !== 9) return null;
-  const code = `${raw.slice(0, 3)}-${raw.slice(3, 6)}-${raw.slice(6)}`;
-  return ROOM_CODE_RE.test(code) ? code : null;
-}
 
 /** BBB's guest policy (create parameter guestPolicy): no guests, guests join at once, or after a moderator lets them in. */
 export const ROOM_GUEST_POLICIES = ['none', 'always', 'approval'] as const;
@@ -167,6 +152,14 @@ export const RoomPatchSchema = z.strictObject({
   moderator: z.strictObject({ userId: IdSchema, moderator: z.boolean() }).optional(),
 });
 export type RoomPatch = z.input<typeof RoomPatchSchema>;
+
+/** GET /api/bbb/people?q=: whom the caller may add to a room (decision 067), people and groups matching q. */
+export const RoomPeopleQuerySchema = z.strictObject({ q: text().trim().max(100).optional() });
+export const RoomPeopleSchema = z.object({
+  people: z.array(RoomPersonSchema),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RoomPeople = z.infer<typeof RoomPeopleSchema>;
 
 /** {id} of /api/bbb/{id}: a room's number (members) or its code (/b/{code}, anyone who has it). */
 export const RoomRefSchema = z.union([
