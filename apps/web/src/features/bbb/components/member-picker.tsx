@@ -65,6 +65,10 @@ export function MemberPicker({
     ...(mine.data?.groups ?? []),
     ...groups.filter((g) => !mine.data?.groups.some((m) => m.id === g.id)),
   ];
+  // groups beyond the first page of the caller's (an admin's school may have many) are found by name too
+  const foundGroups =
+    searched === '' ? [] : (found.data?.groups ?? []).filter((g) => !groupChoices.some((c) => c.id === g.id));
+  const hits = results.length + foundGroups.length;
   const hasPerson = (pid: number) => people.some((p) => p.id === pid);
   const toggle = (person: RoomPerson, on: boolean) =>
     onPeople(on ? [...people, { ...person, moderator: false }] : people.filter((p) => p.id !== person.id));
@@ -133,9 +137,9 @@ export function MemberPicker({
             ? t('bbb.form.searchHint')
             : searching
               ? t('bbb.form.searching')
-              : results.length === 0
+              : hits === 0
                 ? t('bbb.form.noneFound', { q: searched })
-                : t('bbb.form.found', { count: results.length, n: formatNumber(results.length) })}
+                : t('bbb.form.found', { count: hits, n: formatNumber(hits) })}
         </p>
         <div
           id={`${id}-results`}
@@ -144,6 +148,22 @@ export function MemberPicker({
           aria-busy={searching || undefined}
           className="grid max-h-52 gap-1 overflow-y-auto rounded-md border p-1 empty:hidden"
         >
+          {foundGroups.map((g) => (
+            <label key={`g${g.id}`} className={rowClass}>
+              <input
+                type="checkbox"
+                checked={groups.some((x) => x.id === g.id)}
+                onChange={(event) =>
+                  onGroups(event.target.checked ? [...groups, g] : groups.filter((x) => x.id !== g.id))
+                }
+                className="size-4 accent-primary"
+              />
+              <span className="grid min-w-0">
+                <bdi className="truncate font-medium">{g.name}</bdi>
+                <span className="text-xs text-muted-foreground">{t('bbb.form.group')}</span>
+              </span>
+            </label>
+          ))}
           {results.map((person) => (
             <label key={person.id} className={rowClass}>
               <input
@@ -158,7 +178,7 @@ export function MemberPicker({
               </span>
             </label>
           ))}
-          {searching && results.length === 0 && <Spinner />}
+          {searching && hits === 0 && <Spinner />}
         </div>
         <ErrorAlert message={found.isError ? errorMessage(t, found.error) : null} />
       </div>
