@@ -200,10 +200,14 @@ export interface MeetingInfo {
 }
 
 /** getMeetingInfo: null when the server knows no such meeting (not created, or ended). */
-export async function getMeetingInfo(server: BbbServer, meetingID: string): Promise<MeetingInfo | null> {
+export async function getMeetingInfo(
+  server: BbbServer,
+  meetingID: string,
+  timeoutMs = BBB_TIMEOUT_MS,
+): Promise<MeetingInfo | null> {
   let answer: BbbAnswer;
   try {
-    answer = await callBbb(server, 'getMeetingInfo', { meetingID });
+    answer = await callBbb(server, 'getMeetingInfo', { meetingID }, timeoutMs);
   } catch (err) {
     if (err instanceof BbbError && err.failure === 'failed' && err.messageKey === 'notFound') return null;
     throw err;
