@@ -217,7 +217,7 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     await settled(page);
     expect(await page.getByRole('radio', { name: de.bbb.chooser.roomType.shared }).isChecked()).toBe(true);
     const shared = card(page, 'Deutsch 5a');
-    await shared.getByText(de.bbb.part.member).waitFor();
+    await shared.getByText(de.bbb.part.member, { exact: true }).waitFor();
     expect(await shared.getByText(fill(de.bbb.chooser.ownedBy, { name: 'Tina Lehmann' })).count()).toBe(1);
     expect(await shared.getByRole('link', { name: de.bbb.chooser.edit }).count()).toBe(0);
     expect(await shared.getByRole('button', { name: de.bbb.chooser.delete }).count()).toBe(0);
@@ -329,7 +329,7 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
       // an admin may change any room: edit and delete on another's room, no "my part" badge
       const other = card(admin, 'Projekt 01');
       await other.getByRole('link', { name: de.bbb.chooser.edit }).waitFor();
-      expect(await other.getByText(de.bbb.part.member).count()).toBe(0);
+      expect(await other.getByText(de.bbb.part.member, { exact: true }).count()).toBe(0);
       await admin.reload();
       await settled(admin);
       expect(await admin.getByRole('checkbox', { name: de.bbb.chooser.showAll }).isChecked()).toBe(true);

@@ -80,7 +80,7 @@ export function RoomCard({ room, showAll, onDetails, onDelete }: RoomCardProps) 
               type="button"
               variant="ghost"
               size="sm"
-              className="text-destructive hover:text-destructive"
+
               aria-describedby={headingId}
               onClick={onDelete}
             >

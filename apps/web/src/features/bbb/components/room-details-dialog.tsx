@@ -94,7 +94,7 @@ function Details({ room }: { room: RoomDetails }) {
               <Button
                 type="button"
                 variant="ghost"
-                className="text-destructive hover:text-destructive"
+
                 onClick={() => void openRoom('bbb:delete-room', room.id, { replace: true })}
               >
                 <Trash2 aria-hidden="true" />
