@@ -69,8 +69,8 @@ async function seed(): Promise<void> {
     select ${school},
       case when n % ${TEACHERS} = 0 then (select id from users where username = 'teacher')
         else (select id from users where username = 'bench' || (n % ${TEACHERS})) end,
-      (${subjects})[1 + n % ${SUBJECTS.length}] || ' ' || case when n % ${CLASSES} = 0 then '5a' else 'b' || (n % ${CLASSES}) end || ' ' || n,
-      'bnc-' || lpad(to_hex(n), 7, 'a'), 'bench-' || n, 'a', 'm', now() - n * interval '1 minute'
+      (${subjects})[1 + (n / ${CLASSES}) % ${SUBJECTS.length}] || ' ' || case when n % ${CLASSES} = 0 then '5a' else 'b' || (n % ${CLASSES}) end || ' ' || n,
+      'bench-code-' || n, 'bench-' || n, 'a', 'm', now() - n * interval '1 minute'
     from generate_series(1, ${ROOMS}) n`);
   await q(`insert into bbb_room_groups (room_id, group_id)
     select r.id, case when n % ${CLASSES} = 0 then ${classA}
