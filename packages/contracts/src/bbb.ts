@@ -204,10 +204,21 @@ export type RoomJoin = z.infer<typeof RoomJoinSchema>;
 /** The school's BigBlueButton server as the admin edits it (dashboard; the secret is write-only). */
 export const BbbSettingsSchema = z.strictObject({
   /** the API address, e.g. https://bbb.example.org/bigbluebutton/api */
-  url: z
-    .url({ protocol: /^https?$/ })
+  url: text()
+    .trim()
     .max(500)
-    .regex(/^[^\s]*$/),
+    .regex(/^[^\s]*$/)
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'an http(s) address without user or password' },
+    ),
   checksumAlgorithm: z.enum(BBB_CHECKSUM_ALGORITHMS).default('sha256'),
   /** the server stands in the school's own network (a private address): allow it past the address guard */
   allowInternal: z.boolean().default(false),

@@ -519,6 +519,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     await keepSettings();
     const removed = await as('admin', '/api/config/bbb', { method: 'PUT', body: { settings: null } });
     expect(removed.body).toEqual({ settings: null, secretSet: false });
+    expect((await as('admin', '/api/status')).body.integrations.video).toBe('not_configured');
     const room = await roomOf('teacher');
     expect(room).toMatchObject({ running: null });
     const res = await join('teacher', room.id);
@@ -608,6 +609,8 @@ describe('the server settings (GET, PUT /api/config/bbb, POST /api/config/bbb/te
     expect(
       audits.some((a) => a.action === 'config.change' && (a.details as { key?: string }).key === 'bbb'),
     ).toBe(true);
+    // the status tab shows the video server as configured
+    expect((await as('admin', '/api/status')).body.integrations.video).toBe('configured');
   });
 
   it('an empty secret keeps the stored one', async () => {

@@ -221,8 +221,8 @@ async function checkReach(ctx: Ctx, user: SessionUser, userIds: number[], groupI
   }
 }
 
-/** A code no room has yet: three groups of three from ROOM_CODE_ALPHABET (contracts plain/bbb.ts). */
-function randomCode(): string {
+/** A random room code: three groups of three from ROOM_CODE_ALPHABET (contracts plain/bbb.ts). */
+export function randomCode(): string {
   const chars = Array.from({ length: 9 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]!);
   return `${chars.slice(0, 3).join('')}-${chars.slice(3, 6).join('')}-${chars.slice(6).join('')}`;
 }
@@ -235,6 +235,15 @@ async function freshCode(ctx: Ctx): Promise<string> {
 }
 
 const secretToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** A new room's meeting on the BBB server: a stable id that tells nothing, and its two passwords. */
+export function newMeeting(): { meetingId: string; attendeePw: string; moderatorPw: string } {
+  return {
+    meetingId: `aula-${randomBytes(16).toString('hex')}`,
+    attendeePw: secretToken(12),
+    moderatorPw: secretToken(12),
+  };
+}
 
 /** Distinct ids without the owner (always a member and a moderator). */
 const others = (list: readonly number[], ownerId: number) =>
@@ -256,9 +265,7 @@ export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
       ownerId: user.id,
       name: input.name,
       code,
-      meetingId: `aula-${randomBytes(16).toString('hex')}`,
-      attendeePw: secretToken(12),
-      moderatorPw: secretToken(12),
+      ...newMeeting(),
       muteOnJoin: input.settings.muteOnJoin,
       guestPolicy: input.settings.guestPolicy,
       anyoneCanStart: input.settings.anyoneCanStart,
