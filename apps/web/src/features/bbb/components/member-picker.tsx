@@ -118,7 +118,6 @@ export function MemberPicker({
           <Input
             id={`${id}-q`}
             type="search"
-            dir="auto"
             autoComplete="off"
             spellCheck={false}
             maxLength={100}
