@@ -28,6 +28,11 @@ function PersonType({ type }: { type: string }) {
   );
 }
 
+function GroupType() {
+  const { t } = useTranslation();
+  return <span className="text-xs text-muted-foreground">{t('bbb.form.group')}</span>;
+}
+
 export interface MemberPickerProps {
   people: RoomFormPerson[];
   groups: RoomGroup[];
@@ -118,7 +123,6 @@ export function MemberPicker({
           <Input
             id={`${id}-q`}
             type="search"
-            dir="auto"
             autoComplete="off"
             spellCheck={false}
             maxLength={100}
@@ -160,7 +164,7 @@ export function MemberPicker({
               />
               <span className="grid min-w-0">
                 <bdi className="truncate font-medium">{g.name}</bdi>
-                <span className="text-xs text-muted-foreground">{t('bbb.form.group')}</span>
+                <GroupType />
               </span>
             </label>
           ))}

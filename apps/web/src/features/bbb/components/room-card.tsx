@@ -36,8 +36,8 @@ export function RoomCard({ room, showAll, onDetails, onDelete }: RoomCardProps) 
       className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs"
     >
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h2 id={headingId} className="min-w-0 text-lg font-semibold break-words" dir="auto">
-          {room.name}
+        <h2 id={headingId} className="min-w-0 text-lg font-semibold break-words">
+          <bdi>{room.name}</bdi>
         </h2>
         {part && (
           <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">

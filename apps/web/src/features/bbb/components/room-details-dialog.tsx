@@ -44,8 +44,8 @@ function Details({ room }: { room: RoomDetails }) {
   return (
     <DialogContent aria-describedby={`${id}-state`} className="desktop:max-w-2xl">
       <DialogHeader>
-        <DialogTitle dir="auto" className="break-words">
-          {room.name}
+        <DialogTitle className="break-words">
+          <bdi>{room.name}</bdi>
         </DialogTitle>
         <p
           id={`${id}-state`}
@@ -87,35 +87,34 @@ function Details({ room }: { room: RoomDetails }) {
           </li>
         </ul>
       </DialogSection>
-      <DialogFooter sticky className="desktop:justify-between">
-        <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row">
-          {room.canEdit && (
-            <>
-              <Button
-                type="button"
-                variant="ghost"
-
-                onClick={() => void openRoom('bbb:delete-room', room.id, { replace: true })}
-              >
-                <Trash2 aria-hidden="true" />
-                {t('bbb.chooser.delete')}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/app/bigbluebutton/edit" search={{ id: room.id }}>
-                  <Pencil aria-hidden="true" />
-                  {t('bbb.chooser.edit')}
-                </Link>
-              </Button>
-            </>
-          )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 mobile:[&>*]:w-full desktop:flex-row">
+      {/* on a phone the four actions sit in two rows of two, join first, so the sticky foot stays small */}
+      <DialogFooter sticky className="mobile:grid mobile:grid-cols-2 desktop:justify-between">
+        {room.canEdit && (
+          <div className="contents desktop:flex desktop:gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              className="mobile:order-4"
+              onClick={() => void openRoom('bbb:delete-room', room.id, { replace: true })}
+            >
+              <Trash2 aria-hidden="true" />
+              {t('bbb.chooser.delete')}
+            </Button>
+            <Button asChild variant="outline" className="mobile:order-3">
+              <Link to="/app/bigbluebutton/edit" search={{ id: room.id }}>
+                <Pencil aria-hidden="true" />
+                {t('bbb.chooser.edit')}
+              </Link>
+            </Button>
+          </div>
+        )}
+        <div className="contents desktop:ms-auto desktop:flex desktop:gap-2">
           <DialogClose asChild>
-            <Button type="button" variant="outline">
+            <Button type="button" variant="outline" className="mobile:order-2">
               {t('common.close')}
             </Button>
           </DialogClose>
-          <JoinLink code={room.code} className="h-9 px-4 coarse:h-11" />
+          <JoinLink code={room.code} className="h-9 px-4 mobile:order-1 coarse:h-11" />
         </div>
       </DialogFooter>
     </DialogContent>

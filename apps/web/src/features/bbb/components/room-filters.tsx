@@ -125,7 +125,6 @@ export function RoomFilters({ search, onChange, onReset, isAdmin }: RoomFiltersP
             <Input
               id={nameId}
               type="search"
-              dir="auto"
               value={q}
               maxLength={100}
               placeholder={t('bbb.chooser.qPlaceholder')}

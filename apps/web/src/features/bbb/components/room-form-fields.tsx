@@ -26,7 +26,6 @@ export function RoomFormFields({
       <FormField
         id={`${formId}-name`}
         label={t('bbb.form.name')}
-        dir="auto"
         autoComplete="off"
         maxLength={MAX_ROOM_NAME}
         value={state.name}

@@ -92,9 +92,7 @@ function RoomFormPage({ title, room }: { title: string; room?: RoomDetails }) {
     <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-4">
       <BackLink />
       <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight" dir="auto">
-          {title}
-        </h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{t('bbb.form.intro')}</p>
       </header>
       <div className="rounded-lg border bg-card p-4 text-card-foreground desktop:p-6">
