@@ -8,7 +8,8 @@ import { screenshotDir } from './browser.ts';
 import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
-const journey = setUpJourney();
+// the school has a (stand-in) video server, so room-details can say whether a meeting runs
+const journey = setUpJourney({ bbb: true });
 
 const fill = (text: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text);
@@ -248,6 +249,30 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     await page.waitForURL(
       (url) => url.pathname === `/b/${room.code}` && url.searchParams.get('join') === '1',
     );
+    await page.context().close();
+  });
+
+  it('room-details says whether the meeting runs and how many are in it', async () => {
+    const room = await createRoom('teacher', { name: 'Sport 5a', groupIds: [class5a] });
+    const page = await journey.openSignedIn(
+      'student2',
+      `/app/bigbluebutton?room=${room.id}&dialog=bbb:room-details`,
+    );
+    const details = page.getByRole('dialog', { name: 'Sport 5a' });
+    await details.getByText(de.bbb.details.notRunning).waitFor();
+    await details.getByRole('button', { name: de.common.close }).first().click();
+    // the teacher starts it (her join creates the meeting on the video server); three are in it
+    const cookie = await loginAs(journey.portal.base, 'teacher');
+    const join = await call<{ status: string }>(journey.portal.base, `/api/bbb/${room.id}/join`, {
+      cookie,
+      headers: { 'x-aula-csrf': '1' },
+    });
+    expect(join.status, join.text).toBe(200);
+    expect(join.body.status).toBe('ready');
+    const meeting = [...journey.bbb.meetings.values()].find((m) => m.name === 'Sport 5a')!;
+    journey.bbb.addParticipants(meeting.meetingID, 3);
+    await page.goto(`${journey.portal.base}/app/bigbluebutton?room=${room.id}&dialog=bbb:room-details`);
+    await details.getByText(fill(de.bbb.details.runningWith_other, { n: 3 })).waitFor();
     await page.context().close();
   });
 
