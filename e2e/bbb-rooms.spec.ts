@@ -370,6 +370,25 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     },
   );
 
+  it('a video-conference tile opens the room chooser (issue 21 item 5)', async () => {
+    const page = await journey.openSignedIn('teacher');
+    await page.getByRole('link', { name: de.nav.edit }).click();
+    await page.waitForURL((url) => url.pathname === '/edit');
+    await page.getByRole('button', { name: de.dialogs.createApp }).click();
+    const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
+    await dialog.getByLabel(de.tiles.form.title).fill('Videoräume');
+    await dialog.getByLabel(de.tiles.form.type).selectOption({ label: de.tiles.types['video-conference'] });
+    await dialog.getByRole('button', { name: de.common.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: fill(de.tiles.edit.add, { title: 'Videoräume' }) }).click();
+    await page.getByRole('button', { name: de.common.save, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('list', { name: de.home.apps }).getByRole('link', { name: 'Videoräume' }).click();
+    await page.waitForURL((url) => url.pathname === '/app/bigbluebutton');
+    await page.getByRole('heading', { level: 1, name: de.pages.bbb }).waitFor();
+    await page.context().close();
+  });
+
   it.each(LOOKS)(
     'the chooser and each dialog pass axe and stay on the screen ($locale, $width px, $colorScheme)',
     { timeout: 90_000 },

@@ -275,13 +275,15 @@ describe('edit mode', () => {
     await page.getByRole('button', { name: de.dialogs.createApp }).click();
     const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
     await dialog.getByLabel(de.tiles.form.title).waitFor();
-    // the camera and the sick notice are built (issue 20) and offered; chat still opens "coming soon" and is not
+    // the camera and the sick notice (issue 20) and the video rooms (issue 21) are built and offered; chat still
+    // opens "coming soon" and is not
     const type = dialog.getByLabel(de.tiles.form.type);
     await type.waitFor();
     expect(await type.getByRole('option').allInnerTexts()).toEqual([
       de.tiles.types.none,
       de.tiles.types.camera,
       de.tiles.types['sick-notice'],
+      de.tiles.types['video-conference'],
     ]);
     expect(await dialog.getByRole('option', { name: de.tiles.types.chat }).count()).toBe(0);
     // "Nur ich" is said, not offered as the only radio button
