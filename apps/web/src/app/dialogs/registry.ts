@@ -17,6 +17,8 @@ const placeholder = (): DialogModule => import('@/features/placeholders/componen
 const confirmDialog = (): DialogModule => import('@/features/general/components/delete-dialog');
 const appForm = (): DialogModule => import('@/features/tiles/components/app-form-dialog');
 const userManager = (): DialogModule => import('@/features/user-manager/components/user-manager-dialog');
+// one chunk with the video rooms' pages (decision 068)
+const bbbDialog = (): DialogModule => import('@/features/bbb/components/bbb-screens');
 
 function entry(
   role: Role,
@@ -55,9 +57,9 @@ export const DIALOGS = {
   // Video conference
   // issue 21 (decision 068): whether a pupil may create rooms is the school's permission level, which the
   // dialog reads; deleting is the room's owner's (a pupil may own one), which the dialog and the server check
-  'bbb:create-room': entry('student', () => import('@/features/bbb/components/create-room-dialog')),
-  'bbb:room-details': entry('student', () => import('@/features/bbb/components/room-details-dialog')),
-  'bbb:delete-room': entry('student', () => import('@/features/bbb/components/delete-room-dialog')),
+  'bbb:create-room': entry('student', bbbDialog),
+  'bbb:room-details': entry('student', bbbDialog),
+  'bbb:delete-room': entry('student', bbbDialog),
   // Chat
   'chat:user-search': entry('student'),
   'chat:edit-msg': entry('student'),

@@ -14,7 +14,14 @@ import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { roomListQueryOptions } from '../api/list-rooms';
 import { useOpenRoomDialog } from '../hooks/use-room-dialog';
-import { ROOMS_PER_PAGE, fromAddress, hasFilters, toListQuery, type RoomSearch } from '../lib/room-search';
+import {
+  ROOMS_PER_PAGE,
+  fromAddress,
+  hasFilters,
+  toListQuery,
+  validateRoomSearch,
+  type RoomSearch,
+} from '../lib/room-search';
 import { RoomCard } from './room-card';
 import { RoomFilters } from './room-filters';
 
@@ -48,7 +55,7 @@ export function RoomChooserPage() {
   const { t } = useTranslation();
   const self = useSelf();
   const isAdmin = hasRole(self, 'admin');
-  const search = fromAddress(routeApi.useSearch(), isAdmin);
+  const search = fromAddress(validateRoomSearch(routeApi.useSearch()), isAdmin);
   const navigate = routeApi.useNavigate();
   const { open } = useDialogs();
   const openRoom = useOpenRoomDialog();

@@ -15,6 +15,7 @@ import { useSelf } from '@/lib/session';
 import { roomQueryOptions } from '../api/get-room';
 import { useRoomForm } from '../hooks/use-room-form';
 import { formOfRoom } from '../lib/room-form';
+import { validateRoomEditSearch } from '../lib/room-search-params';
 import { RoomFormFields } from './room-form-fields';
 
 const editRoute = getRouteApi('/shell/app/bigbluebutton/edit');
@@ -144,7 +145,7 @@ export function NewRoomPage() {
 /** /app/bigbluebutton/edit?id=… (spec 2.2): the room's owner and admins change it. */
 export function EditRoomPage() {
   const { t } = useTranslation();
-  const { id } = editRoute.useSearch();
+  const { id } = validateRoomEditSearch(editRoute.useSearch());
   const room = useQuery({ ...roomQueryOptions(id ?? 0), enabled: id !== undefined });
   const missing =
     id === undefined ||

@@ -1,6 +1,6 @@
-// The address of /app/bigbluebutton (decision 068). This file is on the start path (the route table's
-// validateSearch), so it only checks the shape, with the readers the start path already has and no zod;
-// room-search.ts, loaded with the page, turns it into the list's query.
+// The address of /app/bigbluebutton and /edit (decision 068), checked by the pages themselves: the route table
+// only names its type, so the first paint carries none of this. A value of the wrong shape is dropped, never an
+// error, so a mistyped address still opens the page (decision 049); room-search.ts turns it into the query.
 import type { RoomType } from '@aula/contracts';
 import { optionalInt, optionalOneOf, optionalText } from '@/lib/search-params';
 
@@ -31,8 +31,8 @@ function optionalTrue(value: unknown): true | undefined {
 }
 
 /**
- * The route's validateSearch: a mistyped address still opens the page (decision 049) with whatever part of it
- * made sense. Whether showAll applies (admins only) is the page's business; the server decides anyway.
+ * The chooser's address as far as it makes sense (decision 049). Whether showAll applies (admins only) is
+ * fromAddress's business; the server refuses it to others anyway.
  */
 export function validateRoomSearch(search: Record<string, unknown>): RoomAddress {
   const perPage = optionalInt(search.perPage, { positive: true });
@@ -47,6 +47,10 @@ export function validateRoomSearch(search: Record<string, unknown>): RoomAddress
 }
 
 /** /app/bigbluebutton/edit?id=…: the room to edit. */
-export function validateRoomEditSearch(search: Record<string, unknown>): { id?: number } {
+export interface RoomEditAddress {
+  id?: number;
+}
+
+export function validateRoomEditSearch(search: Record<string, unknown>): RoomEditAddress {
   return { id: optionalInt(search.id, { positive: true }) };
 }
