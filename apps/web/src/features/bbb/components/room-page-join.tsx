@@ -2,13 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Hourglass, LogIn } from 'lucide-react';
-import { ROOM_WAIT_POLL_MS, type PublicRoom } from '@aula/contracts';
+import type { PublicRoom } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
-import { formatNumber } from '@/lib/format';
 import { displayName, useSelf } from '@/lib/session';
 import { useRoomJoin } from '../api/join-room';
 
@@ -78,9 +77,7 @@ export function JoinPanel({ room, autoJoin }: { room: PublicRoom; autoJoin: bool
           <Hourglass className="size-4 shrink-0" aria-hidden="true" />
           {t('bbb.join.waitingTitle')}
         </p>
-        <p className="text-sm text-muted-foreground">
-          {t('bbb.join.waitingBody', { seconds: formatNumber(ROOM_WAIT_POLL_MS / 1000) })}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('bbb.join.waitingBody')}</p>
       </div>
     ) : state.step === 'redirecting' ? (
       <p className="flex items-center gap-2 text-sm">
