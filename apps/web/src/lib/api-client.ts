@@ -60,9 +60,7 @@ function globalEventFor(status: number, requiresLogin: boolean, body: unknown): 
   // the server refuses everything until a forced step is done (spec 4.2): the user info says which
   if (status === 403 && isErrorBody(body) && FORCED_STEPS.has(body.code)) return 'step-required';
   if (status === 401 && requiresLogin) return 'logged-out';
-  // a 502 carrying our own error body is Aula answering that a server behind it failed (the video server),
-  // not a proxy saying Aula is down: it is about this call only
-  if (status === 502 && !isErrorBody(body)) return 'api-down';
+  if (status === 502) return 'api-down';
   if (status === 503) return 'unavailable';
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { ROOM_WAIT_POLL_MS } from '@aula/contracts';
+import { CSRF_HEADER, ROOM_WAIT_POLL_MS } from '@aula/contracts';
 import { onGlobalApiEvent, type GlobalApiEvent } from '@/lib/api-client';
 import { joinRoom, useRoomJoin } from './join-room';
 
@@ -40,11 +40,12 @@ describe('joining a room never signs anyone out (decision 067)', () => {
   it.each([
     [403, 'bbb.not_member'],
     [403, 'bbb.guests_not_allowed'],
-    [400, 'bbb.guest_name_required'],
+    [422, 'bbb.guest_name_required'],
     [409, 'bbb.max_users'],
     [409, 'bbb.no_server'],
-    [502, 'bbb.server_error'],
-  ])('a %i %s is this call’s error: no logout, no api-down page', async (status, code) => {
+    [504, 'bbb.server_error'],
+    [429, 'auth.too_many_requests'],
+  ])('a %i %s is this call’s error: no logout, no other page', async (status, code) => {
     const events: GlobalApiEvent[] = [];
     const stop = onGlobalApiEvent((event) => events.push(event));
     mockFetch(refused(status, code));
@@ -64,7 +65,7 @@ describe('joining a room never signs anyone out (decision 067)', () => {
     expect(events).toEqual(['forced-logout']);
   });
 
-  it('asks with the name for a guest and without one for a member', async () => {
+  it('asks with the name for a guest and without one for a member, with the CSRF header (it may start the meeting)', async () => {
     const fetchMock = mockFetch(ready(), ready());
     await joinRoom('abc-234-xyz', 'Frau Özdemir & Co');
     await joinRoom(12);
@@ -72,6 +73,7 @@ describe('joining a room never signs anyone out (decision 067)', () => {
       '/api/bbb/abc-234-xyz/join?name=Frau+%C3%96zdemir+%26+Co',
       '/api/bbb/12/join',
     ]);
+    for (const [, init] of fetchMock.mock.calls) expect(init?.headers).toMatchObject({ [CSRF_HEADER]: '1' });
   });
 });
 

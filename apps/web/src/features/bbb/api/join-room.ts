@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ROOM_WAIT_POLL_MS, RoomJoinSchema, type RoomJoin } from '@aula/contracts';
+import { CSRF_HEADER, ROOM_WAIT_POLL_MS, RoomJoinSchema, type RoomJoin } from '@aula/contracts';
 import { apiRequest, isNetworkError } from '@/lib/api-client';
 
 /**
  * GET /api/bbb/{id}/join?name=: `ready` with the signed BBB address, or `waiting` while the meeting does not
  * run and the caller may not start it. `ref` is the room's number (members) or its code (anyone with it).
- * Refusals are 403/409/502 errors with `bbb.*` codes, never 418 or a login-required 401 (decision 067): a join
- * never signs anyone out.
+ * It may start the meeting, so it carries the CSRF header although it is a GET. Refusals are 403, 409, 422
+ * and 504 errors with `bbb.*` codes, never 418 and never a login-required 401 (decision 067): a join never
+ * signs anyone out.
  */
 export function joinRoom(ref: number | string, name?: string, signal?: AbortSignal): Promise<RoomJoin> {
   const query = name ? `?${new URLSearchParams({ name })}` : '';
-  return apiRequest(`/api/bbb/${encodeURIComponent(ref)}/join${query}`, { schema: RoomJoinSchema, signal });
+  return apiRequest(`/api/bbb/${encodeURIComponent(ref)}/join${query}`, {
+    schema: RoomJoinSchema,
+    headers: { [CSRF_HEADER]: '1' },
+    signal,
+  });
 }
 
 export type JoinState =
