@@ -12,6 +12,7 @@ import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { startBbbServer, type TestBbbServer } from '../apps/server/src/test/bbb-server.ts';
 import { screenshotDir } from './browser.ts';
+import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
 import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, userMenu } from './journeys.ts';
 
 // issue 21 item 4 and 1: the shared room page /b/{code} without login, joining by code from the login page,
@@ -221,7 +222,9 @@ describe('the room page /b/{code} (spec 2.2, issue 21 item 4)', () => {
 
   it('a room without guests refuses a visitor with the translated message and offers the sign-in', async () => {
     const room = await roomFor5a('Klassenrat 5a');
-    const page = await journey.open(`/b/${room.code}`);
+    // a link with the code as typed shows the one address of the room
+    const page = await journey.open(`/b/${room.code.toUpperCase().replaceAll('-', '')}`);
+    await page.waitForURL((url) => url.pathname === `/b/${room.code}`);
     await page.getByRole('heading', { level: 1, name: 'Klassenrat 5a' }).waitFor();
     await page.getByRole('alert').filter({ hasText: de.errors.bbb.guests_not_allowed }).waitFor();
     expect(await nameField(page).count()).toBe(0);
@@ -311,14 +314,20 @@ describe('looks: axe and pictures (390/1280, light/dark, de/ar)', () => {
       const shot = (name: string) =>
         `${screenshotDir}/bbb-${name}-${look.locale}-${look.width}-${look.colorScheme}.png`;
 
+      const fits = async (page: Page) => {
+        if (look.width === 390) expect(await sidewaysOverflow(page)).toEqual([]);
+      };
+
       const login = await journey.open('/login', look);
       await codeField(login, t).waitFor();
+      await fits(login);
       await expectNoSeriousA11yViolations(login, `login ${look.locale}`);
       await login.screenshot({ path: shot('login'), fullPage: true });
       await login.context().close();
 
       const guest = await journey.open(`/b/${room.code}`, look);
       await nameField(guest, t).waitFor();
+      await fits(guest);
       await expectNoSeriousA11yViolations(guest, `room page ${look.locale}`);
       await guest.screenshot({ path: shot('room-guest'), fullPage: true });
       await joinButton(guest, t).click();
@@ -326,6 +335,7 @@ describe('looks: axe and pictures (390/1280, light/dark, de/ar)', () => {
       await guest.screenshot({ path: shot('room-guest-error'), fullPage: true });
       await guest.goto(`${journey.portal.base}/b/abc-234-xyz`);
       await guest.getByRole('heading', { level: 1, name: t.bbb.page.invalidTitle }).waitFor();
+      await fits(guest);
       await expectNoSeriousA11yViolations(guest, `invalid code ${look.locale}`);
       await guest.screenshot({ path: shot('invalid-code'), fullPage: true });
       await guest.context().close();
@@ -333,6 +343,7 @@ describe('looks: axe and pictures (390/1280, light/dark, de/ar)', () => {
       const member = await journey.openSignedIn('student', `/b/${room.code}`, look);
       await joinButton(member, t).click();
       await member.getByRole('status').filter({ hasText: t.bbb.join.waitingTitle }).waitFor();
+      await fits(member);
       await expectNoSeriousA11yViolations(member, `waiting ${look.locale}`);
       await member.screenshot({ path: shot('room-waiting'), fullPage: true });
       await member.goto(`${journey.portal.base}/`);
@@ -342,9 +353,34 @@ describe('looks: axe and pictures (390/1280, light/dark, de/ar)', () => {
 
       const admin = await journey.openSignedIn('admin', '/dashboard/video', look);
       await admin.getByLabel(t.bbbSettings.fields.url).waitFor();
+      await fits(admin);
       await expectNoSeriousA11yViolations(admin, `video tab ${look.locale}`);
       await admin.screenshot({ path: shot('video-tab'), fullPage: true });
       await admin.context().close();
     },
   );
+
+  it('every control is a 44 px target on a phone: the code field, the room page, the Video tab (ar, touch)', async () => {
+    const phone = { locale: 'ar', width: 390, touch: true } as const;
+    const small = async (page: Page) =>
+      (await findSmallTargets(page, 'body')).map((s) => `${s.element} (${s.width} x ${s.height})`);
+
+    const login = await journey.open('/login', phone);
+    await codeField(login, ar).waitFor();
+    expect(await small(login)).toEqual([]);
+    await login.context().close();
+
+    const guest = await journey.open(`/b/${room.code}`, phone);
+    await nameField(guest, ar).waitFor();
+    expect(await small(guest)).toEqual([]);
+    await guest.goto(`${journey.portal.base}/b/abc-234-xyz`);
+    await codeField(guest, ar).waitFor();
+    expect(await small(guest)).toEqual([]);
+    await guest.context().close();
+
+    const admin = await journey.openSignedIn('admin', '/dashboard/video', phone);
+    await admin.getByLabel(ar.bbbSettings.fields.url).waitFor();
+    expect(await small(admin)).toEqual([]);
+    await admin.context().close();
+  });
 });
