@@ -1,9 +1,11 @@
-// spec 2.3: the dashboard's tabs; cim is for superadmins only. sso holds the sign-in providers (issue 19, decision 060).
+// spec 2.3: the dashboard's tabs; cim is for superadmins only. sso holds the sign-in providers (issue 19, decision 060),
+// video the school's BigBlueButton server (issue 21, decision 069).
 export const DASHBOARD_TABS = [
   'messages',
   'banner',
   'settings',
   'sso',
+  'video',
   'status',
   'imprint',
   'terms',

@@ -9,7 +9,6 @@ import { markOffline, showOfflinePage, whenVisible } from '@/lib/connectivity';
 import { takeBoot } from '@/lib/boot-data';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache, seedConfig } from '@/lib/config';
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
-import { performLogout } from '@/features/auth/api/logout';
 import {
   afterLogoutPath,
   endSession,
@@ -53,19 +52,23 @@ export async function prepareApp(): Promise<void> {
 
 const currentConfig = () => queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG;
 
-/** spec 4.1: the refresh and idle timers; at the idle limit the real logout flow runs. */
+/**
+ * spec 4.1: the real logout flow at the idle limit. Its code loads only then, off the first paint's path
+ * (decision 069); when it cannot load, it is a logout the server cannot be told of: the session stays, as in
+ * performLogout, and the server's own idle limit ends it.
+ */
+function logoutForIdle(): void {
+  const config = currentConfig();
+  import('@/features/auth/api/logout')
+    .then(({ performLogout }) =>
+      performLogout({ queryClient, config, navigate: (options) => router.navigate(options) }, 'idle'),
+    )
+    .catch(() => undefined);
+}
+
+/** spec 4.1: the refresh and idle timers. */
 function useSessionTimers(): void {
-  useEffect(
-    () =>
-      startSessionLifecycle(queryClient, {
-        onIdle: () =>
-          void performLogout(
-            { queryClient, config: currentConfig(), navigate: (options) => router.navigate(options) },
-            'idle',
-          ),
-      }),
-    [],
-  );
+  useEffect(() => startSessionLifecycle(queryClient, { onIdle: logoutForIdle }), []);
 }
 
 /** spec 8: the global reactions to 401 (on login-required calls), 418, 502 and 503. */

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import type { RoomAddress, RoomEditAddress } from '@/features/bbb/lib/room-search-params';
+import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
 import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
@@ -241,12 +242,28 @@ const bbbEditRoute = createRoute({
   component: lazyRouteComponent(bbbScreens, 'EditRoomPage'),
 });
 
+/** spec 2.2 /b/{id}: the shared room page, without login (issue 21, decision 069); ?join=1 joins a member at once. */
+const roomRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/b/$id',
+  staticData: { name: 'room', access: 'any', publicWithoutLogin: true },
+  validateSearch: (search: Record<string, unknown>): { join?: 1 } => ({
+    join: optionalInt(search.join) === 1 ? 1 : undefined,
+  }),
+  component: lazyRouteComponent(() => import('@/features/bbb/components/room-page'), 'RoomPage'),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
   staticData: { name: 'terms', access: 'loggedIn' },
   component: lazyRouteComponent(() => import('@/features/auth/components/terms-page'), 'TermsPage'),
 });
+
+/** The login page with the room-code field (issue 21): a guest without an account goes to /b/{code} from here. */
+function LoginWithRoomCode() {
+  return <LoginPage roomCode={<RoomCodeEntry intro />} />;
+}
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -258,7 +275,7 @@ const loginRoute = createRoute({
     // why a sign-in through the school's identity provider was refused (the /oidc/callback page sends it)
     sso: optionalMatch(/^(sso\.[a-z_]+|auth\.account_disabled)$/, search.sso),
   }),
-  component: LoginPage,
+  component: LoginWithRoomCode,
 });
 
 const iframeAppRoute = createRoute({
@@ -310,7 +327,7 @@ export const routeTree = rootRoute.addChildren([
     bbbRoute,
     bbbNewRoute,
     bbbEditRoute,
-    shellPage('/b/$id', { name: 'room', access: 'any', publicWithoutLogin: true }),
+    roomRoute,
     shellPage('/app/chat', { name: 'chat', access: 'loggedIn' }),
     shellPage('/guacamole', { name: 'guacamole', access: 'loggedIn' }),
     dashboardRoute,

@@ -21,6 +21,7 @@ const TAB_COMPONENTS: Record<DashboardTab, TabComponent> = {
   banner: lazy(() => import('@/features/branding/components/banner-tab')),
   settings: lazy(() => import('@/features/admin-settings/components/settings-tab')),
   sso: lazy(() => import('./sso-tab')),
+  video: lazy(() => import('./video-tab')),
   status: lazy(() => import('@/features/diagnostics/components/status-tab')),
   imprint: lazy(() => import('@/features/admin-settings/components/imprint-tab')),
   terms: lazy(() => import('@/features/admin-settings/components/terms-tab')),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
 import { HomeBanner } from '@/features/branding/components/home-banner';
 import { AdminMessages } from '@/features/messages/components/admin-messages';
 import { TileGrid } from '@/features/tiles/components/tile-grid';
@@ -15,6 +16,8 @@ export function HomePage() {
       <HomeBanner />
       <AdminMessages />
       <TileGrid />
+      {/* issue 21: the code a teacher reads out leads to the room page (decision 069) */}
+      <RoomCodeEntry className="mt-10 max-w-sm" />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   useState,
   type CSSProperties,
   type FormEvent,
+  type ReactNode,
 } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,8 @@ function loginBackground(config: AppConfig): CSSProperties | undefined {
   return loginBackgroundStyle(url, configText(config, 'login_bg_strat'));
 }
 
-export function LoginPage() {
+/** `roomCode`: the room-code field (issue 21), placed by the app so that sign-in needs no video code. */
+export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
   const { t } = useTranslation();
   const config = useConfig();
   const school = useSchoolName();
@@ -286,6 +288,8 @@ export function LoginPage() {
               </p>
             </>
           )}
+
+          {roomCode && step === 'password' && !reset && <div className="mt-6 border-t pt-6">{roomCode}</div>}
 
           {configFlag(config, 'allow_no_login') && !reset && (
             <p className="mt-6 text-center text-sm">
