@@ -6,6 +6,11 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import { generate } from 'otplib';
 import { call, loginAs, type TestApp } from '../apps/server/src/test/test-app.ts';
 import {
+  startBbbServer,
+  type TestBbbOptions,
+  type TestBbbServer,
+} from '../apps/server/src/test/bbb-server.ts';
+import {
   DEMO_PASSWORD,
   launch,
   newContext,
@@ -98,6 +103,11 @@ export interface OpenOptions extends ContextOptions {
 export interface Journey {
   readonly portal: TestApp;
   readonly browser: Browser;
+  /**
+   * The stand-in BigBlueButton server (apps/server/src/test/bbb-server.ts) the school is set up with, when
+   * the journey asked for one (`setUpJourney({ bbb: true })`): its meetings, call log and fake participants.
+   */
+  readonly bbb: TestBbbServer;
   /** A new browser profile (cookies, storage) showing `path`. */
   open(path: string, opts?: OpenOptions): Promise<Page>;
   /**
@@ -110,15 +120,41 @@ export interface Journey {
 }
 
 /**
- * Starts the real server with the demo school and Chromium for the file's tests, and stops them after;
- * `camera` gives Chromium a fake camera, granted or refused (browser.ts `launch`).
+ * Stores the school's BigBlueButton settings as an admin does in the dashboard (PUT /api/config/bbb): the
+ * stand-in's address, secret and algorithm, allowed past the address guard as it runs on loopback.
  */
-export function setUpJourney({ camera }: { camera?: CameraMode } = {}): Journey {
+export async function configureBbb(portal: TestApp, bbb: TestBbbServer): Promise<void> {
+  const res = await call(portal.base, '/api/config/bbb', {
+    method: 'PUT',
+    cookie: await loginAs(portal.base, 'admin'),
+    body: {
+      settings: { url: bbb.url, checksumAlgorithm: bbb.algorithm, allowInternal: true },
+      secret: bbb.secret,
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/**
+ * Starts the real server with the demo school and Chromium for the file's tests, and stops them after;
+ * `camera` gives Chromium a fake camera, granted or refused (browser.ts `launch`); `bbb` starts a stand-in
+ * BigBlueButton server (options: its secret, algorithm, version) and sets the school up with it.
+ */
+export function setUpJourney({
+  camera,
+  bbb: bbbOptions,
+}: { camera?: CameraMode; bbb?: boolean | TestBbbOptions } = {}): Journey {
   let portal: TestApp | undefined;
   let browser: Browser | undefined;
+  let bbb: TestBbbServer | undefined;
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    [portal, browser] = await Promise.all([startPortal(), launch({ camera })]);
+    [portal, browser, bbb] = await Promise.all([
+      startPortal(),
+      launch({ camera }),
+      bbbOptions ? startBbbServer(bbbOptions === true ? {} : bbbOptions) : undefined,
+    ]);
+    if (bbb) await configureBbb(portal, bbb);
   });
   // a failed journey leaves a picture of every page it had open, to see what the user would have seen
   afterEach(async (ctx) => {
@@ -132,6 +168,7 @@ export function setUpJourney({ camera }: { camera?: CameraMode } = {}): Journey 
   afterAll(async () => {
     await browser?.close();
     await portal?.close();
+    await bbb?.close();
   });
   const journey: Journey = {
     get portal() {
@@ -141,6 +178,10 @@ export function setUpJourney({ camera }: { camera?: CameraMode } = {}): Journey 
     get browser() {
       if (!browser) throw new Error('the browser is not started yet');
       return browser;
+    },
+    get bbb() {
+      if (!bbb) throw new Error('no stand-in BBB server: setUpJourney({ bbb: true })');
+      return bbb;
     },
     async open(path, { clock = false, ...opts } = {}) {
       const page = await (await newContext(journey.browser, opts)).newPage();

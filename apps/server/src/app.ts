@@ -18,6 +18,7 @@ import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
 import { cameraRoutes } from './modules/camera/camera.routes.ts';
+import { bbbRoutes } from './modules/bbb/bbb.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
 import { sickRoutes } from './modules/sick/sick.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(diagnosticsRoutes);
       await api.register(ssoRoutes);
       await api.register(cameraRoutes);
+      await api.register(bbbRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
-import { apps, sickNotices, users } from './db/schema.ts';
-import { makeSchool, makeTile, makeUser } from './test/factories.ts';
+import { apps, bbbRooms, sickNotices, users } from './db/schema.ts';
+import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts';
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
@@ -17,6 +17,8 @@ let otherUserId = 0;
 let otherSickId = 0;
 // and one of student2 (class 5a) in the demo school, which every caller of the route may process
 let ownSickId = 0;
+// routes on video rooms (/api/bbb/:id…): a room of the other school
+let otherRoomId = 0;
 // a phone photo for the camera's upload probe
 let photo: Buffer = Buffer.alloc(0);
 
@@ -68,7 +70,38 @@ beforeAll(async () => {
     .returning({ id: sickNotices.id });
   ownSickId = own!.id;
   photo = await phonePhoto(64, 48);
+  otherRoomId = await insertRoom(other.id, otherUserId);
+  // pupils may create rooms here, so every role the table lets in gets past the room permission
+  await makeSetting(t, 'students_create_rooms', 'true');
 });
+
+let roomCounter = 0;
+/** A video room straight into the database (the walk probes access, not creation). */
+async function insertRoom(schoolId: number, ownerId: number): Promise<number> {
+  const n = ++roomCounter;
+  const [row] = await t.database.db
+    .insert(bbbRooms)
+    .values({
+      schoolId,
+      ownerId,
+      name: `Probe ${n}`,
+      code: `prb-bea-${'abcdefghjkmnpqrstuvwxyz'[n % 23]}${'abcdefghjkmnpqrstuvwxyz'[Math.floor(n / 23) % 23]}2`,
+      meetingId: `policy-probe-${n}`,
+      attendeePw: 'a',
+      moderatorPw: 'm',
+    })
+    .returning({ id: bbbRooms.id });
+  return row!.id;
+}
+
+/** A fresh room this user owns: what a caller reads, changes, joins or deletes by id is their own room. */
+async function ownRoom(username: string): Promise<number> {
+  const [user] = await t.database.db
+    .select({ id: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.username, username));
+  return insertRoom(user!.schoolId, user!.id);
+}
 
 /** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
 const fill = (url: string, id: number, laraId = 'demo-student') =>
@@ -77,6 +110,7 @@ const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':la
 const isUserRoute = (url: string) =>
   url.startsWith('/api/users/') || url.startsWith('/api/v2/users/') || url.startsWith('/api/student/');
 const isSickRoute = (url: string) => url.startsWith('/api/sick/');
+const isRoomRoute = (url: string) => url.startsWith('/api/bbb/:id');
 const isApiRoute = (url: string) => !url.startsWith('/api/docs');
 
 function photoForm(): FormData {
@@ -99,7 +133,10 @@ function sickForm(): FormData {
 }
 
 /** A request each route accepts, so an allowed role gets past validation to the access rules. */
-const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }> = {
+const PROBES: Record<
+  string,
+  (id: number) => { body?: unknown; form?: FormData; headers?: Record<string, string> }
+> = {
   // unblocking a student who is not blocked changes nothing, and reaches the access rules
   'POST /api/users/:id/block': () => ({ body: { blocked: false } }),
   'POST /api/users/impersonate/:id': () => ({ body: { reason: 'Policy walk probe' } }),
@@ -111,6 +148,10 @@ const PROBES: Record<string, (id: number) => { body?: unknown; form?: FormData }
   'POST /api/sick': () => ({ form: sickForm() }),
   'PATCH /api/sick/:id': () => ({ body: { processed: true } }),
   'POST /api/camera/:laraId': () => ({ form: photoForm() }),
+  'POST /api/bbb': () => ({ body: { name: 'Probe' } }),
+  'PATCH /api/bbb/:id': () => ({ body: { name: 'Probe' } }),
+  // the join may start a meeting: it needs the custom header, as the web app sends it (decision 067)
+  'GET /api/bbb/:id/join': () => ({ headers: { 'x-aula-csrf': '1' } }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };
@@ -163,9 +204,11 @@ describe('the policy table', () => {
           ? managedUserId
           : isSickRoute(route.url)
             ? ownSickId
-            : route.method === 'GET' || !route.url.includes(':id')
-              ? ownAppId
-              : await ownTile(caller.username ?? 'admin');
+            : isRoomRoute(route.url)
+              ? await ownRoom(caller.username ?? 'admin')
+              : route.method === 'GET' || !route.url.includes(':id')
+                ? ownAppId
+                : await ownTile(caller.username ?? 'admin');
         // camera routes by laraId: the caller's own pictures (everyone may see their own)
         const res = await call(t.base, fill(route.url, id, `demo-${caller.username ?? 'student'}`), {
           method: route.method,
@@ -193,7 +236,9 @@ describe('the policy table', () => {
         ? otherUserId
         : isSickRoute(route.url)
           ? otherSickId
-          : otherAppId;
+          : isRoomRoute(route.url)
+            ? otherRoomId
+            : otherAppId;
       for (const cookie of [undefined, fresh]) {
         const res = await call(t.base, fill(route.url, foreignId, 'other-student'), {
           method: route.method,

@@ -10,17 +10,31 @@ import type { Role } from '@aula/contracts';
  *   of the caller's school whom the caller may manage (SECURITY.md "Access"); 'sick-notice': a notice the
  *   caller may see (decision 062: pupils their own, teachers their groups' pupils' and their own, admins all);
  *   'camera-person': a person whose pictures the caller may see (decision 063: themself, a teacher the
- *   pupils of their groups, admins everyone).
+ *   pupils of their groups, admins everyone); 'video-room': a room of the caller's school the caller is a
+ *   member of (decision 067: owner, people, the room's groups; admins every room), or one named by its
+ *   public code.
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
 export type ObjectScope =
-  'none' | 'self' | 'visible-tile' | 'school' | 'managed-user' | 'sick-notice' | 'camera-person';
+  | 'none'
+  | 'self'
+  | 'visible-tile'
+  | 'school'
+  | 'managed-user'
+  | 'sick-notice'
+  | 'camera-person'
+  | 'video-room';
 
 export interface RoutePolicy {
   access: Access;
   objects: ObjectScope;
   /** State-changing routes that a cross-site party must be able to call (only the SAML ACS). */
   csrfExempt?: true;
+  /**
+   * A GET with a side effect that must not be started cross-site (decision 067: a room join may start the
+   * meeting): it needs the custom header too, which a link, an image or a form cannot send.
+   */
+  csrfOnGet?: true;
   /**
    * The route needs a live session, not who its user is (decision 052): the guard reads the session and
    * its user's blocked flag only, and `req.user` stays null. Only for `student` access (any signed-in
@@ -157,6 +171,18 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
   'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
   'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
+  // video rooms (decision 067): members read and join; the owner and admins change (the service checks who);
+  // a room code opens the room page and joins guests without login
+  'GET /api/bbb': { access: 'student', objects: 'video-room' },
+  'POST /api/bbb': { access: 'student', objects: 'video-room' },
+  'GET /api/bbb/people': { access: 'student', objects: 'school' },
+  'GET /api/bbb/:id': { access: 'public', objects: 'video-room' },
+  'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room' },
+  'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room' },
+  'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true },
+  'GET /api/config/bbb': { access: 'admin', objects: 'school' },
+  'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
+  'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },
   'GET /api/docs': { access: 'public', objects: 'none' },
   // the OpenAPI viewer's own pages and static files

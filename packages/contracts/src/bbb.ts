@@ -15,6 +15,12 @@ export const MAX_ROOMS_PER_PAGE = 100;
 /** The largest room a school may set; BBB itself has no fixed limit, a school's server rarely carries more. */
 export const MAX_ROOM_PARTICIPANTS = 500;
 export const MAX_ROOM_MEMBERS = 2000;
+/**
+ * Room codes looked up in vain from one address within an hour before GET /api/bbb/{code} and its join
+ * answer 429 (decision 067): with 31^9 codes, guessing is hopeless at this rate, and a class behind one NAT
+ * mistyping a code now and then stays far below it.
+ */
+export const ROOM_CODE_MISSES_PER_IP_HOUR = 50;
 /** How often the waiting state asks again whether a moderator has started the meeting. */
 export const ROOM_WAIT_POLL_MS = 5000;
 
@@ -186,7 +192,8 @@ export const RoomJoinQuerySchema = z.strictObject({
  * The answer of a join: `ready` with the signed BBB join address to go to, or `waiting` when the meeting does
  * not run yet and the caller may not start it (the page asks again every ROOM_WAIT_POLL_MS).
  * Refusals are errors, never 418 (decision 067: 418 signs out everywhere else): 403 bbb.not_member,
- * 403 bbb.guests_not_allowed, 409 bbb.max_users, 409 bbb.no_server, 502 bbb.server_error.
+ * 403 bbb.guests_not_allowed, 422 bbb.guest_name_required, 409 bbb.max_users, 409 bbb.no_server,
+ * 504 bbb.server_error (not 502: the web app takes any 502 for "the API is down", spec 4.4).
  */
 export const RoomJoinSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ready'), url: z.string() }),
@@ -197,10 +204,21 @@ export type RoomJoin = z.infer<typeof RoomJoinSchema>;
 /** The school's BigBlueButton server as the admin edits it (dashboard; the secret is write-only). */
 export const BbbSettingsSchema = z.strictObject({
   /** the API address, e.g. https://bbb.example.org/bigbluebutton/api */
-  url: z
-    .url({ protocol: /^https?$/ })
+  url: text()
+    .trim()
     .max(500)
-    .regex(/^[^\s]*$/),
+    .regex(/^[^\s]*$/)
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'an http(s) address without user or password' },
+    ),
   checksumAlgorithm: z.enum(BBB_CHECKSUM_ALGORITHMS).default('sha256'),
   /** the server stands in the school's own network (a private address): allow it past the address guard */
   allowInternal: z.boolean().default(false),

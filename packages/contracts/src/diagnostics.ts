@@ -60,6 +60,12 @@ export const AUDIT_ACTIONS = [
   'sick.retention_delete',
   'camera.upload',
   'camera.delete',
+  'bbb.room_create',
+  'bbb.room_update',
+  'bbb.room_delete',
+  'bbb.moderator_change',
+  'bbb.code_revoke',
+  'bbb.guest_join',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -53,7 +53,13 @@ export function allowedWantedPerms(level: Permissions['createApps']): ('private'
   }
 }
 
-export function permissionsFor(user: RoleSubject): Permissions {
+/** The school's settings a permission depends on (decision 067: students_create_rooms). */
+export interface PermissionOptions {
+  /** pupils may create video rooms too */
+  studentsCreateRooms?: boolean;
+}
+
+export function permissionsFor(user: RoleSubject, opts: PermissionOptions = {}): Permissions {
   const teacher = hasRole(user, 'teacher');
   const admin = hasRole(user, 'admin');
   return {
@@ -63,7 +69,8 @@ export function permissionsFor(user: RoleSubject): Permissions {
     editSchoolLayouts: admin,
     lockApps: admin,
     previewGroups: teacher,
-    createRooms: teacher,
+    // teachers and admins; pupils only where the school allows it (decision 067)
+    createRooms: teacher || opts.studentsCreateRooms === true,
     manageUsers: teacher,
     impersonate: hasRole(user, 'superadmin'),
     dashboard: admin,

@@ -56,7 +56,12 @@ export const LOGIN_BG_STRATEGIES = ['none', 'cover', 'contain', 'repeat'] as con
 export type LoginBgStrategy = (typeof LOGIN_BG_STRATEGIES)[number];
 
 /** Server keys an admin edits in the settings tab; never sent by POST /api/config/key. */
-export const SETTINGS_SERVER_KEYS = ['enabled_features', 'embed_allowed_hosts', 'time_zone'] as const;
+export const SETTINGS_SERVER_KEYS = [
+  'enabled_features',
+  'embed_allowed_hosts',
+  'time_zone',
+  'students_create_rooms',
+] as const;
 export const SETTINGS_KEYS = [...CONFIG_KEYS, ...SETTINGS_SERVER_KEYS] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 export const SettingsKeySchema = z.enum(SETTINGS_KEYS);
@@ -156,6 +161,8 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   upload_quota_teacher_mb: megabytes(100_000),
   upload_quota_school_mb: megabytes(10_000_000),
   enabled_features: { type: 'features', tab: 'settings', section: 'features' },
+  // decision 067: pupils may create video rooms (teachers and admins always may)
+  students_create_rooms: { ...bool('features'), feature: 'bbb' },
   embed_allowed_hosts: { type: 'hosts', tab: 'settings', section: 'embedding' },
   // edited in the login background tab
   login_bg: { type: 'text', maxLength: 2000, tab: 'login-bg' },

@@ -7,6 +7,7 @@ import { insertLayout } from '../modules/layout/layout.repo.ts';
 import { countSchools, insertSchool } from '../modules/schools/schools.repo.ts';
 import { upsertConfigValue } from '../modules/config/config.repo.ts';
 import { demoPdf } from './demo-pdf.ts';
+import { seedDemoRooms } from './demo-bbb.ts';
 import { seedDemoSickNotices } from './demo-sick.ts';
 
 export interface DemoCredential {
@@ -365,6 +366,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
     });
     await upsertConfigValue(txDb, schoolId, 'login_msg', 'Willkommen an der Demo-Schule!');
     await seedDemoSickNotices(txDb, schoolId, userIds);
+    await seedDemoRooms(txDb, schoolId, userIds, groupIds);
     return { schoolId, credentials };
   });
 }

@@ -23,7 +23,7 @@ declare module 'fastify' {
  * custom header, which a cross-site form cannot send, and an Origin, when sent, must be our own.
  */
 function checkCsrf(req: FastifyRequest, policy: RoutePolicy, allowedOrigins: Set<string>): void {
-  if (SAFE_METHODS.has(req.method) || policy.csrfExempt) return;
+  if ((SAFE_METHODS.has(req.method) && !policy.csrfOnGet) || policy.csrfExempt) return;
   if (req.headers[CSRF_HEADER] !== '1') throw new AppError(403, 'common.csrf');
   const origin = req.headers.origin;
   if (origin === undefined) return;

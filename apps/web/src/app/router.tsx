@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { validateRoomEditSearch, validateRoomSearch } from '@/features/bbb/lib/room-search-params';
 import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
 import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
@@ -209,6 +210,33 @@ const sickRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/sick/components/sick-list-page'), 'SickListPage'),
 });
 
+/** issue 21: the room chooser (decision 068); its filters and the room of a bbb dialog live in the address. */
+const bbbRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/bigbluebutton',
+  staticData: { name: 'bbb', access: 'loggedIn' },
+  validateSearch: validateRoomSearch,
+  component: lazyRouteComponent(
+    () => import('@/features/bbb/components/room-chooser-page'),
+    'RoomChooserPage',
+  ),
+});
+
+const bbbNewRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/bigbluebutton/new',
+  staticData: { name: 'bbbNew', access: 'loggedIn' },
+  component: lazyRouteComponent(() => import('@/features/bbb/components/room-form-page'), 'NewRoomPage'),
+});
+
+const bbbEditRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/bigbluebutton/edit',
+  staticData: { name: 'bbbEdit', access: 'loggedIn' },
+  validateSearch: validateRoomEditSearch,
+  component: lazyRouteComponent(() => import('@/features/bbb/components/room-form-page'), 'EditRoomPage'),
+});
+
 /** spec 2.2 /b/{id}: the shared room page, without login (issue 21, decision 069); ?join=1 joins a member at once. */
 const roomRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -291,9 +319,9 @@ export const routeTree = rootRoute.addChildren([
     cameraRoute,
     cameraNewRoute,
     cameraViewRoute,
-    shellPage('/app/bigbluebutton', { name: 'bbb', access: 'loggedIn' }),
-    shellPage('/app/bigbluebutton/new', { name: 'bbbNew', access: 'loggedIn' }),
-    shellPage('/app/bigbluebutton/edit', { name: 'bbbEdit', access: 'loggedIn' }),
+    bbbRoute,
+    bbbNewRoute,
+    bbbEditRoute,
     roomRoute,
     shellPage('/app/chat', { name: 'chat', access: 'loggedIn' }),
     shellPage('/guacamole', { name: 'guacamole', access: 'loggedIn' }),

@@ -57,7 +57,13 @@ export type AuditAction =
   | 'sick.unprocess'
   | 'sick.retention_delete'
   | 'camera.upload'
-  | 'camera.delete';
+  | 'camera.delete'
+  | 'bbb.room_create'
+  | 'bbb.room_update'
+  | 'bbb.room_delete'
+  | 'bbb.moderator_change'
+  | 'bbb.code_revoke'
+  | 'bbb.guest_join';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

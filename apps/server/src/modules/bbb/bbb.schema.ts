@@ -1,5 +1,6 @@
 // The tables the bbb module owns: only its repos write them (docs/ARCHITECTURE.md "Tables and their owners").
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -78,4 +79,19 @@ export const bbbRoomGroups = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.groupId] }), index('bbb_room_groups_group').on(t.groupId)],
+);
+
+// Room codes that were looked up and did not exist, by address (decision 067): GET /api/bbb/{code} and its
+// join refuse an address with too many of them, so codes cannot be guessed. Rows older than an hour go.
+export const bbbCodeMisses = pgTable(
+  'bbb_code_misses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('bbb_code_misses_ip_at').on(t.ip, t.at)],
 );

@@ -41,6 +41,9 @@ export const SERVER_CONFIG_KEYS = [
   'saml',
   'saml_idp',
   'time_zone',
+  'bbb',
+  'bbb_secret',
+  'students_create_rooms',
 ] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
@@ -63,6 +66,11 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   saml_idp: '',
   // the school's calendar (decision 062): what "today" is for sick notices, later quiet hours
   time_zone: DEFAULT_TIME_ZONE,
+  // JSON of the school's BigBlueButton server (decision 067) and its shared secret, sealed; '' for none
+  bbb: '',
+  bbb_secret: '',
+  // pupils may create video rooms too (decision 067); teachers and admins always may
+  students_create_rooms: 'false',
 };
 
 /** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */

@@ -19,6 +19,7 @@ import type { Ctx } from '../../context.ts';
 import { isDbUnavailable, transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
+import { loadBbb } from '../bbb/bbb-settings.service.ts';
 import { loadOidc } from '../sso/oidc-settings.service.ts';
 import { loadSaml } from '../sso/saml-settings.service.ts';
 import {
@@ -73,12 +74,13 @@ export async function serverStatus(ctx: Ctx): Promise<ServerStatus> {
   } catch {
     db = 'down';
   }
-  // video rooms and push have no settings yet; OIDC and SAML are the school's identity providers
-  // (decisions 038, 040)
+  // push has no settings yet; OIDC and SAML are the school's identity providers (decisions 038, 040),
+  // video the school's BigBlueButton server with its secret (decision 067)
   const configured = new Set<string>();
   if (db === 'up') {
     if (await loadOidc(app.db, ctx.schoolId, app.secretKey)) configured.add('oidc');
     if (await loadSaml(app.db, ctx.schoolId)) configured.add('saml');
+    if ((await loadBbb(app.db, ctx.schoolId, app.secretKey))?.secret) configured.add('video');
   }
   const integrations = Object.fromEntries(
     INTEGRATIONS.map((name): [string, IntegrationState] => [

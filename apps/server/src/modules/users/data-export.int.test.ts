@@ -9,6 +9,9 @@ import {
   adminMessages,
   appOpens,
   auditLog,
+  bbbRoomGroups,
+  bbbRoomMembers,
+  bbbRooms,
   files,
   groups,
   mailOutbox,
@@ -37,6 +40,7 @@ const SECRETS = {
   pending: 'TOTPPENDINGCANARY9',
   code: 'code-hash-canary-3f9a',
   mailCode: 'RESETC0DE',
+  roomPw: 'room-password-canary',
 };
 
 const t = setUpTestApp({ now: NOW });
@@ -116,6 +120,25 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
     ends: '2026-11-21',
     message: `${marker}: Fieber`,
   });
+  // a video room of theirs for their group, and a seat in another's room (decision 067)
+  const [room] = await db
+    .insert(bbbRooms)
+    .values({
+      schoolId,
+      ownerId: userId,
+      name: `${marker} Lernraum`,
+      code: marker === 'Sara' ? 'sar-asa-ra2' : 'ali-ali-al2',
+      meetingId: `export-${marker}`,
+      attendeePw: `${SECRETS.roomPw}-a-${marker}`,
+      moderatorPw: `${SECRETS.roomPw}-m-${marker}`,
+    })
+    .returning({ id: bbbRooms.id });
+  await db.insert(bbbRoomGroups).values({ roomId: room!.id, groupId: group!.id });
+  const [demoRoom] = await db
+    .select({ id: bbbRooms.id })
+    .from(bbbRooms)
+    .where(eq(bbbRooms.name, 'Klasse 5a'));
+  await db.insert(bbbRoomMembers).values({ roomId: demoRoom!.id, userId, moderator: false });
   // the account's identity at the school's identity provider
   await db
     .insert(externalIdentities)
@@ -226,6 +249,11 @@ describe('GET /api/users/data', () => {
     ]);
     expect(data.tables.layout_items).toHaveLength(1);
     expect(data.tables.app_groups).toHaveLength(1);
+    expect(data.tables.bbb_rooms).toEqual([
+      expect.objectContaining({ name: 'Sara Lernraum', attendee_pw: REDACTED, moderator_pw: REDACTED }),
+    ]);
+    expect(data.tables.bbb_room_groups).toHaveLength(1);
+    expect(data.tables.bbb_room_members).toEqual([expect.objectContaining({ user_id: studentId })]);
     expect(data.tables.login_failures).toEqual([expect.objectContaining({ account_key: 'student' })]);
     expect(data.tables.mail_outbox).toEqual([
       expect.objectContaining({ subject: 'Sara: Code zum Zurücksetzen', body: REDACTED }),
@@ -268,7 +296,14 @@ describe('GET /api/users/data', () => {
     const { res, data } = await exportOf('student');
     const db = t.database.db;
     const [user] = await db.select().from(users).where(eq(users.id, studentId));
-    const secretValues = [user!.passwordHash!, SECRETS.totp, SECRETS.pending, SECRETS.code, SECRETS.mailCode];
+    const secretValues = [
+      user!.passwordHash!,
+      SECRETS.totp,
+      SECRETS.pending,
+      SECRETS.code,
+      SECRETS.mailCode,
+      SECRETS.roomPw,
+    ];
     const stored = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, studentId));
     expect(stored.length).toBeGreaterThan(0);
     for (const s of stored) secretValues.push(s.accessTokenHash, s.refreshTokenHash);
@@ -281,7 +316,8 @@ describe('GET /api/users/data', () => {
     for (const [name, rows] of Object.entries({ users: [data.user], ...data.tables })) {
       for (const row of rows) {
         for (const [column, value] of Object.entries(row)) {
-          if (/_(hash|secret)$/.test(column)) expect([REDACTED, null], `${name}.${column}`).toContain(value);
+          if (/_(hash|secret|pw)$/.test(column))
+            expect([REDACTED, null], `${name}.${column}`).toContain(value);
         }
       }
     }

@@ -29,15 +29,20 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
+  bbb_code_misses:
+    'room codes looked up in vain, by address and time without a user, kept an hour against guessing (decision 067)',
 };
 
 export const REDACTED = '[redacted]';
 
-/** Password and token hashes and TOTP seeds never leave the server, not even to their owner. */
+/**
+ * Password and token hashes, TOTP seeds and a video room's meeting passwords (which let anyone into the
+ * meeting on older BBB servers, decision 067) never leave the server, not even to their owner.
+ */
 export function isSecretColumn(table: string, column: string): boolean {
   // a reset code mailed minutes ago may still be valid: the outbox keeps address, subject and times only
   if (table === 'mail_outbox' && column === 'body') return true;
-  return column.endsWith('_hash') || column.endsWith('_secret');
+  return column.endsWith('_hash') || column.endsWith('_secret') || column.endsWith('_pw');
 }
 
 function exportValue(value: unknown): unknown {

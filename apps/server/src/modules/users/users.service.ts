@@ -12,7 +12,7 @@ import {
 } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getEnabledFeatures } from '../config/config.service.ts';
+import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 import { insertUser, type NewUser } from './user-manager.repo.ts';
@@ -100,8 +100,15 @@ export async function updateAccountSettings(
 
 /** GET /api/perms: the caller's permissions (docs/decisions/018-permissions.md) and the school's features. */
 export async function getPerms(db: Db, schoolId: number, user: RoleSubject): Promise<PermsResponse> {
-  const features = await getEnabledFeatures(db, schoolId);
-  return { permissions: permissionsFor(user), features: features.map((name) => ({ name })) };
+  const [features, studentsCreateRooms] = await Promise.all([
+    getEnabledFeatures(db, schoolId),
+    getServerConfigValue(db, schoolId, 'students_create_rooms'),
+  ]);
+  return {
+    // the effective permissions: room creation follows the school's students_create_rooms (decision 067)
+    permissions: permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }),
+    features: features.map((name) => ({ name })),
+  };
 }
 
 // Writes to the users table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the

@@ -53,9 +53,11 @@ export const DIALOGS = {
   'user-search:password-reset': entry('teacher', userManager),
   'user-search:2fa': entry('teacher', userManager),
   // Video conference
-  'bbb:create-room': entry('teacher'),
-  'bbb:room-details': entry('student'),
-  'bbb:delete-room': entry('teacher'),
+  // issue 21 (decision 068): whether a pupil may create rooms is the school's permission level, which the
+  // dialog reads; deleting is the room's owner's (a pupil may own one), which the dialog and the server check
+  'bbb:create-room': entry('student', () => import('@/features/bbb/components/create-room-dialog')),
+  'bbb:room-details': entry('student', () => import('@/features/bbb/components/room-details-dialog')),
+  'bbb:delete-room': entry('student', () => import('@/features/bbb/components/delete-room-dialog')),
   // Chat
   'chat:user-search': entry('student'),
   'chat:edit-msg': entry('student'),

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { appTypeChoices, OFFERED_APP_TYPES } from './offered-app-types';
 
 describe('"Create app" offers only types whose apps work (issue 19 item 4)', () => {
-  it('offers the camera and the sick notice, whose apps are built, and no type that still opens "coming soon" (canary: chat)', () => {
-    expect(OFFERED_APP_TYPES).toEqual(['camera', 'sick-notice']);
-    expect(appTypeChoices(null)).toEqual(['camera', 'sick-notice']);
+  it('offers the camera, the sick notice and the video conference, whose apps are built, and no type that still opens "coming soon" (canary: chat)', () => {
+    expect(OFFERED_APP_TYPES).toEqual(['camera', 'sick-notice', 'video-conference']);
+    expect(appTypeChoices(null)).toEqual(['camera', 'sick-notice', 'video-conference']);
     expect(appTypeChoices(null)).not.toContain('chat');
   });
 
   it('an existing tile keeps its type as a choice, so saving it does not drop the type', () => {
-    expect(appTypeChoices('remote-desktop')).toEqual(['camera', 'sick-notice', 'remote-desktop']);
-    expect(appTypeChoices('camera')).toEqual(['camera', 'sick-notice']);
+    expect(appTypeChoices('remote-desktop')).toEqual([
+      'camera',
+      'sick-notice',
+      'video-conference',
+      'remote-desktop',
+    ]);
+    expect(appTypeChoices('camera')).toEqual(['camera', 'sick-notice', 'video-conference']);
   });
 });

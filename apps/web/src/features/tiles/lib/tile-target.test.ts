@@ -62,4 +62,10 @@ describe('a tile opens by its target (spec 3.1)', () => {
     expect(tileLink(camera, 'Kamera', visitor)).toEqual({ kind: 'none' });
     expect(tileLink(sick, 'Krankmeldung', visitor)).toEqual({ kind: 'none' });
   });
+
+  it('a video-conference tile opens the room chooser, for signed-in users only (issue 21)', () => {
+    const rooms = { id: 6, url: null, target: 'iframe' as const, type: 'video-conference' as const };
+    expect(tileLink(rooms, 'Videokonferenz', member)).toEqual({ kind: 'page', to: '/app/bigbluebutton' });
+    expect(tileLink(rooms, 'Videokonferenz', visitor)).toEqual({ kind: 'none' });
+  });
 });

@@ -2,8 +2,8 @@ import type { Tile } from '@aula/contracts';
 
 export type TileLink =
   | { kind: 'route'; to: '/app'; search: { title: string; id: number } }
-  /** a built-in app's page (issue 20: the camera overview) */
-  | { kind: 'page'; to: '/app/camera' }
+  /** a built-in app's page (issue 20: the camera overview; issue 21: the room chooser) */
+  | { kind: 'page'; to: '/app/camera' | '/app/bigbluebutton' }
   /** a built-in app that is a dialog (issue 20: the sick notice) */
   | { kind: 'dialog'; dialog: 'sick' }
   | { kind: 'anchor'; href: string; target?: '_blank'; rel?: string; download?: boolean }
@@ -37,6 +37,9 @@ export function tileLink(
 ): TileLink {
   // built-in apps (spec 1) open inside the portal, for signed-in users only
   if (tile.type === 'camera') return viewer.loggedIn ? { kind: 'page', to: '/app/camera' } : { kind: 'none' };
+  // issue 21: a video-conference tile opens the room chooser
+  if (tile.type === 'video-conference')
+    return viewer.loggedIn ? { kind: 'page', to: '/app/bigbluebutton' } : { kind: 'none' };
   if (tile.type === 'sick-notice')
     return viewer.loggedIn ? { kind: 'dialog', dialog: 'sick' } : { kind: 'none' };
   switch (tile.target) {

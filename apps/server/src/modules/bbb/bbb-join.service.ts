@@ -1,0 +1,173 @@
+// Joining a video room and the room page /b/{code} (spec 2.2, 3.6, 8; decision 067). A join asks BBB
+// whether the meeting exists (getMeetingInfo) and creates it when the caller may start it (a moderator, or
+// anyone in a room that lets anyone start): one call, or two when it starts the meeting. Refusals are
+// errors and never 418, which signs a user out everywhere else (spec 4.1). Room codes are public: looking up
+// codes that do not exist is limited per address, so codes cannot be guessed.
+import {
+  ROOM_CODE_MISSES_PER_IP_HOUR,
+  type PublicRoom,
+  type RoomDetails,
+  type RoomJoin,
+} from '@aula/contracts';
+import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import { audit } from '../audit/audit.service.ts';
+import { BbbError, createMeeting, getMeetingInfo, joinUrl, type MeetingInfo } from './bbb-client.ts';
+import { bbbServer } from './bbb-settings.service.ts';
+import { countCodeMisses, findRoomByCode, recordCodeMiss, type RoomRow } from './bbb.repo.ts';
+import {
+  getRoomDetails,
+  meetingStatus,
+  memberRoom,
+  partOf,
+  requireFeature,
+  viewerOf,
+} from './bbb.service.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** A room's number (members) or its code (/b/{code}, anyone who has it). */
+export type RoomRef = number | string;
+
+/**
+ * The room with this code in the caller's school. An address that looked up ROOM_CODE_MISSES_PER_IP_HOUR
+ * codes in vain within the hour gets 429 for every code until the oldest miss is an hour old.
+ */
+async function roomByCode(ctx: Ctx, code: string): Promise<RoomRow> {
+  const ip = callerIp(ctx);
+  const now = ctx.clock();
+  const since = new Date(now.getTime() - HOUR_MS);
+  const misses = await countCodeMisses(ctx.db, ip, since);
+  if (misses.n >= ROOM_CODE_MISSES_PER_IP_HOUR) {
+    const waitMs = Math.max(
+      1000,
+      (misses.oldest ? new Date(misses.oldest).getTime() : now.getTime()) + HOUR_MS - now.getTime(),
+    );
+    throw new AppError(
+      429,
+      'auth.too_many_requests',
+      { minutes: Math.ceil(waitMs / 60_000) },
+      { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+    );
+  }
+  const row = await findRoomByCode(ctx.db, ctx.schoolId, viewerOf(ctx.user), code);
+  if (!row) {
+    await recordCodeMiss(ctx.db, ctx.schoolId, ip, now, since);
+    throw AppError.notFound();
+  }
+  return row;
+}
+
+/**
+ * GET /api/bbb/:id. A number: room-details for members and admins (404 for everyone else, a visitor too).
+ * A code: the room page for anyone who has it, without login; a signed-in member sees it as a member.
+ */
+export async function getRoom(ctx: Ctx, ref: RoomRef): Promise<RoomDetails | PublicRoom> {
+  await requireFeature(ctx);
+  if (typeof ref === 'number') {
+    if (!ctx.user) throw AppError.notFound();
+    return getRoomDetails(ctx, ref);
+  }
+  const row = await roomByCode(ctx, ref);
+  const member = ctx.user !== null && partOf(row, viewerOf(ctx.user)).member;
+  const status = await meetingStatus(ctx, row);
+  return {
+    code: row.code,
+    name: row.name,
+    running: status.running,
+    guestPolicy: row.guestPolicy as PublicRoom['guestPolicy'],
+    serverConfigured: status.serverConfigured,
+    member,
+    id: member ? row.id : null,
+  };
+}
+
+function displayName(user: SessionUser): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+/** BBB trouble: 504 bbb.server_error (502 would send the web app to its "API down" page, spec 4.4). */
+function serverError(ctx: Ctx, err: unknown): AppError {
+  if (!(err instanceof BbbError)) throw err;
+  ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: join failed');
+  return new AppError(504, 'bbb.server_error');
+}
+
+/**
+ * GET /api/bbb/:id/join. Members (and admins) join with their own name, moderators (owner, promoted
+ * members, admins) as MODERATOR, the others as VIEWER. Anyone else only by the room's current code, only
+ * when the room admits guests, with a name, as a VIEWER (guest=true in an approval room, so BBB's lobby
+ * holds them). A meeting that does not run is created by a moderator (anyone, when the room allows it);
+ * everyone else waits.
+ */
+export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined): Promise<RoomJoin> {
+  await requireFeature(ctx);
+  const user = ctx.user;
+  let row: RoomRow;
+  if (typeof ref === 'number') {
+    // by number only members: for anyone else the room does not exist
+    if (!user) throw AppError.notFound();
+    row = await memberRoom(ctx, user, ref);
+  } else row = await roomByCode(ctx, ref);
+  const part = partOf(row, viewerOf(user));
+  const member = user !== null && part.member;
+  let fullName: string;
+  if (member) fullName = displayName(user);
+  else {
+    if (row.guestPolicy === 'none')
+      throw new AppError(403, user ? 'bbb.not_member' : 'bbb.guests_not_allowed');
+    fullName = name || (user ? displayName(user) : '');
+    if (!fullName) throw new AppError(422, 'bbb.guest_name_required');
+  }
+  const moderator = member && part.moderator;
+
+  const server = await bbbServer(ctx);
+  if (!server) throw new AppError(409, 'bbb.no_server');
+  let info: MeetingInfo | null;
+  try {
+    info = await getMeetingInfo(server, row.meetingId);
+  } catch (err) {
+    throw serverError(ctx, err);
+  }
+  if (!info) {
+    if (!moderator && !row.anyoneCanStart) return { status: 'waiting' };
+    try {
+      await createMeeting(server, {
+        name: row.name,
+        meetingID: row.meetingId,
+        attendeePW: row.attendeePw,
+        moderatorPW: row.moderatorPw,
+        muteOnStart: row.muteOnJoin,
+        guestPolicy: row.guestPolicy === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
+        maxParticipants: row.maxParticipants ?? 0,
+        logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
+        meta: {
+          'bbb-origin': 'Aula',
+          'bbb-origin-server-name': new URL(portalOrigin(ctx)).host,
+          'aula-room-id': String(row.id),
+        },
+      });
+    } catch (err) {
+      throw serverError(ctx, err);
+    }
+  } else if (row.maxParticipants !== null && info.participantCount >= row.maxParticipants) {
+    throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
+  }
+  const guest = !member;
+  if (guest)
+    await audit(ctx, 'bbb.guest_join', {
+      details: { roomId: row.id, name: fullName, started: !info },
+    });
+  return {
+    status: 'ready',
+    url: joinUrl(server, {
+      fullName,
+      meetingID: row.meetingId,
+      role: moderator ? 'MODERATOR' : 'VIEWER',
+      password: moderator ? row.moderatorPw : row.attendeePw,
+      userID: member ? `aula-${user.id}` : undefined,
+      guest: guest && row.guestPolicy === 'approval',
+    }),
+  };
+}

@@ -1,0 +1,315 @@
+// SQL of the video rooms (decision 067): only this file writes bbb_rooms, bbb_room_members,
+// bbb_room_groups and bbb_code_misses. It reads users, groups and group_members (owned by users and
+// groups) to name people and to decide who is a member.
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import {
+  bbbCodeMisses,
+  bbbRoomGroups,
+  bbbRoomMembers,
+  bbbRooms,
+  groupMembers,
+  groups,
+  users,
+} from '../../db/schema.ts';
+
+/** Who looks: the caller's id and groups, and whether they are an admin (who sees and edits every room). */
+export interface RoomViewer {
+  userId: number;
+  groupIds: readonly number[];
+  admin: boolean;
+}
+
+const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
+// drizzle writes a column without its table inside a select list: subqueries name the outer table
+const roomId = sql.raw('"bbb_rooms"."id"');
+const roomOwner = sql.raw('"bbb_rooms"."owner_id"');
+
+const personName = (alias: string) =>
+  sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`);
+
+/** The caller is a member as a person or through one of their groups (the owner is not counted here). */
+function sharedWith(v: RoomViewer): SQL {
+  return sql`(exists (select 1 from ${bbbRoomMembers} m where m.room_id = ${roomId} and m.user_id = ${v.userId})
+    or exists (select 1 from ${bbbRoomGroups} rg where rg.room_id = ${roomId} and ${inArray(sql.raw('rg.group_id'), ids(v.groupIds))}))`;
+}
+
+function roomColumns(v: RoomViewer) {
+  return {
+    id: bbbRooms.id,
+    name: bbbRooms.name,
+    code: bbbRooms.code,
+    ownerId: bbbRooms.ownerId,
+    meetingId: bbbRooms.meetingId,
+    attendeePw: bbbRooms.attendeePw,
+    moderatorPw: bbbRooms.moderatorPw,
+    muteOnJoin: bbbRooms.muteOnJoin,
+    guestPolicy: bbbRooms.guestPolicy,
+    anyoneCanStart: bbbRooms.anyoneCanStart,
+    maxParticipants: bbbRooms.maxParticipants,
+    createdAt: bbbRooms.createdAt,
+    owner: sql<{ id: number; name: string; type: string }>`(select json_build_object('id', o.id,
+      'name', ${personName('o')}, 'type', o.type) from ${users} o where o.id = ${roomOwner})`,
+    groups: sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', g.id,
+      'name', g.name) order by g.name, g.id) from ${bbbRoomGroups} rg join ${groups} g on g.id = rg.group_id
+      where rg.room_id = ${roomId}), '[]'::json)`,
+    // owner, people and the members of the groups, each once
+    memberCount: sql<number>`(select count(*) from (select ${roomOwner} as uid
+      union select m.user_id from ${bbbRoomMembers} m where m.room_id = ${roomId}
+      union select gm.user_id from ${bbbRoomGroups} rg join ${groupMembers} gm on gm.group_id = rg.group_id
+        where rg.room_id = ${roomId}) everyone)`.mapWith(Number),
+    isMember: sql<boolean>`(${roomOwner} = ${v.userId} or ${sharedWith(v)})`,
+    isPromoted: sql<boolean>`exists (select 1 from ${bbbRoomMembers} m where m.room_id = ${roomId}
+      and m.user_id = ${v.userId} and m.moderator)`,
+  };
+}
+
+export type RoomRow = Awaited<ReturnType<typeof findRoom>> & {};
+
+export interface RoomFilter {
+  q?: string;
+  roomType: 'all' | 'own' | 'shared';
+  /** every room of the school (admins), not only the caller's own and shared ones */
+  showAll: boolean;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listConditions(schoolId: number, v: RoomViewer, f: RoomFilter): SQL[] {
+  const where: SQL[] = [eq(bbbRooms.schoolId, schoolId)];
+  if (f.roomType === 'own') where.push(eq(bbbRooms.ownerId, v.userId));
+  else if (f.roomType === 'shared') where.push(ne(bbbRooms.ownerId, v.userId), sharedWith(v));
+  else if (!f.showAll) where.push(sql`(${bbbRooms.ownerId} = ${v.userId} or ${sharedWith(v)})`);
+  if (f.q) where.push(sql`${bbbRooms.name} ilike ${likePattern(f.q)}`);
+  return where;
+}
+
+/** GET /api/bbb: a page of the rooms the filter finds, by name. */
+export async function findRoomPage(
+  db: Db,
+  schoolId: number,
+  v: RoomViewer,
+  f: RoomFilter,
+  page: number,
+  perPage: number,
+) {
+  const where = and(...listConditions(schoolId, v, f));
+  // the page and the total apart: only the page's rooms get their owner, groups and member count
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(roomColumns(v))
+      .from(bbbRooms)
+      .where(where)
+      .orderBy(asc(bbbRooms.name), asc(bbbRooms.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bbbRooms)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** One room of the school with the viewer's part in it, or null (also for another school's). */
+export async function findRoom(db: Db, schoolId: number, v: RoomViewer, id: number) {
+  const [row] = await db
+    .select(roomColumns(v))
+    .from(bbbRooms)
+    .where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The room with this code in the school, or null. */
+export async function findRoomByCode(db: Db, schoolId: number, v: RoomViewer, code: string) {
+  const [row] = await db
+    .select(roomColumns(v))
+    .from(bbbRooms)
+    .where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.code, code)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The people added one by one, with their moderator flag, by name. */
+export async function findPersonMembers(db: Db, id: number) {
+  return db
+    .select({
+      id: users.id,
+      name: sql<string>`${personName('"users"')}`,
+      type: users.type,
+      moderator: bbbRoomMembers.moderator,
+    })
+    .from(bbbRoomMembers)
+    .innerJoin(users, eq(users.id, bbbRoomMembers.userId))
+    .where(eq(bbbRoomMembers.roomId, id))
+    .orderBy(users.lastName, users.firstName, users.id);
+}
+
+export async function findGroupIds(db: Db, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ groupId: bbbRoomGroups.groupId })
+    .from(bbbRoomGroups)
+    .where(eq(bbbRoomGroups.roomId, id));
+  return rows.map((r) => r.groupId);
+}
+
+/**
+ * Whom a caller may add to a room (decision 067). `all`: everyone of the school (admins). `teacher`: every
+ * teacher and admin, and the pupils who share a group with the caller. `pupil`: the people who share a
+ * group with the caller. Groups: `all` any, `teacher` their own, `pupil` none.
+ */
+export type RoomReach =
+  { kind: 'all' } | { kind: 'teacher' | 'pupil'; userId: number; groupIds: readonly number[] };
+
+const userIdCol = sql.raw('"users"."id"');
+const sharesGroup = (groupIds: readonly number[]) =>
+  sql`exists (select 1 from ${groupMembers} gm where gm.user_id = ${userIdCol} and ${inArray(sql.raw('gm.group_id'), ids(groupIds))})`;
+const isStaff = sql`(${users.type} = 'L' or ${users.roles} && array['admin', 'superadmin']::text[])`;
+
+function peopleInReach(reach: RoomReach): SQL {
+  if (reach.kind === 'all') return sql`true`;
+  if (reach.kind === 'teacher') return sql`(${isStaff} or ${sharesGroup(reach.groupIds)})`;
+  return sharesGroup(reach.groupIds);
+}
+
+function groupsInReach(reach: RoomReach): SQL {
+  if (reach.kind === 'all') return sql`true`;
+  if (reach.kind === 'teacher') return inArray(groups.id, ids(reach.groupIds));
+  return sql`false`;
+}
+
+/** The people in reach matching q (by name or user name), or those of `only` that are in reach. */
+export async function findPeopleInReach(
+  db: Db,
+  schoolId: number,
+  reach: RoomReach,
+  opts: { q?: string; only?: number[]; excludeId?: number; limit: number },
+) {
+  const where: SQL[] = [eq(users.schoolId, schoolId), peopleInReach(reach)];
+  if (opts.excludeId !== undefined) where.push(ne(users.id, opts.excludeId));
+  if (opts.only) where.push(inArray(users.id, ids(opts.only)));
+  if (opts.q) {
+    const p = likePattern(opts.q);
+    where.push(
+      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
+        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
+    );
+  }
+  return db
+    .select({ id: users.id, name: sql<string>`${personName('"users"')}`, type: users.type })
+    .from(users)
+    .where(and(...where))
+    .orderBy(users.lastName, users.firstName, users.id)
+    .limit(opts.limit);
+}
+
+export async function findGroupsInReach(
+  db: Db,
+  schoolId: number,
+  reach: RoomReach,
+  opts: { q?: string; only?: number[]; limit: number },
+) {
+  const where: SQL[] = [eq(groups.schoolId, schoolId), groupsInReach(reach)];
+  if (opts.only) where.push(inArray(groups.id, ids(opts.only)));
+  if (opts.q) where.push(sql`${groups.name} ilike ${likePattern(opts.q)}`);
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(...where))
+    .orderBy(groups.name, groups.id)
+    .limit(opts.limit);
+}
+
+export interface NewRoom {
+  schoolId: number;
+  ownerId: number;
+  name: string;
+  code: string;
+  meetingId: string;
+  attendeePw: string;
+  moderatorPw: string;
+  muteOnJoin: boolean;
+  guestPolicy: string;
+  anyoneCanStart: boolean;
+  maxParticipants: number | null;
+  createdAt: Date;
+}
+
+export async function insertRoom(db: Db, room: NewRoom): Promise<number> {
+  const [row] = await db
+    .insert(bbbRooms)
+    .values({ ...room, updatedAt: room.createdAt })
+    .returning({ id: bbbRooms.id });
+  return row!.id;
+}
+
+/** Whether a code is taken by any room of any school (codes are unique everywhere). */
+export async function codeTaken(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: bbbRooms.id }).from(bbbRooms).where(eq(bbbRooms.code, code)).limit(1);
+  return Boolean(row);
+}
+
+export async function updateRoom(
+  db: Db,
+  schoolId: number,
+  id: number,
+  set: Partial<
+    Pick<NewRoom, 'name' | 'code' | 'muteOnJoin' | 'guestPolicy' | 'anyoneCanStart' | 'maxParticipants'>
+  > & { updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(bbbRooms)
+    .set(set)
+    .where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.id, id)));
+}
+
+/** The room's people, replaced: each with their moderator flag. */
+export async function replacePersonMembers(
+  db: Db,
+  id: number,
+  members: { userId: number; moderator: boolean }[],
+): Promise<void> {
+  await db.delete(bbbRoomMembers).where(eq(bbbRoomMembers.roomId, id));
+  if (members.length) await db.insert(bbbRoomMembers).values(members.map((m) => ({ roomId: id, ...m })));
+}
+
+export async function replaceGroups(db: Db, id: number, groupIds: number[]): Promise<void> {
+  await db.delete(bbbRoomGroups).where(eq(bbbRoomGroups.roomId, id));
+  if (groupIds.length)
+    await db.insert(bbbRoomGroups).values(groupIds.map((groupId) => ({ roomId: id, groupId })));
+}
+
+/** Promotes or revokes one person member (spec 4.6); false when they are not a person member. */
+export async function setModerator(db: Db, id: number, userId: number, moderator: boolean): Promise<boolean> {
+  const rows = await db
+    .update(bbbRoomMembers)
+    .set({ moderator })
+    .where(and(eq(bbbRoomMembers.roomId, id), eq(bbbRoomMembers.userId, userId)))
+    .returning({ userId: bbbRoomMembers.userId });
+  return rows.length > 0;
+}
+
+export async function deleteRoom(db: Db, schoolId: number, id: number): Promise<void> {
+  await db.delete(bbbRooms).where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.id, id)));
+}
+
+/** Records a code lookup that found nothing, and forgets this address's misses older than `before`. */
+export async function recordCodeMiss(db: Db, schoolId: number, ip: string, at: Date, before: Date) {
+  await db.delete(bbbCodeMisses).where(and(eq(bbbCodeMisses.ip, ip), lt(bbbCodeMisses.at, before)));
+  await db.insert(bbbCodeMisses).values({ schoolId, ip, at });
+}
+
+/** An address's code misses since `since`, and the oldest of them (when the window frees up). */
+export async function countCodeMisses(db: Db, ip: string, since: Date) {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number),
+      oldest: sql<string | null>`min(${bbbCodeMisses.at})`,
+    })
+    .from(bbbCodeMisses)
+    .where(and(eq(bbbCodeMisses.ip, ip), gte(bbbCodeMisses.at, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}

@@ -1,0 +1,392 @@
+// Video rooms (spec 1, 2.2, 3.6, 4.6, 6, 7.3; decision 067): the room list with its filters, creating,
+// changing and deleting rooms, whom a room may hold, and moderators. Members are the owner, the people added
+// one by one and the members of the room's groups; admins see and change every room of their school. Joining
+// and the public room page are in bbb-join.service.ts. Every route answers 404 while the school has the
+// `bbb` feature switched off.
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  hasRole,
+  permissionsFor,
+  ROOM_CODE_ALPHABET,
+  type Room,
+  type RoomDetails,
+  type RoomList,
+  type RoomPeople,
+  type RoomSettings,
+} from '@aula/contracts';
+import type { z } from 'zod';
+import type {
+  RoomInputSchema,
+  RoomListQuerySchema,
+  RoomPatchSchema,
+  RoomPeopleQuerySchema,
+} from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
+import { transaction } from '../../db/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../auth/auth.repo.ts';
+import { audit } from '../audit/audit.service.ts';
+import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { BbbError, endMeeting, getMeetingInfo } from './bbb-client.ts';
+import { bbbServer } from './bbb-settings.service.ts';
+import {
+  codeTaken,
+  deleteRoom as deleteRoomRow,
+  findGroupIds,
+  findGroupsInReach,
+  findPeopleInReach,
+  findPersonMembers,
+  findRoom,
+  findRoomPage,
+  insertRoom,
+  replaceGroups,
+  replacePersonMembers,
+  updateRoom,
+  type RoomReach,
+  type RoomRow,
+  type RoomViewer,
+} from './bbb.repo.ts';
+
+type ListQuery = z.output<typeof RoomListQuerySchema>;
+type Input = z.output<typeof RoomInputSchema>;
+type Patch = z.output<typeof RoomPatchSchema>;
+type PeopleQuery = z.output<typeof RoomPeopleQuerySchema>;
+
+/** How long a room's status may take to ask (room details, the room page); a join waits longer. */
+export const STATUS_TIMEOUT_MS = 2000;
+/** People and groups the member picker gets per search. */
+const PEOPLE_LIMIT = 50;
+
+/** Every bbb route answers 404 while the school has switched the feature off (as the sick routes do). */
+export async function requireFeature(ctx: Ctx): Promise<void> {
+  if (!(await getEnabledFeatures(ctx.db, ctx.schoolId)).includes('bbb')) throw AppError.notFound();
+}
+
+/** The signed-in caller of a route that needs one, with the feature on. */
+export async function bbbUser(ctx: Ctx): Promise<SessionUser> {
+  if (!ctx.user) throw AppError.unauthorized();
+  await requireFeature(ctx);
+  return ctx.user;
+}
+
+export function viewerOf(user: SessionUser | null): RoomViewer {
+  if (!user) return { userId: 0, groupIds: [], admin: false };
+  return { userId: user.id, groupIds: user.groupIds, admin: hasRole(user, 'admin') };
+}
+
+/** permissionsFor(user).createRooms with the school's students_create_rooms (contracts/perms.ts). */
+export async function mayCreateRooms(ctx: Ctx, user: SessionUser): Promise<boolean> {
+  const studentsCreateRooms = await getServerConfigValue(ctx.db, ctx.schoolId, 'students_create_rooms');
+  return permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }).createRooms;
+}
+
+/** Whom the caller may add: admins everyone, teachers staff and their groups' pupils, pupils their groups. */
+function reachOf(user: SessionUser): RoomReach {
+  if (hasRole(user, 'admin')) return { kind: 'all' };
+  return { kind: hasRole(user, 'teacher') ? 'teacher' : 'pupil', userId: user.id, groupIds: user.groupIds };
+}
+
+/** The caller's part in a room: member (admins count as members of every room), owner, moderator, editor. */
+export function partOf(row: RoomRow, v: RoomViewer) {
+  const owner = row.ownerId === v.userId;
+  return {
+    member: row.isMember || v.admin,
+    owner,
+    moderator: owner || row.isPromoted || v.admin,
+    canEdit: owner || v.admin,
+  };
+}
+
+export function settingsOf(row: RoomRow): RoomSettings {
+  return {
+    muteOnJoin: row.muteOnJoin,
+    guestPolicy: row.guestPolicy as RoomSettings['guestPolicy'],
+    anyoneCanStart: row.anyoneCanStart,
+    maxParticipants: row.maxParticipants,
+  };
+}
+
+function toRoom(row: RoomRow, v: RoomViewer): Room {
+  const part = partOf(row, v);
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    owner: row.owner,
+    settings: settingsOf(row),
+    groups: row.groups,
+    memberCount: row.memberCount,
+    isOwner: part.owner,
+    isModerator: part.moderator,
+    canEdit: part.canEdit,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Whether the meeting runs and how many are in it; nulls without a server or when it does not answer. */
+export async function meetingStatus(
+  ctx: Ctx,
+  row: Pick<RoomRow, 'meetingId'>,
+): Promise<{ running: boolean | null; participantCount: number | null; serverConfigured: boolean }> {
+  const server = await bbbServer(ctx);
+  if (!server) return { running: null, participantCount: null, serverConfigured: false };
+  try {
+    const info = await getMeetingInfo(server, row.meetingId, STATUS_TIMEOUT_MS);
+    return { running: info !== null, participantCount: info?.participantCount ?? 0, serverConfigured: true };
+  } catch (err) {
+    if (!(err instanceof BbbError)) throw err;
+    ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: room status unknown');
+    return { running: null, participantCount: null, serverConfigured: true };
+  }
+}
+
+async function details(
+  ctx: Ctx,
+  row: RoomRow,
+  v: RoomViewer,
+  status?: { running: boolean | null; participantCount: number | null },
+): Promise<RoomDetails> {
+  const [members, live] = await Promise.all([
+    findPersonMembers(ctx.db, row.id),
+    status ?? meetingStatus(ctx, row),
+  ]);
+  return {
+    ...toRoom(row, v),
+    members,
+    running: live.running,
+    participantCount: live.participantCount,
+  };
+}
+
+/** GET /api/bbb: the caller's own and shared rooms (admins with showAll: every room), by name. */
+export async function listRooms(ctx: Ctx, q: ListQuery): Promise<RoomList> {
+  const user = await bbbUser(ctx);
+  const v = viewerOf(user);
+  if (q.showAll && !v.admin) throw AppError.forbidden();
+  const { rows, total } = await findRoomPage(
+    ctx.db,
+    ctx.schoolId,
+    v,
+    { q: q.q || undefined, roomType: q.roomType, showAll: q.showAll ?? false },
+    q.page,
+    q.perPage,
+  );
+  return { items: rows.map((r) => toRoom(r, v)), total };
+}
+
+/** A room the caller is a member of (or any room, for an admin), else 404: whether it exists is not told. */
+export async function memberRoom(ctx: Ctx, user: SessionUser, id: number): Promise<RoomRow> {
+  const row = await findRoom(ctx.db, ctx.schoolId, viewerOf(user), id);
+  if (!row || !partOf(row, viewerOf(user)).member) throw AppError.notFound();
+  return row;
+}
+
+/** GET /api/bbb/:id (a number): room-details for its members and admins, with the meeting's status. */
+export async function getRoomDetails(ctx: Ctx, id: number): Promise<RoomDetails> {
+  const user = await bbbUser(ctx);
+  return details(ctx, await memberRoom(ctx, user, id), viewerOf(user));
+}
+
+/** GET /api/bbb/people: whom the caller may add to a room, people and groups matching q. */
+export async function findPeople(ctx: Ctx, q: PeopleQuery): Promise<RoomPeople> {
+  const user = await bbbUser(ctx);
+  if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  const reach = reachOf(user);
+  const text = q.q || undefined;
+  const [people, groups] = await Promise.all([
+    findPeopleInReach(ctx.db, ctx.schoolId, reach, { q: text, excludeId: user.id, limit: PEOPLE_LIMIT }),
+    findGroupsInReach(ctx.db, ctx.schoolId, reach, { q: text, limit: PEOPLE_LIMIT }),
+  ]);
+  return { people, groups };
+}
+
+const unknownPerson = () => new AppError(422, 'bbb.unknown_person');
+
+/** Everyone newly added must be in the caller's reach (decision 067); 422 bbb.unknown_person otherwise. */
+async function checkReach(ctx: Ctx, user: SessionUser, userIds: number[], groupIds: number[]): Promise<void> {
+  const reach = reachOf(user);
+  if (userIds.length) {
+    const found = await findPeopleInReach(ctx.db, ctx.schoolId, reach, {
+      only: userIds,
+      limit: userIds.length,
+    });
+    if (found.length !== userIds.length) throw unknownPerson();
+  }
+  if (groupIds.length) {
+    const found = await findGroupsInReach(ctx.db, ctx.schoolId, reach, {
+      only: groupIds,
+      limit: groupIds.length,
+    });
+    if (found.length !== groupIds.length) throw unknownPerson();
+  }
+}
+
+/** A random room code: three groups of three from ROOM_CODE_ALPHABET (contracts plain/bbb.ts). */
+export function randomCode(): string {
+  const chars = Array.from({ length: 9 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]!);
+  return `${chars.slice(0, 3).join('')}-${chars.slice(3, 6).join('')}-${chars.slice(6).join('')}`;
+}
+
+async function freshCode(ctx: Ctx): Promise<string> {
+  for (;;) {
+    const code = randomCode();
+    if (!(await codeTaken(ctx.db, code))) return code;
+  }
+}
+
+const secretToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** A new room's meeting on the BBB server: a stable id that tells nothing, and its two passwords. */
+export function newMeeting(): { meetingId: string; attendeePw: string; moderatorPw: string } {
+  return {
+    meetingId: `aula-${randomBytes(16).toString('hex')}`,
+    attendeePw: secretToken(12),
+    moderatorPw: secretToken(12),
+  };
+}
+
+/** Distinct ids without the owner (always a member and a moderator). */
+const others = (list: readonly number[], ownerId: number) =>
+  [...new Set(list)].filter((id) => id !== ownerId);
+
+/** POST /api/bbb (create-room): the caller owns the room and moderates it. */
+export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
+  const user = await bbbUser(ctx);
+  if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  const userIds = others(input.userIds, user.id);
+  const groupIds = [...new Set(input.groupIds)];
+  const moderatorIds = new Set(others(input.moderatorIds, user.id));
+  if ([...moderatorIds].some((id) => !userIds.includes(id))) throw unknownPerson();
+  await checkReach(ctx, user, userIds, groupIds);
+  const code = await freshCode(ctx);
+  const id = await transaction(ctx.db, async (tx) => {
+    const roomId = await insertRoom(tx, {
+      schoolId: ctx.schoolId,
+      ownerId: user.id,
+      name: input.name,
+      code,
+      ...newMeeting(),
+      muteOnJoin: input.settings.muteOnJoin,
+      guestPolicy: input.settings.guestPolicy,
+      anyoneCanStart: input.settings.anyoneCanStart,
+      maxParticipants: input.settings.maxParticipants,
+      createdAt: ctx.clock(),
+    });
+    await replacePersonMembers(
+      tx,
+      roomId,
+      userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
+    );
+    await replaceGroups(tx, roomId, groupIds);
+    await audit(ctx, 'bbb.room_create', {
+      details: { roomId, name: input.name, people: userIds.length, groups: groupIds },
+      db: tx,
+    });
+    return roomId;
+  });
+  const v = viewerOf(user);
+  const row = (await findRoom(ctx.db, ctx.schoolId, v, id))!;
+  // a new room's meeting cannot run yet
+  const configured = (await bbbServer(ctx)) !== null;
+  return details(ctx, row, v, {
+    running: configured ? false : null,
+    participantCount: configured ? 0 : null,
+  });
+}
+
+/**
+ * PATCH /api/bbb/:id: the owner and admins change anything; the room's other moderators may only give it
+ * a new code (revokeCode), everyone else gets 403 bbb.not_room_owner; non-members 404.
+ */
+export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<RoomDetails> {
+  const user = await bbbUser(ctx);
+  const v = viewerOf(user);
+  const row = await memberRoom(ctx, user, id);
+  const part = partOf(row, v);
+  const { revokeCode, ...edits } = patch;
+  const editing = Object.values(edits).some((value) => value !== undefined);
+  if (editing && !part.canEdit) throw new AppError(403, 'bbb.not_room_owner');
+  if (revokeCode && !part.moderator) throw new AppError(403, 'bbb.not_room_owner');
+
+  const current = await findPersonMembers(ctx.db, id);
+  const currentIds = current.map((m) => m.id);
+  const userIds = patch.userIds ? others(patch.userIds, row.ownerId) : currentIds;
+  const flags = new Map(current.map((m) => [m.id, m.moderator]));
+  const moderatorIds = new Set(
+    patch.moderatorIds
+      ? others(patch.moderatorIds, row.ownerId)
+      : userIds.filter((userId) => flags.get(userId) === true),
+  );
+  if ([...moderatorIds].some((m) => !userIds.includes(m))) throw unknownPerson();
+  if (patch.moderator) {
+    if (!userIds.includes(patch.moderator.userId)) throw unknownPerson();
+    if (patch.moderator.moderator) moderatorIds.add(patch.moderator.userId);
+    else moderatorIds.delete(patch.moderator.userId);
+  }
+  const currentGroups = await findGroupIds(ctx.db, id);
+  const groupIds = patch.groupIds ? [...new Set(patch.groupIds)] : currentGroups;
+  // only the newly added must be in the caller's reach: an admin's additions stay when the owner edits
+  await checkReach(
+    ctx,
+    user,
+    userIds.filter((u) => !currentIds.includes(u)),
+    groupIds.filter((g) => !currentGroups.includes(g)),
+  );
+
+  const settings = { ...settingsOf(row), ...(patch.settings ?? {}) };
+  const code = revokeCode ? await freshCode(ctx) : undefined;
+  const membersChanged = Boolean(patch.userIds || patch.moderatorIds || patch.moderator);
+  await transaction(ctx.db, async (tx) => {
+    await updateRoom(tx, ctx.schoolId, id, {
+      name: patch.name,
+      code,
+      muteOnJoin: settings.muteOnJoin,
+      guestPolicy: settings.guestPolicy,
+      anyoneCanStart: settings.anyoneCanStart,
+      maxParticipants: settings.maxParticipants,
+      updatedAt: ctx.clock(),
+    });
+    if (membersChanged)
+      await replacePersonMembers(
+        tx,
+        id,
+        userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
+      );
+    if (patch.groupIds) await replaceGroups(tx, id, groupIds);
+    if (editing) {
+      const fields = Object.entries(edits)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key);
+      await audit(ctx, 'bbb.room_update', { details: { roomId: id, fields }, db: tx });
+    }
+    if (patch.moderator)
+      await audit(ctx, 'bbb.moderator_change', {
+        targetId: patch.moderator.userId,
+        details: { roomId: id, moderator: patch.moderator.moderator },
+        db: tx,
+      });
+    if (revokeCode) await audit(ctx, 'bbb.code_revoke', { details: { roomId: id }, db: tx });
+  });
+  return details(ctx, (await findRoom(ctx.db, ctx.schoolId, v, id))!, v);
+}
+
+/** DELETE /api/bbb/:id: the owner and admins; a running meeting is ended, as far as the server answers. */
+export async function removeRoom(ctx: Ctx, id: number): Promise<void> {
+  const user = await bbbUser(ctx);
+  const row = await memberRoom(ctx, user, id);
+  if (!partOf(row, viewerOf(user)).canEdit) throw new AppError(403, 'bbb.not_room_owner');
+  const server = await bbbServer(ctx);
+  if (server) {
+    try {
+      await endMeeting(server, row.meetingId, row.moderatorPw);
+    } catch (err) {
+      if (!(err instanceof BbbError)) throw err;
+      // the room goes anyway; BBB ends an empty meeting by itself
+      ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: meeting not ended');
+    }
+  }
+  await transaction(ctx.db, async (tx) => {
+    await deleteRoomRow(tx, ctx.schoolId, id);
+    await audit(ctx, 'bbb.room_delete', { details: { roomId: id, name: row.name }, db: tx });
+  });
+}

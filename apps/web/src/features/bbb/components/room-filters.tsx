@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
+import type { RoomType } from '@aula/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import {
+  ROOM_LIST_TYPES,
+  ROOMS_PER_PAGE,
+  ROOMS_PER_PAGE_CHOICES,
+  filterCount,
+  hasFilters,
+  type RoomSearch,
+} from '../lib/room-search';
+
+export interface RoomFiltersProps {
+  search: RoomSearch;
+  /** a change of filters; the page goes back to 1 */
+  onChange: (next: Partial<RoomSearch>) => void;
+  onReset: () => void;
+  /** admins may list every room of the school (spec 3.6 showAll) */
+  isAdmin: boolean;
+}
+
+/**
+ * The room list's filters of spec 3.6 (decision 068): whose rooms (all, my own, shared with me), a name, every
+ * room of the school for admins, and how many a page shows. Every change goes into the address at once; the
+ * name on Enter or "Suchen". On a phone the panel is folded behind "Filter (n)", as on /app/sick.
+ */
+export function RoomFilters({ search, onChange, onReset, isAdmin }: RoomFiltersProps) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const nameId = useId();
+  const perPageId = useId();
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState(search.q ?? '');
+  // Back, a link or "reset" changes the address: the field follows it (adjusted while rendering)
+  const [shownQ, setShownQ] = useState(search.q);
+  if (shownQ !== search.q) {
+    setShownQ(search.q);
+    setQ(search.q ?? '');
+  }
+  const count = filterCount(search);
+  return (
+    <section aria-label={t('bbb.chooser.filters')} className="grid gap-3">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full justify-between desktop:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="flex items-center gap-2">
+          <SlidersHorizontal aria-hidden="true" />
+          {count ? t('bbb.chooser.filtersCount', { n: formatNumber(count) }) : t('bbb.chooser.filters')}
+        </span>
+        <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </Button>
+      <div
+        id={panelId}
+        className={cn(
+          'grid gap-4 rounded-lg border bg-card p-4 text-card-foreground',
+          !open && 'mobile:hidden',
+        )}
+      >
+        <div className="grid gap-4 desktop:grid-cols-[1fr_auto] desktop:items-start">
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">{t('bbb.chooser.roomType.legend')}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {ROOM_LIST_TYPES.map((v) => (
+                <label key={v} className="flex min-h-9 items-center gap-2 text-sm coarse:min-h-11">
+                  <input
+                    type="radio"
+                    name={`${panelId}-type`}
+                    value={v}
+                    checked={(search.roomType ?? 'all') === v}
+                    onChange={() =>
+                      onChange({ roomType: v === 'all' ? undefined : (v as Exclude<RoomType, 'all'>) })
+                    }
+                    className="size-4 accent-primary"
+                  />
+                  {t(`bbb.chooser.roomType.${v}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-1">
+            <label htmlFor={perPageId} className="text-sm font-medium">
+              {t('bbb.chooser.perPage')}
+            </label>
+            <select
+              id={perPageId}
+              value={search.perPage ?? ROOMS_PER_PAGE}
+              onChange={(event) => {
+                const n = Number(event.target.value);
+                onChange({ perPage: n === ROOMS_PER_PAGE ? undefined : n });
+              }}
+              className="h-10 rounded-md border border-input bg-card px-3 text-base text-card-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 desktop:h-9 desktop:text-sm coarse:h-11"
+            >
+              {[...new Set([...ROOMS_PER_PAGE_CHOICES, search.perPage ?? ROOMS_PER_PAGE])]
+                .sort((a, b) => a - b)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {formatNumber(n)}
+                  </option>
+                ))}
+            </select>
+          </div>
+        </div>
+        <form
+          role="search"
+          className="grid gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onChange({ q: q.trim() || undefined });
+          }}
+        >
+          <label htmlFor={nameId} className="text-sm font-medium">
+            {t('bbb.chooser.q')}
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id={nameId}
+              type="search"
+              value={q}
+              maxLength={100}
+              placeholder={t('bbb.chooser.qPlaceholder')}
+              onChange={(event) => setQ(event.target.value)}
+            />
+            <Button type="submit" variant="secondary" className="h-10">
+              <Search aria-hidden="true" />
+              {t('bbb.chooser.search')}
+            </Button>
+          </div>
+        </form>
+        {isAdmin && (
+          <label className="flex min-h-9 w-fit items-center gap-2 text-sm coarse:min-h-11">
+            <input
+              type="checkbox"
+              checked={search.showAll === true}
+              onChange={(event) => onChange({ showAll: event.target.checked ? true : undefined })}
+              className="size-4 accent-primary"
+            />
+            {t('bbb.chooser.showAll')}
+          </label>
+        )}
+        {hasFilters(search) && (
+          <div>
+            <Button type="button" variant="ghost" size="sm" onClick={onReset}>
+              {t('bbb.chooser.reset')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
