@@ -211,6 +211,18 @@ describe('failures', () => {
     });
   });
 
+  it('a server that never answers is a timeout (a short one here; calls use BBB_TIMEOUT_MS)', async () => {
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as { port: number }).port}/bigbluebutton/api`;
+    try {
+      await expect(apiVersion({ ...base, url }, 150)).rejects.toMatchObject({ failure: 'timeout' });
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('a closed port is unreachable', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
