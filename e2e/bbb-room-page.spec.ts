@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ROOM_WAIT_POLL_MS,
@@ -10,42 +10,31 @@ import {
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
-import { startBbbServer, type TestBbbServer } from '../apps/server/src/test/bbb-server.ts';
+import type { TestBbbServer } from '../apps/server/src/test/bbb-server.ts';
 import { screenshotDir } from './browser.ts';
 import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
-import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, userMenu } from './journeys.ts';
+import { configureBbb, expectNoSeriousA11yViolations, LOOKS, setUpJourney, userMenu } from './journeys.ts';
 
 // issue 21 item 4 and 1: the shared room page /b/{code} without login, joining by code from the login page,
 // the waiting state, the invalid code, and the admin's video server setup in the Video tab
 // (docs/decisions/069-room-page-and-codes.md), against a stand-in BigBlueButton server that checks every
 // checksum (apps/server/src/test/bbb-server.ts).
 
-const journey = setUpJourney();
-let bbb: TestBbbServer;
+const journey = setUpJourney({ bbb: true });
 const cookies = new Map<string, string>();
+let bbb: TestBbbServer;
 
 beforeAll(async () => {
-  bbb = await startBbbServer();
+  bbb = journey.bbb;
   for (const name of ['admin', 'teacher', 'student'])
     cookies.set(name, await loginAs(journey.portal.base, name));
-  await configure();
 });
-afterAll(() => bbb?.close());
 
 const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
   call(journey.portal.base, path, { cookie: cookies.get(actor), ...opts });
 
-/** The school's video server, as an admin stores it (the stand-in runs on loopback: an internal address). */
-async function configure(): Promise<void> {
-  const res = await as('admin', '/api/config/bbb', {
-    method: 'PUT',
-    body: {
-      settings: { url: bbb.url, checksumAlgorithm: bbb.algorithm, allowInternal: true },
-      secret: bbb.secret,
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+/** The school's video server as the journey set it up (the stand-in, on loopback). */
+const configure = () => configureBbb(journey.portal, bbb);
 
 async function unconfigure(): Promise<void> {
   const res = await as('admin', '/api/config/bbb', { method: 'PUT', body: { settings: null } });

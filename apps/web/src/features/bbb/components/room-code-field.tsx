@@ -73,7 +73,8 @@ export function RoomCodeField({ intro = false, initial = '', className }: RoomCo
           {t('bbb.code.submit')}
         </Button>
       </div>
-      <ErrorAlert id={`${id}-error`} message={invalid ? t('bbb.code.invalid') : null} />
+      {/* only while there is one: the login and home pages keep a single alert region of their own */}
+      {invalid && <ErrorAlert id={`${id}-error`} message={t('bbb.code.invalid')} />}
     </form>
   );
 }
