@@ -10,8 +10,15 @@ import {
   trusted,
 } from '@/lib/api-client';
 import { DEFAULT_CONFIG } from '@/lib/config';
-import { endSession } from '@/lib/session';
-import { performLogout, providerMayBeSignedIn, signedOutAt, signedOutForIdle } from './logout';
+import {
+  endSession,
+  providerMayBeSignedIn,
+  signedOutAt,
+  signedOutForIdle,
+  startSession,
+} from '@/lib/session';
+import { userInfo } from '@/test/user-info';
+import { performLogout } from './logout';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -96,7 +103,8 @@ describe('the after-logout memo (spec 2.5, 4.1)', () => {
     await performLogout(context, 'idle');
     sessionStorage.setItem('aula.draft', 'a personal note');
     localStorage.setItem('aula.lastActivity', '1');
-    localStorage.setItem('aula.theme', 'dark');
+    localStorage.setItem('aula.lang', 'en');
+    localStorage.setItem('aula.device', 'a-random-id');
     sessionStorage.setItem('other.key', 'not ours');
     endSession(queryClient);
     expect(Object.keys(sessionStorage).sort()).toEqual([
@@ -104,6 +112,18 @@ describe('the after-logout memo (spec 2.5, 4.1)', () => {
       'aula.signedOutIdle',
       'other.key',
     ]);
-    expect(Object.keys(localStorage)).toEqual(['aula.theme']);
+    expect(Object.keys(localStorage).sort()).toEqual(['aula.device', 'aula.lang']);
+  });
+
+  it('the next sign-in forgets the last sign-out', async () => {
+    answer(signedOut({ urls: [], providerSignedIn: true }));
+    await performLogout(context, 'idle');
+    const now = Date.now();
+    await startSession(queryClient, {
+      user: userInfo(),
+      access_token_expiration: now + 60_000,
+      refresh_token_expiration: now + 3_600_000,
+    });
+    expect([signedOutAt(), signedOutForIdle(), providerMayBeSignedIn()]).toEqual([undefined, false, false]);
   });
 });
