@@ -354,10 +354,25 @@ describe('session end (spec 4.1, SECURITY.md "Privacy")', () => {
     await page.waitForTimeout(500);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('aula.session'))).not.toBeNull();
+    // The online ping that goes out beside the idle logout is answered after it (as it was now and then on
+    // its own): the session is gone by then, so the answer ends the session here a second time. That must
+    // not erase why and when the user was signed out.
+    const path = (url: string) => new URL(url).pathname;
+    const signedOut = page.waitForResponse((response) => path(response.url()) === '/api/logout');
+    await page.route('**/api/users/alive', async (route) => {
+      await signedOut;
+      await route.continue();
+    });
+    const lateAnswer = page.waitForEvent(
+      'requestfinished',
+      (request) => path(request.url()) === '/api/users/alive',
+    );
     await page.clock.fastForward(40_000);
+    expect((await (await lateAnswer).response())?.status()).toBeGreaterThanOrEqual(400);
     const done = page.getByRole('dialog', { name: de.logout.doneTitle });
     await done.waitFor();
     expect(await done.innerText()).toContain(de.session.idleSignedOut);
+    expect(await done.innerText()).toContain(de.logout.doneAt.split('{{time}}')[0]!.trim());
     const state = await browserState(page);
     expect(state.cookies.filter((name) => name.includes('aula_'))).toEqual([]);
   });

@@ -54,6 +54,7 @@ export function applyServerPreferences(user: UserInfo, { includeAuto = false } =
 }
 
 export async function startSession(queryClient: QueryClient, session: SessionResult): Promise<void> {
+  forgetSignOut();
   rememberSession(session);
   queryClient.setQueryData(selfQueryKey, session.user);
   applyServerPreferences(session.user);
@@ -70,6 +71,72 @@ const KEPT_STORAGE_KEYS = new Set([
   'aula.device' /* lib/device-id.ts */,
 ]);
 
+/**
+ * This tab's last sign-out, for the after-logout dialog (spec 2.5): when, whether the idle timer did it,
+ * whether the identity provider may still be signed in. A time and two flags, nothing personal; ending the
+ * session keeps them, since a call answered after the sign-out (a ping sent before it, answered 401 or 418)
+ * ends it a second time and must not erase why and when. The next sign-in forgets them.
+ */
+const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
+const SIGNED_OUT_IDLE_KEY = 'aula.signedOutIdle';
+const PROVIDER_SIGNED_IN_KEY = 'aula.providerSignedIn';
+const SIGN_OUT_KEYS = new Set([SIGNED_OUT_AT_KEY, SIGNED_OUT_IDLE_KEY, PROVIDER_SIGNED_IN_KEY]);
+
+/** Notes this tab's sign-out; every field is written, so nothing of an earlier one is left. */
+export function rememberSignOut({
+  idle,
+  providerSignedIn,
+}: {
+  idle: boolean;
+  providerSignedIn: boolean;
+}): void {
+  try {
+    sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
+    if (idle) sessionStorage.setItem(SIGNED_OUT_IDLE_KEY, '1');
+    else sessionStorage.removeItem(SIGNED_OUT_IDLE_KEY);
+    if (providerSignedIn) sessionStorage.setItem(PROVIDER_SIGNED_IN_KEY, '1');
+    else sessionStorage.removeItem(PROVIDER_SIGNED_IN_KEY);
+  } catch {
+    // Without storage the dialog simply leaves out the time.
+  }
+}
+
+function forgetSignOut(): void {
+  try {
+    for (const key of SIGN_OUT_KEYS) sessionStorage.removeItem(key);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** When this tab last signed out (epoch ms). */
+export function signedOutAt(): number | undefined {
+  try {
+    const value = Number(sessionStorage.getItem(SIGNED_OUT_AT_KEY));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this tab's last sign-out came from the idle timer (spec 4.1). */
+export function signedOutForIdle(): boolean {
+  try {
+    return sessionStorage.getItem(SIGNED_OUT_IDLE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the school's identity provider may still be signed in after this tab's last sign-out. */
+export function providerMayBeSignedIn(): boolean {
+  try {
+    return sessionStorage.getItem(PROVIDER_SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function clearStorage(storage: Storage, keep: ReadonlySet<string>): void {
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
   for (const key of keys) {
@@ -80,7 +147,7 @@ function clearStorage(storage: Storage, keep: ReadonlySet<string>): void {
 function clearPersonalStorage(): void {
   try {
     clearStorage(localStorage, KEPT_STORAGE_KEYS);
-    clearStorage(sessionStorage, new Set());
+    clearStorage(sessionStorage, SIGN_OUT_KEYS);
   } catch {
     // Storage that cannot be read holds nothing of ours either.
   }

@@ -5,51 +5,9 @@ import { notify } from '@/lib/notify';
 import type { LogoutResult } from '@aula/contracts';
 import { ApiError, apiRequest, trusted } from '@/lib/api-client';
 import { useConfig, type AppConfig } from '@/lib/config';
-import { afterLogoutPath, endSession } from '@/lib/session';
+import { afterLogoutPath, endSession, rememberSignOut } from '@/lib/session';
 
 const FRAME_LIFETIME_MS = 30_000;
-const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
-const SIGNED_OUT_IDLE_KEY = 'aula.signedOutIdle';
-const PROVIDER_SIGNED_IN_KEY = 'aula.providerSignedIn';
-
-/** When this tab last signed out, for the after-logout dialog (a time, nothing personal). */
-export function signedOutAt(): number | undefined {
-  try {
-    const value = Number(sessionStorage.getItem(SIGNED_OUT_AT_KEY));
-    return Number.isFinite(value) && value > 0 ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether this tab's last sign-out came from the idle timer (spec 4.1). */
-export function signedOutForIdle(): boolean {
-  try {
-    return sessionStorage.getItem(SIGNED_OUT_IDLE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the school's identity provider may still be signed in after this tab's last sign-out. */
-export function providerMayBeSignedIn(): boolean {
-  try {
-    return sessionStorage.getItem(PROVIDER_SIGNED_IN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberSignOut(reason: LogoutReason, providerSignedIn: boolean): void {
-  try {
-    sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
-    if (reason === 'idle') sessionStorage.setItem(SIGNED_OUT_IDLE_KEY, '1');
-    if (providerSignedIn) sessionStorage.setItem(PROVIDER_SIGNED_IN_KEY, '1');
-    else sessionStorage.removeItem(PROVIDER_SIGNED_IN_KEY);
-  } catch {
-    // Without storage the dialog simply leaves out the time.
-  }
-}
 
 /** An http(s) address, or null for anything else (a script URL must never be navigated to). */
 function webAddress(url: string): URL | null {
@@ -100,7 +58,7 @@ async function finishLogout(
 ) {
   openLogoutFrames(result.urls);
   endSession(queryClient);
-  rememberSignOut(reason, result.providerSignedIn === true);
+  rememberSignOut({ idle: reason === 'idle', providerSignedIn: result.providerSignedIn === true });
   const provider = result.redirect ? webAddress(result.redirect) : null;
   if (provider) {
     // a top-level navigation: the provider's "sign out?" page can be answered, and its cookies are sent
