@@ -309,6 +309,17 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         color: 'sky-700',
         titleTranslation: { en: 'Camera', ar: 'الكاميرا', fa: 'دوربین' },
       },
+      // issue 21: a video-conference tile opens the room chooser
+      {
+        key: 'video',
+        title: 'Videokonferenz',
+        url: null,
+        type: 'video-conference',
+        target: 'iframe',
+        iconName: 'video',
+        color: 'purple-700',
+        titleTranslation: { en: 'Video conference', ar: 'مؤتمر فيديو', fa: 'ویدیوکنفرانس' },
+      },
       {
         key: 'news',
         title: 'Schülerzeitung',
@@ -356,6 +367,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         'website',
         'sick',
         'camera',
+        'video',
       ]),
     });
     await insertLayout(txDb, {

@@ -34,6 +34,7 @@ describe('GET /api/layout', () => {
       'Schulwebsite',
       'Krankmeldung',
       'Kamera',
+      'Videokonferenz',
     ]);
   });
 
