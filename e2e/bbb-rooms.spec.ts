@@ -243,12 +243,14 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     await page.getByText(de.errors.bbb.not_room_owner).waitFor();
     expect((await api('student2', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(403);
 
-    // Beitreten goes to the room page, which joins at once
+    // Beitreten goes to the room page, which joins at once and then takes ?join=1 out of the address
+    // (decision 069), so the address is checked on the link: no moderator has started it, so she waits
     await page.goto(`${journey.portal.base}/app/bigbluebutton`);
-    await card(page, 'Deutsch 5a').getByRole('link', { name: de.bbb.chooser.join }).click();
-    await page.waitForURL(
-      (url) => url.pathname === `/b/${room.code}` && url.searchParams.get('join') === '1',
-    );
+    const join = card(page, 'Deutsch 5a').getByRole('link', { name: de.bbb.chooser.join });
+    expect(await join.getAttribute('href')).toBe(`/b/${room.code}?join=1`);
+    await join.click();
+    await page.waitForURL((url) => url.pathname === `/b/${room.code}`);
+    await page.getByRole('status').filter({ hasText: de.bbb.join.waitingTitle }).waitFor();
     await page.context().close();
   });
 
