@@ -54,6 +54,13 @@ describe('checksum', () => {
       'fullName=Ali%20Y%C4%B1lmaz%20%26%20Co&redirect=true',
     );
   });
+
+  it("encodes !'()* too: URL parsers (safeFetch's, the browser's) rewrite a bare ' as %27", () => {
+    expect(queryString({ name: "Kevin's Raum (5a)!*" })).toBe('name=Kevin%27s%20Raum%20%285a%29%21%2A');
+    // a query string that a URL parser keeps as it is: the server hashes exactly what was signed
+    const query = queryString({ fullName: "Sinéad O'Brien (Gast)", x: "!'()*~-._" });
+    expect(new URL(`http://bbb.test/api/join?${query}`).search).toBe(`?${query}`);
+  });
 });
 
 describe('parseAnswer', () => {
@@ -104,6 +111,26 @@ describe.each(BBB_CHECKSUM_ALGORITHMS)('against the stand-in server with %s', (a
     // ending what is not there is no error
     await endMeeting(server, 'm-1', 'mp-secret');
     expect(bbb.calls.every((c) => c.messageKey !== 'checksumError')).toBe(true);
+  });
+
+  it("names with ' ( ) ! * pass the server's checksum, through safeFetch and through fetch's URL parsing", async () => {
+    const server = serverOf(bbb);
+    expect(
+      await createMeeting(server, { ...meeting('m-quote'), name: "Kevin's Raum (Mathe)!*" }),
+    ).toMatchObject({
+      duplicate: false,
+    });
+    expect(bbb.meetings.get('m-quote')!.name).toBe("Kevin's Raum (Mathe)!*");
+    const page = await fetch(
+      joinUrl(server, {
+        fullName: "Sinéad O'Brien",
+        meetingID: 'm-quote',
+        role: 'VIEWER',
+        password: 'ap-secret',
+        userID: 'guest-1',
+      }),
+    );
+    expect(await page.text()).toContain('data-testid="full-name">Sinéad O&apos;Brien<');
   });
 
   it('the canary: a wrong secret is refused with checksumError', async () => {

@@ -40,11 +40,23 @@ export class BbbError extends Error {
 
 export type BbbParams = Record<string, string | number | boolean | undefined>;
 
+/**
+ * RFC 3986 percent-encoding: encodeURIComponent leaves `!'()*` bare, and URL parsers (safeFetch's, the
+ * browser's) rewrite a bare `'` in a query as `%27`, so BBB would hash another string than we signed.
+ * Encoded, every character is one a parser keeps as it is.
+ */
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** The query string of a call, in the order given, values percent-encoded; undefined values left out. */
 export function queryString(params: BbbParams): string {
   return Object.entries(params)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .map(([key, value]) => `${encode(key)}=${encode(String(value))}`)
     .join('&');
 }
 

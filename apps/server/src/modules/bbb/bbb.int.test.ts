@@ -503,6 +503,22 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(new URL(member.body.url).searchParams.has('guest')).toBe(false);
   });
 
+  it("a room named Kevin's Raum starts and a guest Sinéad O'Brien joins: ' is signed as BBB checks it", async () => {
+    const room = await roomOf('teacher', {
+      name: "Kevin's Raum (5a)",
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    bbb.clearCalls();
+    const start = await join('teacher', room.id);
+    expect(start.status, start.text).toBe(200);
+    expect(bbb.meetings.get(await meetingIdOf(room.id))!.name).toBe("Kevin's Raum (5a)");
+    const guest = await join(null, room.code, "Sinéad O'Brien");
+    expect(guest.status, guest.text).toBe(200);
+    // fetch parses the address as a browser does (a bare ' would become %27)
+    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Sinéad O&apos;Brien' });
+    expect(bbb.calls.slice(-4).map((c) => c.messageKey)).not.toContain('checksumError');
+  });
+
   it('a full room answers 409 bbb.max_users', async () => {
     const room = await roomOf('teacher', {
       groupIds: [group.get('5a')!],
