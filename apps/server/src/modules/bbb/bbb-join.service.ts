@@ -130,10 +130,13 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   } catch (err) {
     throw serverError(ctx, err);
   }
-  if (!info) {
+  // an ended session is no meeting: the next create starts a new one
+  const live = info && !info.ended ? info : null;
+  let createTime: number;
+  if (!live) {
     if (!moderator && !row.anyoneCanStart) return { status: 'waiting' };
     try {
-      await createMeeting(server, {
+      ({ createTime } = await createMeeting(server, {
         name: row.name,
         meetingID: row.meetingId,
         attendeePW: row.attendeePw,
@@ -147,17 +150,19 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
           'bbb-origin-server-name': new URL(portalOrigin(ctx)).host,
           'aula-room-id': String(row.id),
         },
-      });
+      }));
     } catch (err) {
       throw serverError(ctx, err);
     }
-  } else if (row.maxParticipants !== null && info.participantCount >= row.maxParticipants) {
-    throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
+  } else {
+    if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
+      throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
+    createTime = live.createTime;
   }
   const guest = !member;
   if (guest)
     await audit(ctx, 'bbb.guest_join', {
-      details: { roomId: row.id, name: fullName, started: !info },
+      details: { roomId: row.id, name: fullName, started: !live },
     });
   return {
     status: 'ready',
@@ -166,6 +171,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       meetingID: row.meetingId,
       role: moderator ? 'MODERATOR' : 'VIEWER',
       password: moderator ? row.moderatorPw : row.attendeePw,
+      createTime,
       userID: member ? `aula-${user.id}` : undefined,
       guest: guest && row.guestPolicy === 'approval',
     }),

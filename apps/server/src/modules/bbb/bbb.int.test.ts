@@ -363,7 +363,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
     const meetingId = await meetingIdOf(room.id);
     expect(bbb.meetings.has(meetingId)).toBe(true);
     expect((await as('teacher', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(204);
-    expect(bbb.meetings.has(meetingId)).toBe(false);
+    expect(bbb.meetings.get(meetingId)!.endTime).not.toBe(0);
     expect((await as('teacher', `/api/bbb/${room.id}`)).status).toBe(404);
     const other = await roomOf('teacher2');
     expect((await as('admin', `/api/bbb/${other.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -517,6 +517,48 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     // fetch parses the address as a browser does (a bare ' would become %27)
     expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Sinéad O&apos;Brien' });
     expect(bbb.calls.slice(-4).map((c) => c.messageKey)).not.toContain('checksumError');
+  });
+
+  it('a join address is bound to one session (createTime): after the meeting ends and starts again, older ones are refused', async () => {
+    const room = await roomOf('teacher', {
+      groupIds: [group.get('5a')!],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    const first = await join('teacher', room.id);
+    const meetingId = await meetingIdOf(room.id);
+    const session1 = bbb.meetings.get(meetingId)!.createTime;
+    expect(new URL(first.body.url).searchParams.get('createTime')).toBe(String(session1));
+    const member1 = (await join('student', room.id)).body.url;
+    const guest1 = (await join(null, room.code, 'Frau Gast')).body.url;
+    expect(new URL(guest1).searchParams.get('createTime')).toBe(String(session1));
+
+    // revoking the code while the meeting runs: the old code stops at once (page and join); the addresses
+    // already handed out stay good for this session (BBB cannot revoke one address short of ending it)
+    const revoked = await as('teacher', `/api/bbb/${room.id}`, {
+      method: 'PATCH',
+      body: { revokeCode: true },
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(bbb.meetings.get(meetingId)!.endTime).toBe(0);
+    expect((await join(null, room.code, 'Frau Gast')).status).toBe(404);
+    expect((await as(null, `/api/bbb/${room.code}`)).status).toBe(404);
+    expect(await landing(guest1)).toMatchObject({ role: 'VIEWER' });
+
+    // the moderator ends the meeting in BBB; an ended session counts as not running
+    bbb.end(meetingId);
+    expect((await join('student', room.id)).body).toEqual({ status: 'waiting' });
+    expect((await landing(member1)).html).toContain('<messageKey>meetingForciblyEnded</messageKey>');
+    // the next session: every address of the first is refused by the server, new ones work
+    const second = await join('teacher', room.id);
+    expect(second.body.status).toBe('ready');
+    const session2 = bbb.meetings.get(meetingId)!.createTime;
+    expect(session2).toBeGreaterThan(session1);
+    for (const old of [first.body.url, member1, guest1])
+      expect((await landing(old)).html).toContain('<messageKey>mismatchCreateTimeParam</messageKey>');
+    expect(await landing(second.body.url)).toMatchObject({ role: 'MODERATOR' });
+    const guest2 = await join(null, revoked.body.code, 'Frau Gast');
+    expect(new URL(guest2.body.url).searchParams.get('createTime')).toBe(String(session2));
+    expect(await landing(guest2.body.url)).toMatchObject({ role: 'VIEWER' });
   });
 
   it('a full room answers 409 bbb.max_users', async () => {

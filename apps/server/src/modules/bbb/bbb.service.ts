@@ -132,7 +132,8 @@ export async function meetingStatus(
   if (!server) return { running: null, participantCount: null, serverConfigured: false };
   try {
     const info = await getMeetingInfo(server, row.meetingId, STATUS_TIMEOUT_MS);
-    return { running: info !== null, participantCount: info?.participantCount ?? 0, serverConfigured: true };
+    const live = info !== null && !info.ended;
+    return { running: live, participantCount: live ? info.participantCount : 0, serverConfigured: true };
   } catch (err) {
     if (!(err instanceof BbbError)) throw err;
     ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: room status unknown');
