@@ -2,20 +2,26 @@
 // whether the meeting exists (getMeetingInfo) and creates it when the caller may start it (a moderator, or
 // anyone in a room that lets anyone start): one call, or two when it starts the meeting. Refusals are
 // errors and never 418, which signs a user out everywhere else (spec 4.1). Room codes are public: looking up
-// codes that do not exist is limited per address, so codes cannot be guessed.
-import {
-  ROOM_CODE_MISSES_PER_IP_HOUR,
-  type PublicRoom,
-  type RoomDetails,
-  type RoomJoin,
-} from '@aula/contracts';
+// codes that do not exist is limited per user (signed in) or per address (visitors), so codes cannot be guessed.
+import { ROOM_CODE_MISSES_PER_HOUR, type PublicRoom, type RoomDetails, type RoomJoin } from '@aula/contracts';
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { BbbError, createMeeting, getMeetingInfo, joinUrl, type MeetingInfo } from './bbb-client.ts';
 import { bbbServer } from './bbb-settings.service.ts';
-import { countCodeMisses, findRoomByCode, recordCodeMiss, type RoomRow } from './bbb.repo.ts';
+import { transaction } from '../../db/index.ts';
+import { addressKey } from './bbb-address.ts';
+import {
+  countCodeMisses,
+  deleteCodeMissesBefore,
+  findRoomByCode,
+  lockCodeMisses,
+  missKeyName,
+  recordCodeMiss,
+  type MissKey,
+  type RoomRow,
+} from './bbb.repo.ts';
 import {
   getRoomDetails,
   meetingStatus,
@@ -25,25 +31,43 @@ import {
   viewerOf,
 } from './bbb.service.ts';
 
-const HOUR_MS = 3_600_000;
+/** How long a code miss counts (decision 067). */
+export const CODE_MISS_WINDOW_MS = 3_600_000;
 
 /** A room's number (members) or its code (/b/{code}, anyone who has it). */
 export type RoomRef = number | string;
 
+/** Whose misses a code lookup counts against: a signed-in caller's own, a visitor's address (IPv6: /64). */
+function missKeyOf(ctx: Ctx): MissKey {
+  return ctx.user ? { userId: ctx.user.id } : { ip: addressKey(callerIp(ctx)) };
+}
+
+/** The lookups of one caller waiting in this process, so they wait here and not holding a connection. */
+const lookupQueues = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const run = (lookupQueues.get(name) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  lookupQueues.set(name, tail);
+  try {
+    return await run;
+  } finally {
+    if (lookupQueues.get(name) === tail) lookupQueues.delete(name);
+  }
+}
+
 /**
- * The room with this code in the caller's school. An address that looked up ROOM_CODE_MISSES_PER_IP_HOUR
- * codes in vain within the hour gets 429 for every code until the oldest miss is an hour old.
+ * The room with this code in the caller's school. A caller who looked up ROOM_CODE_MISSES_PER_HOUR codes in
+ * vain within the hour gets 429 for every code until the oldest miss is an hour old: a signed-in caller
+ * counts alone (a school behind one NAT is many callers), a visitor by address. Counting, looking up and
+ * recording run one at a time per caller (in this process, then under the caller's database lock across
+ * instances), so parallel guesses cannot overshoot the limit.
  */
 async function roomByCode(ctx: Ctx, code: string): Promise<RoomRow> {
-  const ip = callerIp(ctx);
-  const now = ctx.clock();
-  const since = new Date(now.getTime() - HOUR_MS);
-  const misses = await countCodeMisses(ctx.db, ip, since);
-  if (misses.n >= ROOM_CODE_MISSES_PER_IP_HOUR) {
-    const waitMs = Math.max(
-      1000,
-      (misses.oldest ? new Date(misses.oldest).getTime() : now.getTime()) + HOUR_MS - now.getTime(),
-    );
+  const key = missKeyOf(ctx);
+  const found = await oneAtATime(missKeyName(key), () => lookUpCode(ctx, key, code));
+  if (found.limitedUntil !== null) {
+    const waitMs = Math.max(1000, found.limitedUntil - ctx.clock().getTime());
     throw new AppError(
       429,
       'auth.too_many_requests',
@@ -51,12 +75,28 @@ async function roomByCode(ctx: Ctx, code: string): Promise<RoomRow> {
       { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     );
   }
-  const row = await findRoomByCode(ctx.db, ctx.schoolId, viewerOf(ctx.user), code);
-  if (!row) {
-    await recordCodeMiss(ctx.db, ctx.schoolId, ip, now, since);
-    throw AppError.notFound();
-  }
-  return row;
+  if (!found.row) throw AppError.notFound();
+  return found.row;
+}
+
+async function lookUpCode(ctx: Ctx, key: MissKey, code: string) {
+  const now = ctx.clock();
+  const since = new Date(now.getTime() - CODE_MISS_WINDOW_MS);
+  return transaction(ctx.db, async (tx) => {
+    await lockCodeMisses(tx, key);
+    const misses = await countCodeMisses(tx, key, since);
+    if (misses.n >= ROOM_CODE_MISSES_PER_HOUR)
+      return { row: null, limitedUntil: new Date(misses.oldest ?? now).getTime() + CODE_MISS_WINDOW_MS };
+    const row = await findRoomByCode(tx, ctx.schoolId, viewerOf(ctx.user), code);
+    // recorded in the transaction, so the refusal below does not roll it back
+    if (!row) await recordCodeMiss(tx, ctx.schoolId, key, now);
+    return { row, limitedUntil: null };
+  });
+}
+
+/** The clean-up job for one school: misses older than the window count no more and go. */
+export async function forgetCodeMisses(ctx: Ctx): Promise<number> {
+  return deleteCodeMissesBefore(ctx.db, ctx.schoolId, new Date(ctx.clock().getTime() - CODE_MISS_WINDOW_MS));
 }
 
 /**

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { and, eq, sql } from 'drizzle-orm';
-import { BBB_CHECKSUM_ALGORITHMS, ROOM_CODE_MISSES_PER_IP_HOUR, type RoomInput } from '@aula/contracts';
-import { auditLog, bbbRooms, config, groups, users } from '../../db/schema.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { BBB_CHECKSUM_ALGORITHMS, ROOM_CODE_MISSES_PER_HOUR, type RoomInput } from '@aula/contracts';
+import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
+import { addressKey } from './bbb-address.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
@@ -785,18 +786,20 @@ describe('the feature switch and the other school', () => {
 describe('guessing codes (decision 067)', () => {
   // an app of its own on the same database, believing X-Forwarded-For, so this test's address is its own
   const proxied = setUpTestApp({ databaseOf: t, trustProxy: ['127.0.0.1'] });
+  // a second server instance on the same database: what one instance counts, the other must see
+  const twin = setUpTestApp({ databaseOf: t, trustProxy: ['127.0.0.1'] });
+  const guess = (i: number) => `qqq-qqq-${String(i).padStart(3, '2').replace(/[01]/g, '3')}`;
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  const randomV4 = () => `10.${byte()}.${byte()}.${byte()}`;
 
-  it(`after ${ROOM_CODE_MISSES_PER_IP_HOUR} unknown codes in an hour an address gets 429 for every code, for an hour`, async () => {
+  it(`after ${ROOM_CODE_MISSES_PER_HOUR} unknown codes in an hour a visitor's address gets 429 for every code, for an hour`, async () => {
     const room = await roomOf('teacher', {
       settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
     });
-    const from = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}` };
+    const from = { 'x-forwarded-for': randomV4() };
     const lookup = (code: string) => call(proxied.base, `/api/bbb/${code}`, { headers: from });
     expect((await lookup(room.code)).status).toBe(200);
-    for (let i = 0; i < ROOM_CODE_MISSES_PER_IP_HOUR; i++) {
-      const code = `qqq-qqq-${String(i).padStart(3, '2').replace(/[01]/g, '3')}`;
-      expect((await lookup(code)).status).toBe(404);
-    }
+    for (let i = 0; i < ROOM_CODE_MISSES_PER_HOUR; i++) expect((await lookup(guess(i))).status).toBe(404);
     const limited = await lookup(room.code);
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('auth.too_many_requests');
@@ -811,6 +814,86 @@ describe('guessing codes (decision 067)', () => {
         .status,
     ).toBe(200);
     proxied.clock.advance(3_600_000 + 1000);
+    // back again afterwards: the twin below runs on the system time
+    onTestFinished(() => void proxied.clock.advance(-(3_600_000 + 1000)));
     expect((await lookup(room.code)).status).toBe(200);
+  });
+
+  it('two signed-in users behind one address count apart; a tripped limit never keeps a member from their room by number', async () => {
+    const from = { 'x-forwarded-for': randomV4() };
+    const [guesser, classmate] = await Promise.all([
+      makeUser(t, { role: 'student' }),
+      makeUser(t, { role: 'student' }),
+    ]);
+    const room = await roomOf('admin', {
+      userIds: [guesser.id, classmate.id],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    const cookieOf = new Map([
+      [guesser.id, await proxied.loginAs(guesser.username)],
+      [classmate.id, await proxied.loginAs(classmate.username)],
+    ]);
+    const as2 = (userId: number | null, path: string, csrf = false) =>
+      call(proxied.base, path, {
+        cookie: userId === null ? undefined : cookieOf.get(userId),
+        headers: { ...from, ...(csrf ? { 'x-aula-csrf': '1' } : {}) },
+      });
+    for (let i = 0; i < ROOM_CODE_MISSES_PER_HOUR; i++)
+      expect((await as2(guesser.id, `/api/bbb/${guess(i)}`)).status).toBe(404);
+    // the guesser is held back, by code, also for their own room's code
+    expect((await as2(guesser.id, `/api/bbb/${room.code}`)).status).toBe(429);
+    expect((await as2(guesser.id, `/api/bbb/${room.code}/join`, true)).status).toBe(429);
+    // ...but not from their own room by number
+    expect((await as2(guesser.id, `/api/bbb/${room.id}`)).status).toBe(200);
+    expect((await as2(guesser.id, `/api/bbb/${room.id}/join`, true)).body).toEqual({ status: 'waiting' });
+    // the classmate and a visitor at the same address are not held back
+    expect((await as2(classmate.id, `/api/bbb/${room.code}`)).body).toMatchObject({ member: true });
+    expect((await as2(null, `/api/bbb/${room.code}`)).status).toBe(200);
+  });
+
+  it('parallel guesses to two server instances do not overshoot the limit; an IPv6 network counts as one address (/64)', async () => {
+    const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const tries = ROOM_CODE_MISSES_PER_HOUR + 10;
+    const results = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        call((i % 2 ? twin : proxied).base, `/api/bbb/${guess(i)}`, {
+          headers: { 'x-forwarded-for': `${net}::${(i + 1).toString(16)}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(ROOM_CODE_MISSES_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bbbCodeMisses)
+      .where(eq(bbbCodeMisses.ip, addressKey(`${net}::1`)));
+    expect(row!.n).toBe(ROOM_CODE_MISSES_PER_HOUR);
+    // the next network is another address
+    expect(
+      (await call(proxied.base, `/api/bbb/${guess(0)}`, { headers: { 'x-forwarded-for': `${net}1::1` } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('a job deletes the misses older than an hour, of every address and user', async () => {
+    const owner = await makeUser(t, { role: 'student' });
+    const now = t.clock.now();
+    const old = new Date(now - 3_600_000 - 1000);
+    const recent = new Date(now - 60_000);
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    await t.database.db.insert(bbbCodeMisses).values([
+      { schoolId, ip, at: old },
+      { schoolId, userId: owner.id, at: old },
+      { schoolId, ip, at: recent },
+      { schoolId, userId: owner.id, at: recent },
+    ]);
+    await t.app.jobs.run('bbb-code-misses');
+    const left = await t.database.db
+      .select({ ip: bbbCodeMisses.ip, userId: bbbCodeMisses.userId, at: bbbCodeMisses.at })
+      .from(bbbCodeMisses)
+      .where(sql`${bbbCodeMisses.ip} = ${ip} or ${bbbCodeMisses.userId} = ${owner.id}`);
+    expect(left.map((r) => r.at.getTime())).toEqual([recent.getTime(), recent.getTime()]);
+    expect(await t.database.db.select().from(bbbCodeMisses).where(lt(bbbCodeMisses.at, old))).toEqual([]);
   });
 });
