@@ -24,6 +24,7 @@ import {
 } from './bbb.repo.ts';
 import {
   getRoomDetails,
+  guestPolicyOf,
   meetingStatus,
   memberRoom,
   partOf,
@@ -116,7 +117,7 @@ export async function getRoom(ctx: Ctx, ref: RoomRef): Promise<RoomDetails | Pub
     code: row.code,
     name: row.name,
     running: status.running,
-    guestPolicy: row.guestPolicy as PublicRoom['guestPolicy'],
+    guestPolicy: guestPolicyOf(row),
     serverConfigured: status.serverConfigured,
     member,
     id: member ? row.id : null,
@@ -155,7 +156,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   let fullName: string;
   if (member) fullName = displayName(user);
   else {
-    if (row.guestPolicy === 'none')
+    if (guestPolicyOf(row) === 'none')
       throw new AppError(403, user ? 'bbb.not_member' : 'bbb.guests_not_allowed');
     fullName = name || (user ? displayName(user) : '');
     if (!fullName) throw new AppError(422, 'bbb.guest_name_required');
@@ -182,7 +183,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
         attendeePW: row.attendeePw,
         moderatorPW: row.moderatorPw,
         muteOnStart: row.muteOnJoin,
-        guestPolicy: row.guestPolicy === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
+        guestPolicy: guestPolicyOf(row) === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
         maxParticipants: row.maxParticipants ?? 0,
         logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
         meta: {
@@ -213,7 +214,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       password: moderator ? row.moderatorPw : row.attendeePw,
       createTime,
       userID: member ? `aula-${user.id}` : undefined,
-      guest: guest && row.guestPolicy === 'approval',
+      guest: guest && guestPolicyOf(row) === 'approval',
     }),
   };
 }

@@ -127,6 +127,80 @@ describe('who may create rooms (spec 6, decision 067)', () => {
   });
 });
 
+describe("a pupil's room admits no strangers (decision 067)", () => {
+  const withGuests = {
+    muteOnJoin: true,
+    guestPolicy: 'always',
+    anyoneCanStart: false,
+    maxParticipants: null,
+  } as const;
+  const pupilsMayCreate = async () => {
+    await makeSetting(t, 'students_create_rooms', 'true');
+    onTestFinished(() => makeSetting(t, 'students_create_rooms', null));
+  };
+
+  it('only a teacher’s (or an admin’s) room may admit guests: 422 bbb.guests_need_teacher, nothing changes', async () => {
+    await pupilsMayCreate();
+    const refused = await as('student', '/api/bbb', { body: { name: 'Lerngruppe', settings: withGuests } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('bbb.guests_need_teacher');
+    const room = await roomOf('student', { name: 'Lerngruppe' });
+    for (const [actor, guestPolicy] of [
+      ['student', 'always'],
+      ['student', 'approval'],
+      ['admin', 'always'],
+    ] as const) {
+      const res = await as(actor, `/api/bbb/${room.id}`, {
+        method: 'PATCH',
+        body: { name: 'Umbenannt', settings: { guestPolicy } },
+      });
+      expect(res.status, `${actor} ${guestPolicy}`).toBe(422);
+      expect(res.body.code).toBe('bbb.guests_need_teacher');
+    }
+    expect((await as('student', `/api/bbb/${room.id}`)).body).toMatchObject({
+      name: 'Lerngruppe',
+      settings: { guestPolicy: 'none' },
+    });
+    expect((await roomOf('teacher', { settings: withGuests })).settings.guestPolicy).toBe('always');
+    expect((await roomOf('admin', { settings: withGuests })).settings.guestPolicy).toBe('always');
+  });
+
+  it("a guest never gets into a pupil's room, even when its row says guests are welcome", async () => {
+    await pupilsMayCreate();
+    const room = await roomOf('student', { name: 'Lerngruppe' });
+    // as a row written before the rule was
+    await t.database.db
+      .update(bbbRooms)
+      .set({ guestPolicy: 'always', anyoneCanStart: true })
+      .where(eq(bbbRooms.id, room.id));
+    expect((await as(null, `/api/bbb/${room.code}`)).body).toMatchObject({ guestPolicy: 'none' });
+    const visitor = await join(null, room.code, 'Fremder');
+    expect(visitor.status).toBe(403);
+    expect(visitor.body.code).toBe('bbb.guests_not_allowed');
+    const stranger = await join('student3', room.code);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.code).toBe('bbb.not_member');
+    expect((await as('student', `/api/bbb/${room.id}`)).body.settings.guestPolicy).toBe('none');
+  });
+
+  it('once the school switches pupils’ rooms off, a pupil may no longer change theirs (403), only delete it', async () => {
+    await pupilsMayCreate();
+    const room = await roomOf('student', { name: 'Lerngruppe', userIds: [userId.get('student2')!] });
+    await makeSetting(t, 'students_create_rooms', null);
+    for (const body of [{ name: 'Neu' }, { settings: { muteOnJoin: false } }, { userIds: [] }]) {
+      const res = await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.code).toBe('bbb.create_not_allowed');
+    }
+    expect((await as('student', `/api/bbb/${room.id}`)).body).toMatchObject({
+      name: 'Lerngruppe',
+      settings: { muteOnJoin: true },
+      members: [{ id: userId.get('student2') }],
+    });
+    expect((await as('student', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
 describe('whom a room may hold (GET /api/bbb/people, decision 067)', () => {
   it("a teacher: their groups' pupils, all staff and their own groups; adding anyone else is 422 bbb.unknown_person", async () => {
     const people = await as('teacher', '/api/bbb/people');

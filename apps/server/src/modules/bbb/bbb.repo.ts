@@ -50,6 +50,9 @@ function roomColumns(v: RoomViewer) {
     createdAt: bbbRooms.createdAt,
     owner: sql<{ id: number; name: string; type: string }>`(select json_build_object('id', o.id,
       'name', ${personName('o')}, 'type', o.type) from ${users} o where o.id = ${roomOwner})`,
+    // hasRole(owner, 'teacher'): a teacher, an admin or a superadmin (only their rooms admit guests)
+    ownerTeaches: sql<boolean>`coalesce((select o.type = 'L' or o.roles && array['admin', 'superadmin']::text[]
+      from ${users} o where o.id = ${roomOwner}), false)`,
     groups: sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', g.id,
       'name', g.name) order by g.name, g.id) from ${bbbRoomGroups} rg join ${groups} g on g.id = rg.group_id
       where rg.room_id = ${roomId}), '[]'::json)`,

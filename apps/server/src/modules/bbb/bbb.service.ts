@@ -10,6 +10,7 @@ import {
   ROOM_CODE_ALPHABET,
   type Room,
   type RoomDetails,
+  type RoomGuestPolicy,
   type RoomList,
   type RoomPeople,
   type RoomSettings,
@@ -97,10 +98,20 @@ export function partOf(row: RoomRow, v: RoomViewer) {
   };
 }
 
+/**
+ * Whom the room admits besides its members: only a room of a teacher (or an admin) admits guests at all,
+ * so a pupil's room never lets strangers in, whatever its row says (decision 067).
+ */
+export function guestPolicyOf(row: Pick<RoomRow, 'guestPolicy' | 'ownerTeaches'>): RoomGuestPolicy {
+  return row.ownerTeaches ? (row.guestPolicy as RoomGuestPolicy) : 'none';
+}
+
+const guestsNeedTeacher = () => new AppError(422, 'bbb.guests_need_teacher');
+
 export function settingsOf(row: RoomRow): RoomSettings {
   return {
     muteOnJoin: row.muteOnJoin,
-    guestPolicy: row.guestPolicy as RoomSettings['guestPolicy'],
+    guestPolicy: guestPolicyOf(row),
     anyoneCanStart: row.anyoneCanStart,
     maxParticipants: row.maxParticipants,
   };
@@ -254,6 +265,7 @@ const others = (list: readonly number[], ownerId: number) =>
 export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
   const user = await bbbUser(ctx);
   if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  if (input.settings.guestPolicy !== 'none' && !hasRole(user, 'teacher')) throw guestsNeedTeacher();
   const userIds = others(input.userIds, user.id);
   const groupIds = [...new Set(input.groupIds)];
   const moderatorIds = new Set(others(input.moderatorIds, user.id));
@@ -308,6 +320,10 @@ export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<Ro
   const editing = Object.values(edits).some((value) => value !== undefined);
   if (editing && !part.canEdit) throw new AppError(403, 'bbb.not_room_owner');
   if (revokeCode && !part.moderator) throw new AppError(403, 'bbb.not_room_owner');
+  // a pupil's room stays theirs to delete, but changing it needs the permission to create rooms, as now
+  if (editing && !(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  if (patch.settings?.guestPolicy && patch.settings.guestPolicy !== 'none' && !row.ownerTeaches)
+    throw guestsNeedTeacher();
 
   const current = await findPersonMembers(ctx.db, id);
   const currentIds = current.map((m) => m.id);
