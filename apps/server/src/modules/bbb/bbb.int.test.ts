@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { BBB_CHECKSUM_ALGORITHMS, ROOM_CODE_MISSES_PER_HOUR, type RoomInput } from '@aula/contracts';
+import {
+  BBB_CHECKSUM_ALGORITHMS,
+  ROOM_CODE_MISSES_PER_HOUR,
+  type RoomDetails,
+  type RoomInput,
+} from '@aula/contracts';
 import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { addressKey } from './bbb-address.ts';
@@ -64,7 +69,7 @@ async function keepSettings() {
 async function roomOf(actor: string, input: Partial<RoomInput> = {}) {
   const res = await as(actor, '/api/bbb', { body: { name: `Raum ${Math.random()}`, ...input } });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: number; code: string; name: string };
+  return res.body as RoomDetails;
 }
 
 async function meetingIdOf(roomId: number): Promise<string> {

@@ -3,11 +3,9 @@
 // one by one and the members of the room's groups; admins see and change every room of their school. Joining
 // and the public room page are in bbb-join.service.ts. Every route answers 404 while the school has the
 // `bbb` feature switched off.
-import { randomBytes, randomInt } from 'node:crypto';
 import {
   hasRole,
   permissionsFor,
-  ROOM_CODE_ALPHABET,
   type Room,
   type RoomDetails,
   type RoomGuestPolicy,
@@ -29,6 +27,7 @@ import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { BbbError, endMeeting, getMeetingInfo } from './bbb-client.ts';
+import { newMeeting, randomCode } from './bbb-codes.ts';
 import { bbbServer } from './bbb-settings.service.ts';
 import {
   codeTaken,
@@ -233,28 +232,11 @@ async function checkReach(ctx: Ctx, user: SessionUser, userIds: number[], groupI
   }
 }
 
-/** A random room code: three groups of three from ROOM_CODE_ALPHABET (contracts plain/bbb.ts). */
-export function randomCode(): string {
-  const chars = Array.from({ length: 9 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]!);
-  return `${chars.slice(0, 3).join('')}-${chars.slice(3, 6).join('')}-${chars.slice(6).join('')}`;
-}
-
 async function freshCode(ctx: Ctx): Promise<string> {
   for (;;) {
     const code = randomCode();
     if (!(await codeTaken(ctx.db, code))) return code;
   }
-}
-
-const secretToken = (bytes: number) => randomBytes(bytes).toString('base64url');
-
-/** A new room's meeting on the BBB server: a stable id that tells nothing, and its two passwords. */
-export function newMeeting(): { meetingId: string; attendeePw: string; moderatorPw: string } {
-  return {
-    meetingId: `aula-${randomBytes(16).toString('hex')}`,
-    attendeePw: secretToken(12),
-    moderatorPw: secretToken(12),
-  };
 }
 
 /** Distinct ids without the owner (always a member and a moderator). */
