@@ -18,6 +18,7 @@ import { brandingRoutes } from './modules/config/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
 import { cameraRoutes } from './modules/camera/camera.routes.ts';
+import { bbbCodeMissesJob } from './modules/bbb/bbb.jobs.ts';
 import { bbbRoutes } from './modules/bbb/bbb.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
@@ -107,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
   // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
-  registerJobs(app, [sickRetentionJob]);
+  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob]);
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',

@@ -16,11 +16,11 @@ export const MAX_ROOMS_PER_PAGE = 100;
 export const MAX_ROOM_PARTICIPANTS = 500;
 export const MAX_ROOM_MEMBERS = 2000;
 /**
- * Room codes looked up in vain from one address within an hour before GET /api/bbb/{code} and its join
- * answer 429 (decision 067): with 31^9 codes, guessing is hopeless at this rate, and a class behind one NAT
- * mistyping a code now and then stays far below it.
+ * Room codes looked up in vain within an hour before GET /api/bbb/{code} and its join answer 429 (decision
+ * 067), counted per user when signed in and per address (IPv6: per /64) for visitors: with 31^9 codes,
+ * guessing is hopeless at this rate, and one pupil behind the school's NAT cannot lock the others out.
  */
-export const ROOM_CODE_MISSES_PER_IP_HOUR = 50;
+export const ROOM_CODE_MISSES_PER_HOUR = 50;
 /** How often the waiting state asks again whether a moderator has started the meeting. */
 export const ROOM_WAIT_POLL_MS = 5000;
 

@@ -101,6 +101,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'bbb.create_not_allowed': 'You may not create video rooms',
   'bbb.not_room_owner': 'Only the owner of the room or an admin can change this',
   'bbb.unknown_person': 'A chosen person or group does not belong to this school',
+  'bbb.guests_need_teacher': 'Only rooms of teachers can admit guests',
   'config.invalid_value': 'This value is not valid for {key}',
   'config.low_contrast':
     'White text on this colour is hard to read (contrast {ratio}:1, at least 4.5:1 needed)',

@@ -3,7 +3,7 @@
 import { DEFAULT_ROOM_SETTINGS } from '@aula/contracts';
 import type { Db } from '../db/index.ts';
 import { insertRoom, replaceGroups } from '../modules/bbb/bbb.repo.ts';
-import { newMeeting, randomCode } from '../modules/bbb/bbb.service.ts';
+import { newMeeting, randomCode } from '../modules/bbb/bbb-codes.ts';
 
 export async function seedDemoRooms(
   db: Db,

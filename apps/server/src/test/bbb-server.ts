@@ -4,7 +4,9 @@
 // without its checksum parameter), so a test that passes proves Aula signs correctly; it refuses anything
 // else with messageKey checksumError. Meetings live in memory. `join` with redirect serves a small HTML page
 // naming the meeting, the user and their role (or, for a guest of an ASK_MODERATOR meeting, a page saying
-// they wait for a moderator's approval) for the end-to-end journeys to read.
+// they wait for a moderator's approval) for the end-to-end journeys to read. As BBB does, `end` leaves the
+// meeting known as forcibly ended (joins refused) until the next `create` starts a new session, and a join
+// with `createTime` is refused unless it names the current session's (mismatchCreateTimeParam).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BbbChecksumAlgorithm } from '@aula/contracts';
@@ -31,7 +33,10 @@ export interface TestBbbMeeting {
   maxParticipants: number;
   logoutURL: string;
   meta: Record<string, string>;
+  /** when this session was created (ms); strictly increasing, so every session has its own */
   createTime: number;
+  /** set by `end`: the session is over, BBB keeps it known until the next create (0: running) */
+  endTime: number;
   participants: TestBbbParticipant[];
   /** guests waiting in the lobby of an ASK_MODERATOR meeting */
   waitingGuests: TestBbbParticipant[];
@@ -56,6 +61,8 @@ export interface TestBbbServer {
   /** the calls received since `clearCalls` (or the start), by name: e.g. ['getMeetingInfo', 'create'] */
   callNames(): string[];
   clearCalls(): void;
+  /** ends a meeting as a moderator does in BBB's own client (`end` without Aula) */
+  end(meetingID: string): void;
   /** adds `n` made-up participants to a meeting (it must exist): to fill a room */
   addParticipants(meetingID: string, n: number, role?: 'MODERATOR' | 'VIEWER'): void;
   close(): Promise<void>;
@@ -129,13 +136,13 @@ function meetingInfo(m: TestBbbMeeting): Record<string, XmlValue> {
     dialNumber: '613-555-1234',
     attendeePW: m.attendeePW,
     moderatorPW: m.moderatorPW,
-    running: m.participants.length > 0,
+    running: m.endTime === 0 && m.participants.length > 0,
     duration: 0,
     hasUserJoined: m.participants.length > 0,
     recording: false,
-    hasBeenForciblyEnded: false,
+    hasBeenForciblyEnded: m.endTime !== 0,
     startTime: m.createTime,
-    endTime: 0,
+    endTime: m.endTime,
     participantCount: m.participants.length,
     listenerCount: 0,
     voiceParticipantCount: 0,
@@ -168,6 +175,13 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
   const calls: TestBbbCall[] = [];
   let since = 0;
   let guestCounter = 0;
+  let lastCreateTime = 0;
+
+  function endMeeting(m: TestBbbMeeting) {
+    m.endTime = Math.max(Date.now(), m.createTime + 1);
+    m.participants = [];
+    m.waitingGuests = [];
+  }
 
   function answer(
     res: ServerResponse,
@@ -196,7 +210,8 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
         'Meeting id must be between 2 and 256 characters, without commas.',
       );
     const existing = meetings.get(meetingID);
-    if (existing)
+    // an ended session does not block a new one (BBB: getNotEndedMeetingWithId)
+    if (existing && existing.endTime === 0)
       return response({
         returncode: 'SUCCESS',
         meetingID,
@@ -225,7 +240,8 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
       maxParticipants: Number(p.get('maxParticipants') ?? 0) || 0,
       logoutURL: p.get('logoutURL') ?? '',
       meta,
-      createTime: Date.now(),
+      createTime: (lastCreateTime = Math.max(Date.now(), lastCreateTime + 1)),
+      endTime: 0,
       participants: [],
       waitingGuests: [],
     };
@@ -263,6 +279,19 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
           'invalidMeetingIdentifier',
           'The meeting ID that you supplied did not match any existing meetings',
         ),
+      );
+    // BBB's order: first the session (createTime), then whether it has been ended
+    const createTime = p.get('createTime');
+    if (createTime !== null && Number(createTime) !== m.createTime)
+      return xml(
+        failed(
+          'mismatchCreateTimeParam',
+          'The createTime parameter submitted mismatches with the current meeting.',
+        ),
+      );
+    if (m.endTime !== 0)
+      return xml(
+        failed('meetingForciblyEnded', 'You can not re-join a meeting that has already been forcibly ended.'),
       );
     const rawRole = p.get('role')?.toUpperCase();
     const password = p.get('password');
@@ -336,12 +365,15 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
       case 'isMeetingRunning': {
         const m = meetings.get(p.get('meetingID') ?? '');
         return {
-          body: response({ returncode: 'SUCCESS', running: Boolean(m && m.participants.length > 0) }),
+          body: response({
+            returncode: 'SUCCESS',
+            running: Boolean(m && m.endTime === 0 && m.participants.length > 0),
+          }),
         };
       }
       case 'end': {
         const m = meetings.get(p.get('meetingID') ?? '');
-        if (!m)
+        if (!m || m.endTime !== 0)
           return {
             body: failed(
               'notFound',
@@ -351,7 +383,7 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
         const password = p.get('password');
         if (password !== null && password !== m.moderatorPW)
           return { body: failed('invalidPassword', 'You must supply the moderator password for this call.') };
-        meetings.delete(m.meetingID);
+        endMeeting(m);
         return {
           body: response({
             returncode: 'SUCCESS',
@@ -428,6 +460,11 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
     calls,
     callNames: () => calls.slice(since).map((c) => c.call),
     clearCalls: () => void (since = calls.length),
+    end(meetingID) {
+      const m = meetings.get(meetingID);
+      if (!m) throw new Error(`no meeting ${meetingID} on the stand-in BBB server`);
+      endMeeting(m);
+    },
     addParticipants(meetingID, n, role = 'VIEWER') {
       const m = meetings.get(meetingID);
       if (!m) throw new Error(`no meeting ${meetingID} on the stand-in BBB server`);

@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   'bbb.create_not_allowed',
   'bbb.not_room_owner',
   'bbb.unknown_person',
+  'bbb.guests_need_teacher',
   'config.invalid_value',
   'config.low_contrast',
   'sso.not_configured',

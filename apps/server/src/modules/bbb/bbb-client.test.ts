@@ -54,6 +54,13 @@ describe('checksum', () => {
       'fullName=Ali%20Y%C4%B1lmaz%20%26%20Co&redirect=true',
     );
   });
+
+  it("encodes !'()* too: URL parsers (safeFetch's, the browser's) rewrite a bare ' as %27", () => {
+    expect(queryString({ name: "Kevin's Raum (5a)!*" })).toBe('name=Kevin%27s%20Raum%20%285a%29%21%2A');
+    // a query string that a URL parser keeps as it is: the server hashes exactly what was signed
+    const query = queryString({ fullName: "Sinéad O'Brien (Gast)", x: "!'()*~-._" });
+    expect(new URL(`http://bbb.test/api/join?${query}`).search).toBe(`?${query}`);
+  });
 });
 
 describe('parseAnswer', () => {
@@ -81,8 +88,10 @@ describe.each(BBB_CHECKSUM_ALGORITHMS)('against the stand-in server with %s', (a
   it('create, getMeetingInfo, isMeetingRunning, join and end, each signed as the server checks', async () => {
     const server = serverOf(bbb);
     expect(await getMeetingInfo(server, 'm-1')).toBeNull();
-    expect(await createMeeting(server, meeting('m-1'))).toEqual({ duplicate: false });
-    expect(await createMeeting(server, meeting('m-1'))).toEqual({ duplicate: true });
+    const created = await createMeeting(server, meeting('m-1'));
+    const createTime = bbb.meetings.get('m-1')!.createTime;
+    expect(created).toEqual({ duplicate: false, createTime });
+    expect(await createMeeting(server, meeting('m-1'))).toEqual({ duplicate: true, createTime });
     expect(bbb.meetings.get('m-1')).toMatchObject({
       name: 'Klasse 5a',
       muteOnStart: true,
@@ -94,23 +103,66 @@ describe.each(BBB_CHECKSUM_ALGORITHMS)('against the stand-in server with %s', (a
       meetingID: 'm-1',
       role: 'MODERATOR',
       password: 'mp-secret',
+      createTime,
       userID: 'aula-3',
     });
     const page = await fetch(url);
     expect(await page.text()).toContain('data-testid="role">MODERATOR<');
-    expect(await getMeetingInfo(server, 'm-1')).toMatchObject({ running: true, participantCount: 1 });
+    expect(await getMeetingInfo(server, 'm-1')).toMatchObject({
+      running: true,
+      ended: false,
+      createTime,
+      participantCount: 1,
+    });
     await endMeeting(server, 'm-1', 'mp-secret');
-    expect(await getMeetingInfo(server, 'm-1')).toBeNull();
-    // ending what is not there is no error
+    // BBB keeps an ended session known for a while: not running, and the address no longer works
+    expect(await getMeetingInfo(server, 'm-1')).toMatchObject({ running: false, ended: true });
+    expect(await (await fetch(url)).text()).toContain('<messageKey>meetingForciblyEnded</messageKey>');
+    // ending what is over is no error
     await endMeeting(server, 'm-1', 'mp-secret');
+    // the next create is a new session: the old address is refused, one with the new createTime works
+    const again = await createMeeting(server, meeting('m-1'));
+    expect(again).toMatchObject({ duplicate: false });
+    expect(again.createTime).toBeGreaterThan(createTime);
+    expect(await (await fetch(url)).text()).toContain('<messageKey>mismatchCreateTimeParam</messageKey>');
+    const fresh = await fetch(
+      joinUrl(server, {
+        fullName: 'Tina Lehmann',
+        meetingID: 'm-1',
+        role: 'MODERATOR',
+        password: 'mp-secret',
+        createTime: again.createTime,
+      }),
+    );
+    expect(await fresh.text()).toContain('data-testid="role">MODERATOR<');
     expect(bbb.calls.every((c) => c.messageKey !== 'checksumError')).toBe(true);
+  });
+
+  it("names with ' ( ) ! * pass the server's checksum, through safeFetch and through fetch's URL parsing", async () => {
+    const server = serverOf(bbb);
+    const { createTime } = await createMeeting(server, {
+      ...meeting('m-quote'),
+      name: "Kevin's Raum (Mathe)!*",
+    });
+    expect(bbb.meetings.get('m-quote')!.name).toBe("Kevin's Raum (Mathe)!*");
+    const page = await fetch(
+      joinUrl(server, {
+        fullName: "Sinéad O'Brien",
+        meetingID: 'm-quote',
+        role: 'VIEWER',
+        password: 'ap-secret',
+        createTime,
+        userID: 'guest-1',
+      }),
+    );
+    expect(await page.text()).toContain('data-testid="full-name">Sinéad O&apos;Brien<');
   });
 
   it('the canary: a wrong secret is refused with checksumError', async () => {
     const wrong = serverOf(bbb, { secret: 'not-the-secret' });
     await expect(getMeetingInfo(wrong, 'm-2')).rejects.toMatchObject({ failure: 'checksum_error' });
     const page = await fetch(
-      joinUrl(wrong, { fullName: 'X', meetingID: 'm-2', role: 'VIEWER', password: 'x' }),
+      joinUrl(wrong, { fullName: 'X', meetingID: 'm-2', role: 'VIEWER', password: 'x', createTime: 1 }),
     );
     expect(await page.text()).toContain('<messageKey>checksumError</messageKey>');
   });
@@ -147,24 +199,31 @@ describe('the stand-in server', () => {
 
   it('a full meeting refuses the next join with maxParticipantsReached; fake participants fill it', async () => {
     const server = serverOf(bbb);
-    await createMeeting(server, { ...meeting('full'), maxParticipants: 3 });
+    const { createTime } = await createMeeting(server, { ...meeting('full'), maxParticipants: 3 });
     bbb.addParticipants('full', 3);
     expect(await getMeetingInfo(server, 'full')).toMatchObject({ participantCount: 3, maxUsers: 3 });
     const page = await fetch(
-      joinUrl(server, { fullName: 'Zu spät', meetingID: 'full', role: 'VIEWER', password: 'ap-secret' }),
+      joinUrl(server, {
+        fullName: 'Zu spät',
+        meetingID: 'full',
+        role: 'VIEWER',
+        password: 'ap-secret',
+        createTime,
+      }),
     );
     expect(await page.text()).toContain('<messageKey>maxParticipantsReached</messageKey>');
   });
 
   it('a guest of an ASK_MODERATOR meeting waits for approval; a password alone gives the role on old servers', async () => {
     const server = serverOf(bbb);
-    await createMeeting(server, { ...meeting('lobby'), guestPolicy: 'ASK_MODERATOR' });
+    const { createTime } = await createMeeting(server, { ...meeting('lobby'), guestPolicy: 'ASK_MODERATOR' });
     const guest = await fetch(
       joinUrl(server, {
         fullName: 'Frau Gast',
         meetingID: 'lobby',
         role: 'VIEWER',
         password: 'ap-secret',
+        createTime,
         guest: true,
       }),
     );
@@ -175,7 +234,7 @@ describe('the stand-in server', () => {
     const old = await (await fetch(`${bbb.url}/join?${query}&checksum=${sum}`)).text();
     expect(old).toContain('data-testid="role">MODERATOR<');
     const joinUnknown = await fetch(
-      joinUrl(server, { fullName: 'X', meetingID: 'nope', role: 'VIEWER', password: 'x' }),
+      joinUrl(server, { fullName: 'X', meetingID: 'nope', role: 'VIEWER', password: 'x', createTime }),
     );
     expect(await joinUnknown.text()).toContain('<messageKey>invalidMeetingIdentifier</messageKey>');
   });

@@ -40,11 +40,23 @@ export class BbbError extends Error {
 
 export type BbbParams = Record<string, string | number | boolean | undefined>;
 
+/**
+ * RFC 3986 percent-encoding: encodeURIComponent leaves `!'()*` bare, and URL parsers (safeFetch's, the
+ * browser's) rewrite a bare `'` in a query as `%27`, so BBB would hash another string than we signed.
+ * Encoded, every character is one a parser keeps as it is.
+ */
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** The query string of a call, in the order given, values percent-encoded; undefined values left out. */
 export function queryString(params: BbbParams): string {
   return Object.entries(params)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .map(([key, value]) => `${encode(key)}=${encode(String(value))}`)
     .join('&');
 }
 
@@ -182,24 +194,40 @@ export interface CreateMeeting {
   meta?: Record<string, string>;
 }
 
-/** create: idempotent on BBB's side (a second create of a running meeting answers duplicateWarning). */
-export async function createMeeting(server: BbbServer, m: CreateMeeting): Promise<{ duplicate: boolean }> {
+const intOf = (answer: BbbAnswer, name: string) =>
+  Number.parseInt(childText(answer.response, name) ?? '0', 10) || 0;
+
+/**
+ * create: idempotent on BBB's side (a second create of a running meeting answers duplicateWarning with that
+ * meeting). `createTime` names the session: a join address carrying it works only in this session.
+ */
+export async function createMeeting(
+  server: BbbServer,
+  m: CreateMeeting,
+): Promise<{ duplicate: boolean; createTime: number }> {
   const { meta = {}, ...params } = m;
   const answer = await callBbb(server, 'create', {
     ...params,
     ...Object.fromEntries(Object.entries(meta).map(([k, v]) => [`meta_${k}`, v])),
   });
-  return { duplicate: answer.messageKey === 'duplicateWarning' };
+  return { duplicate: answer.messageKey === 'duplicateWarning', createTime: intOf(answer, 'createTime') };
 }
 
 export interface MeetingInfo {
   running: boolean;
+  /**
+   * the session is over (hasBeenForciblyEnded, or an endTime): BBB still knows it for a while, refuses
+   * joins to it and lets the next create start a new session
+   */
+  ended: boolean;
+  /** the session's createTime, for the join address */
+  createTime: number;
   participantCount: number;
   moderatorCount: number;
   maxUsers: number;
 }
 
-/** getMeetingInfo: null when the server knows no such meeting (not created, or ended). */
+/** getMeetingInfo: null when the server knows no such meeting (never created, or forgotten since). */
 export async function getMeetingInfo(
   server: BbbServer,
   meetingID: string,
@@ -212,12 +240,14 @@ export async function getMeetingInfo(
     if (err instanceof BbbError && err.failure === 'failed' && err.messageKey === 'notFound') return null;
     throw err;
   }
-  const int = (name: string) => Number.parseInt(childText(answer.response, name) ?? '0', 10) || 0;
+  const ended = childText(answer.response, 'hasBeenForciblyEnded') === 'true' || intOf(answer, 'endTime') > 0;
   return {
-    running: childText(answer.response, 'running') === 'true',
-    participantCount: int('participantCount'),
-    moderatorCount: int('moderatorCount'),
-    maxUsers: int('maxUsers'),
+    running: !ended && childText(answer.response, 'running') === 'true',
+    ended,
+    createTime: intOf(answer, 'createTime'),
+    participantCount: intOf(answer, 'participantCount'),
+    moderatorCount: intOf(answer, 'moderatorCount'),
+    maxUsers: intOf(answer, 'maxUsers'),
   };
 }
 
@@ -242,6 +272,8 @@ export interface JoinMeeting {
   role: 'MODERATOR' | 'VIEWER';
   /** the matching password, for servers older than BBB 2.4's `role` */
   password: string;
+  /** the session's createTime: BBB refuses the address in any other session (mismatchCreateTimeParam) */
+  createTime: number;
   /** members: their id at Aula; guests none */
   userID?: string;
   /** a guest in an approval room: BBB puts them in the waiting lobby */
@@ -255,6 +287,7 @@ export function joinUrl(server: BbbServer, j: JoinMeeting): string {
     meetingID: j.meetingID,
     role: j.role,
     password: j.password,
+    createTime: j.createTime,
     userID: j.userID,
     guest: j.guest ? 'true' : undefined,
     redirect: 'true',

@@ -2,22 +2,29 @@
 // whether the meeting exists (getMeetingInfo) and creates it when the caller may start it (a moderator, or
 // anyone in a room that lets anyone start): one call, or two when it starts the meeting. Refusals are
 // errors and never 418, which signs a user out everywhere else (spec 4.1). Room codes are public: looking up
-// codes that do not exist is limited per address, so codes cannot be guessed.
-import {
-  ROOM_CODE_MISSES_PER_IP_HOUR,
-  type PublicRoom,
-  type RoomDetails,
-  type RoomJoin,
-} from '@aula/contracts';
+// codes that do not exist is limited per user (signed in) or per address (visitors), so codes cannot be guessed.
+import { ROOM_CODE_MISSES_PER_HOUR, type PublicRoom, type RoomDetails, type RoomJoin } from '@aula/contracts';
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { BbbError, createMeeting, getMeetingInfo, joinUrl, type MeetingInfo } from './bbb-client.ts';
 import { bbbServer } from './bbb-settings.service.ts';
-import { countCodeMisses, findRoomByCode, recordCodeMiss, type RoomRow } from './bbb.repo.ts';
+import { transaction } from '../../db/index.ts';
+import { addressKey } from './bbb-address.ts';
+import {
+  countCodeMisses,
+  deleteCodeMissesBefore,
+  findRoomByCode,
+  lockCodeMisses,
+  missKeyName,
+  recordCodeMiss,
+  type MissKey,
+  type RoomRow,
+} from './bbb.repo.ts';
 import {
   getRoomDetails,
+  guestPolicyOf,
   meetingStatus,
   memberRoom,
   partOf,
@@ -25,25 +32,43 @@ import {
   viewerOf,
 } from './bbb.service.ts';
 
-const HOUR_MS = 3_600_000;
+/** How long a code miss counts (decision 067). */
+export const CODE_MISS_WINDOW_MS = 3_600_000;
 
 /** A room's number (members) or its code (/b/{code}, anyone who has it). */
 export type RoomRef = number | string;
 
+/** Whose misses a code lookup counts against: a signed-in caller's own, a visitor's address (IPv6: /64). */
+function missKeyOf(ctx: Ctx): MissKey {
+  return ctx.user ? { userId: ctx.user.id } : { ip: addressKey(callerIp(ctx)) };
+}
+
+/** The lookups of one caller waiting in this process, so they wait here and not holding a connection. */
+const lookupQueues = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const run = (lookupQueues.get(name) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  lookupQueues.set(name, tail);
+  try {
+    return await run;
+  } finally {
+    if (lookupQueues.get(name) === tail) lookupQueues.delete(name);
+  }
+}
+
 /**
- * The room with this code in the caller's school. An address that looked up ROOM_CODE_MISSES_PER_IP_HOUR
- * codes in vain within the hour gets 429 for every code until the oldest miss is an hour old.
+ * The room with this code in the caller's school. A caller who looked up ROOM_CODE_MISSES_PER_HOUR codes in
+ * vain within the hour gets 429 for every code until the oldest miss is an hour old: a signed-in caller
+ * counts alone (a school behind one NAT is many callers), a visitor by address. Counting, looking up and
+ * recording run one at a time per caller (in this process, then under the caller's database lock across
+ * instances), so parallel guesses cannot overshoot the limit.
  */
 async function roomByCode(ctx: Ctx, code: string): Promise<RoomRow> {
-  const ip = callerIp(ctx);
-  const now = ctx.clock();
-  const since = new Date(now.getTime() - HOUR_MS);
-  const misses = await countCodeMisses(ctx.db, ip, since);
-  if (misses.n >= ROOM_CODE_MISSES_PER_IP_HOUR) {
-    const waitMs = Math.max(
-      1000,
-      (misses.oldest ? new Date(misses.oldest).getTime() : now.getTime()) + HOUR_MS - now.getTime(),
-    );
+  const key = missKeyOf(ctx);
+  const found = await oneAtATime(missKeyName(key), () => lookUpCode(ctx, key, code));
+  if (found.limitedUntil !== null) {
+    const waitMs = Math.max(1000, found.limitedUntil - ctx.clock().getTime());
     throw new AppError(
       429,
       'auth.too_many_requests',
@@ -51,12 +76,28 @@ async function roomByCode(ctx: Ctx, code: string): Promise<RoomRow> {
       { 'retry-after': String(Math.ceil(waitMs / 1000)) },
     );
   }
-  const row = await findRoomByCode(ctx.db, ctx.schoolId, viewerOf(ctx.user), code);
-  if (!row) {
-    await recordCodeMiss(ctx.db, ctx.schoolId, ip, now, since);
-    throw AppError.notFound();
-  }
-  return row;
+  if (!found.row) throw AppError.notFound();
+  return found.row;
+}
+
+async function lookUpCode(ctx: Ctx, key: MissKey, code: string) {
+  const now = ctx.clock();
+  const since = new Date(now.getTime() - CODE_MISS_WINDOW_MS);
+  return transaction(ctx.db, async (tx) => {
+    await lockCodeMisses(tx, key);
+    const misses = await countCodeMisses(tx, key, since);
+    if (misses.n >= ROOM_CODE_MISSES_PER_HOUR)
+      return { row: null, limitedUntil: new Date(misses.oldest ?? now).getTime() + CODE_MISS_WINDOW_MS };
+    const row = await findRoomByCode(tx, ctx.schoolId, viewerOf(ctx.user), code);
+    // recorded in the transaction, so the refusal below does not roll it back
+    if (!row) await recordCodeMiss(tx, ctx.schoolId, key, now);
+    return { row, limitedUntil: null };
+  });
+}
+
+/** The clean-up job for one school: misses older than the window count no more and go. */
+export async function forgetCodeMisses(ctx: Ctx): Promise<number> {
+  return deleteCodeMissesBefore(ctx.db, ctx.schoolId, new Date(ctx.clock().getTime() - CODE_MISS_WINDOW_MS));
 }
 
 /**
@@ -76,7 +117,7 @@ export async function getRoom(ctx: Ctx, ref: RoomRef): Promise<RoomDetails | Pub
     code: row.code,
     name: row.name,
     running: status.running,
-    guestPolicy: row.guestPolicy as PublicRoom['guestPolicy'],
+    guestPolicy: guestPolicyOf(row),
     serverConfigured: status.serverConfigured,
     member,
     id: member ? row.id : null,
@@ -115,7 +156,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   let fullName: string;
   if (member) fullName = displayName(user);
   else {
-    if (row.guestPolicy === 'none')
+    if (guestPolicyOf(row) === 'none')
       throw new AppError(403, user ? 'bbb.not_member' : 'bbb.guests_not_allowed');
     fullName = name || (user ? displayName(user) : '');
     if (!fullName) throw new AppError(422, 'bbb.guest_name_required');
@@ -130,16 +171,19 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   } catch (err) {
     throw serverError(ctx, err);
   }
-  if (!info) {
+  // an ended session is no meeting: the next create starts a new one
+  const live = info && !info.ended ? info : null;
+  let createTime: number;
+  if (!live) {
     if (!moderator && !row.anyoneCanStart) return { status: 'waiting' };
     try {
-      await createMeeting(server, {
+      ({ createTime } = await createMeeting(server, {
         name: row.name,
         meetingID: row.meetingId,
         attendeePW: row.attendeePw,
         moderatorPW: row.moderatorPw,
         muteOnStart: row.muteOnJoin,
-        guestPolicy: row.guestPolicy === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
+        guestPolicy: guestPolicyOf(row) === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
         maxParticipants: row.maxParticipants ?? 0,
         logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
         meta: {
@@ -147,17 +191,19 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
           'bbb-origin-server-name': new URL(portalOrigin(ctx)).host,
           'aula-room-id': String(row.id),
         },
-      });
+      }));
     } catch (err) {
       throw serverError(ctx, err);
     }
-  } else if (row.maxParticipants !== null && info.participantCount >= row.maxParticipants) {
-    throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
+  } else {
+    if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
+      throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
+    createTime = live.createTime;
   }
   const guest = !member;
   if (guest)
     await audit(ctx, 'bbb.guest_join', {
-      details: { roomId: row.id, name: fullName, started: !info },
+      details: { roomId: row.id, name: fullName, started: !live },
     });
   return {
     status: 'ready',
@@ -166,8 +212,9 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       meetingID: row.meetingId,
       role: moderator ? 'MODERATOR' : 'VIEWER',
       password: moderator ? row.moderatorPw : row.attendeePw,
+      createTime,
       userID: member ? `aula-${user.id}` : undefined,
-      guest: guest && row.guestPolicy === 'approval',
+      guest: guest && guestPolicyOf(row) === 'approval',
     }),
   };
 }

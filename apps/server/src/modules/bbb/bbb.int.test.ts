@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { and, eq, sql } from 'drizzle-orm';
-import { BBB_CHECKSUM_ALGORITHMS, ROOM_CODE_MISSES_PER_IP_HOUR, type RoomInput } from '@aula/contracts';
-import { auditLog, bbbRooms, config, groups, users } from '../../db/schema.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  BBB_CHECKSUM_ALGORITHMS,
+  ROOM_CODE_MISSES_PER_HOUR,
+  type RoomDetails,
+  type RoomInput,
+} from '@aula/contracts';
+import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
+import { addressKey } from './bbb-address.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
@@ -63,7 +69,7 @@ async function keepSettings() {
 async function roomOf(actor: string, input: Partial<RoomInput> = {}) {
   const res = await as(actor, '/api/bbb', { body: { name: `Raum ${Math.random()}`, ...input } });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: number; code: string; name: string };
+  return res.body as RoomDetails;
 }
 
 async function meetingIdOf(roomId: number): Promise<string> {
@@ -123,6 +129,80 @@ describe('who may create rooms (spec 6, decision 067)', () => {
       ['teacher', 'teacher2', 'student2'].map((u) => userId.get(u)!).sort(),
     );
     expect(people.body.groups).toEqual([]);
+  });
+});
+
+describe("a pupil's room admits no strangers (decision 067)", () => {
+  const withGuests = {
+    muteOnJoin: true,
+    guestPolicy: 'always',
+    anyoneCanStart: false,
+    maxParticipants: null,
+  } as const;
+  const pupilsMayCreate = async () => {
+    await makeSetting(t, 'students_create_rooms', 'true');
+    onTestFinished(() => makeSetting(t, 'students_create_rooms', null));
+  };
+
+  it('only a teacher’s (or an admin’s) room may admit guests: 422 bbb.guests_need_teacher, nothing changes', async () => {
+    await pupilsMayCreate();
+    const refused = await as('student', '/api/bbb', { body: { name: 'Lerngruppe', settings: withGuests } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('bbb.guests_need_teacher');
+    const room = await roomOf('student', { name: 'Lerngruppe' });
+    for (const [actor, guestPolicy] of [
+      ['student', 'always'],
+      ['student', 'approval'],
+      ['admin', 'always'],
+    ] as const) {
+      const res = await as(actor, `/api/bbb/${room.id}`, {
+        method: 'PATCH',
+        body: { name: 'Umbenannt', settings: { guestPolicy } },
+      });
+      expect(res.status, `${actor} ${guestPolicy}`).toBe(422);
+      expect(res.body.code).toBe('bbb.guests_need_teacher');
+    }
+    expect((await as('student', `/api/bbb/${room.id}`)).body).toMatchObject({
+      name: 'Lerngruppe',
+      settings: { guestPolicy: 'none' },
+    });
+    expect((await roomOf('teacher', { settings: withGuests })).settings.guestPolicy).toBe('always');
+    expect((await roomOf('admin', { settings: withGuests })).settings.guestPolicy).toBe('always');
+  });
+
+  it("a guest never gets into a pupil's room, even when its row says guests are welcome", async () => {
+    await pupilsMayCreate();
+    const room = await roomOf('student', { name: 'Lerngruppe' });
+    // as a row written before the rule was
+    await t.database.db
+      .update(bbbRooms)
+      .set({ guestPolicy: 'always', anyoneCanStart: true })
+      .where(eq(bbbRooms.id, room.id));
+    expect((await as(null, `/api/bbb/${room.code}`)).body).toMatchObject({ guestPolicy: 'none' });
+    const visitor = await join(null, room.code, 'Fremder');
+    expect(visitor.status).toBe(403);
+    expect(visitor.body.code).toBe('bbb.guests_not_allowed');
+    const stranger = await join('student3', room.code);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.code).toBe('bbb.not_member');
+    expect((await as('student', `/api/bbb/${room.id}`)).body.settings.guestPolicy).toBe('none');
+  });
+
+  it('once the school switches pupils’ rooms off, a pupil may no longer change theirs (403), only delete it', async () => {
+    await pupilsMayCreate();
+    const room = await roomOf('student', { name: 'Lerngruppe', userIds: [userId.get('student2')!] });
+    await makeSetting(t, 'students_create_rooms', null);
+    for (const body of [{ name: 'Neu' }, { settings: { muteOnJoin: false } }, { userIds: [] }]) {
+      const res = await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.code).toBe('bbb.create_not_allowed');
+    }
+    expect((await as('student', `/api/bbb/${room.id}`)).body).toMatchObject({
+      name: 'Lerngruppe',
+      settings: { muteOnJoin: true },
+      members: [{ id: userId.get('student2') }],
+    });
+    expect((await as('student', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 });
 
@@ -363,7 +443,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
     const meetingId = await meetingIdOf(room.id);
     expect(bbb.meetings.has(meetingId)).toBe(true);
     expect((await as('teacher', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(204);
-    expect(bbb.meetings.has(meetingId)).toBe(false);
+    expect(bbb.meetings.get(meetingId)!.endTime).not.toBe(0);
     expect((await as('teacher', `/api/bbb/${room.id}`)).status).toBe(404);
     const other = await roomOf('teacher2');
     expect((await as('admin', `/api/bbb/${other.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -501,6 +581,64 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     // a member of the room is no guest there
     const member = await join('teacher', room.code);
     expect(new URL(member.body.url).searchParams.has('guest')).toBe(false);
+  });
+
+  it("a room named Kevin's Raum starts and a guest Sinéad O'Brien joins: ' is signed as BBB checks it", async () => {
+    const room = await roomOf('teacher', {
+      name: "Kevin's Raum (5a)",
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    bbb.clearCalls();
+    const start = await join('teacher', room.id);
+    expect(start.status, start.text).toBe(200);
+    expect(bbb.meetings.get(await meetingIdOf(room.id))!.name).toBe("Kevin's Raum (5a)");
+    const guest = await join(null, room.code, "Sinéad O'Brien");
+    expect(guest.status, guest.text).toBe(200);
+    // fetch parses the address as a browser does (a bare ' would become %27)
+    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Sinéad O&apos;Brien' });
+    expect(bbb.calls.slice(-4).map((c) => c.messageKey)).not.toContain('checksumError');
+  });
+
+  it('a join address is bound to one session (createTime): after the meeting ends and starts again, older ones are refused', async () => {
+    const room = await roomOf('teacher', {
+      groupIds: [group.get('5a')!],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    const first = await join('teacher', room.id);
+    const meetingId = await meetingIdOf(room.id);
+    const session1 = bbb.meetings.get(meetingId)!.createTime;
+    expect(new URL(first.body.url).searchParams.get('createTime')).toBe(String(session1));
+    const member1 = (await join('student', room.id)).body.url;
+    const guest1 = (await join(null, room.code, 'Frau Gast')).body.url;
+    expect(new URL(guest1).searchParams.get('createTime')).toBe(String(session1));
+
+    // revoking the code while the meeting runs: the old code stops at once (page and join); the addresses
+    // already handed out stay good for this session (BBB cannot revoke one address short of ending it)
+    const revoked = await as('teacher', `/api/bbb/${room.id}`, {
+      method: 'PATCH',
+      body: { revokeCode: true },
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(bbb.meetings.get(meetingId)!.endTime).toBe(0);
+    expect((await join(null, room.code, 'Frau Gast')).status).toBe(404);
+    expect((await as(null, `/api/bbb/${room.code}`)).status).toBe(404);
+    expect(await landing(guest1)).toMatchObject({ role: 'VIEWER' });
+
+    // the moderator ends the meeting in BBB; an ended session counts as not running
+    bbb.end(meetingId);
+    expect((await join('student', room.id)).body).toEqual({ status: 'waiting' });
+    expect((await landing(member1)).html).toContain('<messageKey>meetingForciblyEnded</messageKey>');
+    // the next session: every address of the first is refused by the server, new ones work
+    const second = await join('teacher', room.id);
+    expect(second.body.status).toBe('ready');
+    const session2 = bbb.meetings.get(meetingId)!.createTime;
+    expect(session2).toBeGreaterThan(session1);
+    for (const old of [first.body.url, member1, guest1])
+      expect((await landing(old)).html).toContain('<messageKey>mismatchCreateTimeParam</messageKey>');
+    expect(await landing(second.body.url)).toMatchObject({ role: 'MODERATOR' });
+    const guest2 = await join(null, revoked.body.code, 'Frau Gast');
+    expect(new URL(guest2.body.url).searchParams.get('createTime')).toBe(String(session2));
+    expect(await landing(guest2.body.url)).toMatchObject({ role: 'VIEWER' });
   });
 
   it('a full room answers 409 bbb.max_users', async () => {
@@ -727,18 +865,20 @@ describe('the feature switch and the other school', () => {
 describe('guessing codes (decision 067)', () => {
   // an app of its own on the same database, believing X-Forwarded-For, so this test's address is its own
   const proxied = setUpTestApp({ databaseOf: t, trustProxy: ['127.0.0.1'] });
+  // a second server instance on the same database: what one instance counts, the other must see
+  const twin = setUpTestApp({ databaseOf: t, trustProxy: ['127.0.0.1'] });
+  const guess = (i: number) => `qqq-qqq-${String(i).padStart(3, '2').replace(/[01]/g, '3')}`;
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  const randomV4 = () => `10.${byte()}.${byte()}.${byte()}`;
 
-  it(`after ${ROOM_CODE_MISSES_PER_IP_HOUR} unknown codes in an hour an address gets 429 for every code, for an hour`, async () => {
+  it(`after ${ROOM_CODE_MISSES_PER_HOUR} unknown codes in an hour a visitor's address gets 429 for every code, for an hour`, async () => {
     const room = await roomOf('teacher', {
       settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
     });
-    const from = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}` };
+    const from = { 'x-forwarded-for': randomV4() };
     const lookup = (code: string) => call(proxied.base, `/api/bbb/${code}`, { headers: from });
     expect((await lookup(room.code)).status).toBe(200);
-    for (let i = 0; i < ROOM_CODE_MISSES_PER_IP_HOUR; i++) {
-      const code = `qqq-qqq-${String(i).padStart(3, '2').replace(/[01]/g, '3')}`;
-      expect((await lookup(code)).status).toBe(404);
-    }
+    for (let i = 0; i < ROOM_CODE_MISSES_PER_HOUR; i++) expect((await lookup(guess(i))).status).toBe(404);
     const limited = await lookup(room.code);
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('auth.too_many_requests');
@@ -753,6 +893,86 @@ describe('guessing codes (decision 067)', () => {
         .status,
     ).toBe(200);
     proxied.clock.advance(3_600_000 + 1000);
+    // back again afterwards: the twin below runs on the system time
+    onTestFinished(() => void proxied.clock.advance(-(3_600_000 + 1000)));
     expect((await lookup(room.code)).status).toBe(200);
+  });
+
+  it('two signed-in users behind one address count apart; a tripped limit never keeps a member from their room by number', async () => {
+    const from = { 'x-forwarded-for': randomV4() };
+    const [guesser, classmate] = await Promise.all([
+      makeUser(t, { role: 'student' }),
+      makeUser(t, { role: 'student' }),
+    ]);
+    const room = await roomOf('admin', {
+      userIds: [guesser.id, classmate.id],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    const cookieOf = new Map([
+      [guesser.id, await proxied.loginAs(guesser.username)],
+      [classmate.id, await proxied.loginAs(classmate.username)],
+    ]);
+    const as2 = (userId: number | null, path: string, csrf = false) =>
+      call(proxied.base, path, {
+        cookie: userId === null ? undefined : cookieOf.get(userId),
+        headers: { ...from, ...(csrf ? { 'x-aula-csrf': '1' } : {}) },
+      });
+    for (let i = 0; i < ROOM_CODE_MISSES_PER_HOUR; i++)
+      expect((await as2(guesser.id, `/api/bbb/${guess(i)}`)).status).toBe(404);
+    // the guesser is held back, by code, also for their own room's code
+    expect((await as2(guesser.id, `/api/bbb/${room.code}`)).status).toBe(429);
+    expect((await as2(guesser.id, `/api/bbb/${room.code}/join`, true)).status).toBe(429);
+    // ...but not from their own room by number
+    expect((await as2(guesser.id, `/api/bbb/${room.id}`)).status).toBe(200);
+    expect((await as2(guesser.id, `/api/bbb/${room.id}/join`, true)).body).toEqual({ status: 'waiting' });
+    // the classmate and a visitor at the same address are not held back
+    expect((await as2(classmate.id, `/api/bbb/${room.code}`)).body).toMatchObject({ member: true });
+    expect((await as2(null, `/api/bbb/${room.code}`)).status).toBe(200);
+  });
+
+  it('parallel guesses to two server instances do not overshoot the limit; an IPv6 network counts as one address (/64)', async () => {
+    const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const tries = ROOM_CODE_MISSES_PER_HOUR + 10;
+    const results = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        call((i % 2 ? twin : proxied).base, `/api/bbb/${guess(i)}`, {
+          headers: { 'x-forwarded-for': `${net}::${(i + 1).toString(16)}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(ROOM_CODE_MISSES_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bbbCodeMisses)
+      .where(eq(bbbCodeMisses.ip, addressKey(`${net}::1`)));
+    expect(row!.n).toBe(ROOM_CODE_MISSES_PER_HOUR);
+    // the next network is another address
+    expect(
+      (await call(proxied.base, `/api/bbb/${guess(0)}`, { headers: { 'x-forwarded-for': `${net}1::1` } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('a job deletes the misses older than an hour, of every address and user', async () => {
+    const owner = await makeUser(t, { role: 'student' });
+    const now = t.clock.now();
+    const old = new Date(now - 3_600_000 - 1000);
+    const recent = new Date(now - 60_000);
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    await t.database.db.insert(bbbCodeMisses).values([
+      { schoolId, ip, at: old },
+      { schoolId, userId: owner.id, at: old },
+      { schoolId, ip, at: recent },
+      { schoolId, userId: owner.id, at: recent },
+    ]);
+    await t.app.jobs.run('bbb-code-misses');
+    const left = await t.database.db
+      .select({ ip: bbbCodeMisses.ip, userId: bbbCodeMisses.userId, at: bbbCodeMisses.at })
+      .from(bbbCodeMisses)
+      .where(sql`${bbbCodeMisses.ip} = ${ip} or ${bbbCodeMisses.userId} = ${owner.id}`);
+    expect(left.map((r) => r.at.getTime())).toEqual([recent.getTime(), recent.getTime()]);
+    expect(await t.database.db.select().from(bbbCodeMisses).where(lt(bbbCodeMisses.at, old))).toEqual([]);
   });
 });

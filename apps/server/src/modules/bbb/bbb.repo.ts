@@ -50,6 +50,9 @@ function roomColumns(v: RoomViewer) {
     createdAt: bbbRooms.createdAt,
     owner: sql<{ id: number; name: string; type: string }>`(select json_build_object('id', o.id,
       'name', ${personName('o')}, 'type', o.type) from ${users} o where o.id = ${roomOwner})`,
+    // hasRole(owner, 'teacher'): a teacher, an admin or a superadmin (only their rooms admit guests)
+    ownerTeaches: sql<boolean>`coalesce((select o.type = 'L' or o.roles && array['admin', 'superadmin']::text[]
+      from ${users} o where o.id = ${roomOwner}), false)`,
     groups: sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', g.id,
       'name', g.name) order by g.name, g.id) from ${bbbRoomGroups} rg join ${groups} g on g.id = rg.group_id
       where rg.room_id = ${roomId}), '[]'::json)`,
@@ -296,20 +299,47 @@ export async function deleteRoom(db: Db, schoolId: number, id: number): Promise<
   await db.delete(bbbRooms).where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.id, id)));
 }
 
-/** Records a code lookup that found nothing, and forgets this address's misses older than `before`. */
-export async function recordCodeMiss(db: Db, schoolId: number, ip: string, at: Date, before: Date) {
-  await db.delete(bbbCodeMisses).where(and(eq(bbbCodeMisses.ip, ip), lt(bbbCodeMisses.at, before)));
-  await db.insert(bbbCodeMisses).values({ schoolId, ip, at });
+/** Whose misses count: a signed-in caller's by user id, a visitor's by address (bbb-address.ts). */
+export type MissKey = { userId: number } | { ip: string };
+
+export const missKeyName = (key: MissKey) => ('userId' in key ? `user:${key.userId}` : `ip:${key.ip}`);
+
+const missesOf = (key: MissKey) =>
+  'userId' in key ? eq(bbbCodeMisses.userId, key.userId) : eq(bbbCodeMisses.ip, key.ip);
+
+// pg_advisory_xact_lock's first key for code misses ("bbb"); cim's import lock uses its own
+const CODE_MISS_LOCK = 0x62_6262;
+
+/**
+ * Holds the caller's misses until the transaction ends: a parallel lookup by the same caller waits, so
+ * counting and recording cannot overshoot the limit.
+ */
+export async function lockCodeMisses(tx: Db, key: MissKey): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODE_MISS_LOCK}::int, hashtext(${missKeyName(key)}))`);
 }
 
-/** An address's code misses since `since`, and the oldest of them (when the window frees up). */
-export async function countCodeMisses(db: Db, ip: string, since: Date) {
+/** Records a code lookup that found nothing. */
+export async function recordCodeMiss(db: Db, schoolId: number, key: MissKey, at: Date) {
+  await db.insert(bbbCodeMisses).values({ schoolId, ...key, at });
+}
+
+/** A caller's code misses since `since`, and the oldest of them (when the window frees up). */
+export async function countCodeMisses(db: Db, key: MissKey, since: Date) {
   const [row] = await db
     .select({
       n: sql<number>`count(*)`.mapWith(Number),
       oldest: sql<string | null>`min(${bbbCodeMisses.at})`,
     })
     .from(bbbCodeMisses)
-    .where(and(eq(bbbCodeMisses.ip, ip), gte(bbbCodeMisses.at, since)));
+    .where(and(missesOf(key), gte(bbbCodeMisses.at, since)));
   return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Forgets the school's misses older than `before` (the clean-up job); returns how many went. */
+export async function deleteCodeMissesBefore(db: Db, schoolId: number, before: Date): Promise<number> {
+  const rows = await db
+    .delete(bbbCodeMisses)
+    .where(and(eq(bbbCodeMisses.schoolId, schoolId), lt(bbbCodeMisses.at, before)))
+    .returning({ id: bbbCodeMisses.id });
+  return rows.length;
 }

@@ -57,7 +57,7 @@ export const bbbRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bbb'],
         summary:
-          'Create a room (create-room): the caller owns and moderates it. 403 bbb.create_not_allowed without the room permission, 422 bbb.unknown_person for someone the caller may not add',
+          'Create a room (create-room): the caller owns and moderates it. 403 bbb.create_not_allowed without the room permission, 422 bbb.unknown_person for someone the caller may not add, 422 bbb.guests_need_teacher for guests in a pupil’s room',
         body: RoomInputSchema,
         response: { 201: RoomDetailsSchema, ...errors },
       },
@@ -99,7 +99,7 @@ export const bbbRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bbb'],
         summary:
-          'Change a room: the owner and admins anything, its other moderators only revokeCode (a new code); 403 bbb.not_room_owner otherwise',
+          'Change a room: the owner and admins anything, its other moderators only revokeCode (a new code); 403 bbb.not_room_owner otherwise, 403 bbb.create_not_allowed for a pupil owner once pupils may not create rooms, 422 bbb.guests_need_teacher for guests in a pupil’s room',
         params: IdParamsSchema,
         body: RoomPatchSchema,
         response: { 200: RoomDetailsSchema, ...errors },

@@ -81,8 +81,10 @@ export const bbbRoomGroups = pgTable(
   (t) => [primaryKey({ columns: [t.roomId, t.groupId] }), index('bbb_room_groups_group').on(t.groupId)],
 );
 
-// Room codes that were looked up and did not exist, by address (decision 067): GET /api/bbb/{code} and its
-// join refuse an address with too many of them, so codes cannot be guessed. Rows older than an hour go.
+// Room codes that were looked up and did not exist (decision 067): a signed-in caller's misses by their user
+// id, a visitor's by address (an IPv6 address by its /64), exactly one of the two per row. GET /api/bbb/{code}
+// and its join refuse a caller with too many of them, so codes cannot be guessed. A job deletes rows older
+// than an hour.
 export const bbbCodeMisses = pgTable(
   'bbb_code_misses',
   {
@@ -90,8 +92,13 @@ export const bbbCodeMisses = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('bbb_code_misses_ip_at').on(t.ip, t.at)],
+  (t) => [
+    index('bbb_code_misses_ip_at').on(t.ip, t.at),
+    index('bbb_code_misses_user_at').on(t.userId, t.at),
+    index('bbb_code_misses_at').on(t.at),
+  ],
 );

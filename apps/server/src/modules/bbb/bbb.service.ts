@@ -3,13 +3,12 @@
 // one by one and the members of the room's groups; admins see and change every room of their school. Joining
 // and the public room page are in bbb-join.service.ts. Every route answers 404 while the school has the
 // `bbb` feature switched off.
-import { randomBytes, randomInt } from 'node:crypto';
 import {
   hasRole,
   permissionsFor,
-  ROOM_CODE_ALPHABET,
   type Room,
   type RoomDetails,
+  type RoomGuestPolicy,
   type RoomList,
   type RoomPeople,
   type RoomSettings,
@@ -28,6 +27,7 @@ import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { BbbError, endMeeting, getMeetingInfo } from './bbb-client.ts';
+import { newMeeting, randomCode } from './bbb-codes.ts';
 import { bbbServer } from './bbb-settings.service.ts';
 import {
   codeTaken,
@@ -97,10 +97,20 @@ export function partOf(row: RoomRow, v: RoomViewer) {
   };
 }
 
+/**
+ * Whom the room admits besides its members: only a room of a teacher (or an admin) admits guests at all,
+ * so a pupil's room never lets strangers in, whatever its row says (decision 067).
+ */
+export function guestPolicyOf(row: Pick<RoomRow, 'guestPolicy' | 'ownerTeaches'>): RoomGuestPolicy {
+  return row.ownerTeaches ? (row.guestPolicy as RoomGuestPolicy) : 'none';
+}
+
+const guestsNeedTeacher = () => new AppError(422, 'bbb.guests_need_teacher');
+
 export function settingsOf(row: RoomRow): RoomSettings {
   return {
     muteOnJoin: row.muteOnJoin,
-    guestPolicy: row.guestPolicy as RoomSettings['guestPolicy'],
+    guestPolicy: guestPolicyOf(row),
     anyoneCanStart: row.anyoneCanStart,
     maxParticipants: row.maxParticipants,
   };
@@ -132,7 +142,8 @@ export async function meetingStatus(
   if (!server) return { running: null, participantCount: null, serverConfigured: false };
   try {
     const info = await getMeetingInfo(server, row.meetingId, STATUS_TIMEOUT_MS);
-    return { running: info !== null, participantCount: info?.participantCount ?? 0, serverConfigured: true };
+    const live = info !== null && !info.ended;
+    return { running: live, participantCount: live ? info.participantCount : 0, serverConfigured: true };
   } catch (err) {
     if (!(err instanceof BbbError)) throw err;
     ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: room status unknown');
@@ -221,28 +232,11 @@ async function checkReach(ctx: Ctx, user: SessionUser, userIds: number[], groupI
   }
 }
 
-/** A random room code: three groups of three from ROOM_CODE_ALPHABET (contracts plain/bbb.ts). */
-export function randomCode(): string {
-  const chars = Array.from({ length: 9 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]!);
-  return `${chars.slice(0, 3).join('')}-${chars.slice(3, 6).join('')}-${chars.slice(6).join('')}`;
-}
-
 async function freshCode(ctx: Ctx): Promise<string> {
   for (;;) {
     const code = randomCode();
     if (!(await codeTaken(ctx.db, code))) return code;
   }
-}
-
-const secretToken = (bytes: number) => randomBytes(bytes).toString('base64url');
-
-/** A new room's meeting on the BBB server: a stable id that tells nothing, and its two passwords. */
-export function newMeeting(): { meetingId: string; attendeePw: string; moderatorPw: string } {
-  return {
-    meetingId: `aula-${randomBytes(16).toString('hex')}`,
-    attendeePw: secretToken(12),
-    moderatorPw: secretToken(12),
-  };
 }
 
 /** Distinct ids without the owner (always a member and a moderator). */
@@ -253,6 +247,7 @@ const others = (list: readonly number[], ownerId: number) =>
 export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
   const user = await bbbUser(ctx);
   if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  if (input.settings.guestPolicy !== 'none' && !hasRole(user, 'teacher')) throw guestsNeedTeacher();
   const userIds = others(input.userIds, user.id);
   const groupIds = [...new Set(input.groupIds)];
   const moderatorIds = new Set(others(input.moderatorIds, user.id));
@@ -307,6 +302,10 @@ export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<Ro
   const editing = Object.values(edits).some((value) => value !== undefined);
   if (editing && !part.canEdit) throw new AppError(403, 'bbb.not_room_owner');
   if (revokeCode && !part.moderator) throw new AppError(403, 'bbb.not_room_owner');
+  // a pupil's room stays theirs to delete, but changing it needs the permission to create rooms, as now
+  if (editing && !(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
+  if (patch.settings?.guestPolicy && patch.settings.guestPolicy !== 'none' && !row.ownerTeaches)
+    throw guestsNeedTeacher();
 
   const current = await findPersonMembers(ctx.db, id);
   const currentIds = current.map((m) => m.id);

@@ -9,6 +9,7 @@ import {
   adminMessages,
   appOpens,
   auditLog,
+  bbbCodeMisses,
   bbbRoomGroups,
   bbbRoomMembers,
   bbbRooms,
@@ -139,6 +140,8 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
     .from(bbbRooms)
     .where(eq(bbbRooms.name, 'Klasse 5a'));
   await db.insert(bbbRoomMembers).values({ roomId: demoRoom!.id, userId, moderator: false });
+  // a room code they looked up in vain (counted against them for an hour)
+  await db.insert(bbbCodeMisses).values({ schoolId, userId, at: new Date(NOW) });
   // the account's identity at the school's identity provider
   await db
     .insert(externalIdentities)

@@ -29,8 +29,6 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
-  bbb_code_misses:
-    'room codes looked up in vain, by address and time without a user, kept an hour against guessing (decision 067)',
 };
 
 export const REDACTED = '[redacted]';
