@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import type { RoomType } from '@aula/contracts';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { NameSearchForm } from '@/components/name-search-form';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
@@ -32,16 +32,8 @@ export interface RoomFiltersProps {
 export function RoomFilters({ search, onChange, onReset, isAdmin }: RoomFiltersProps) {
   const { t } = useTranslation();
   const panelId = useId();
-  const nameId = useId();
   const perPageId = useId();
   const [open, setOpen] = useState(false);
-  const [q, setQ] = useState(search.q ?? '');
-  // Back, a link or "reset" changes the address: the field follows it (adjusted while rendering)
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
   const count = filterCount(search);
   return (
     <section aria-label={t('bbb.chooser.filters')} className="grid gap-3">
@@ -110,32 +102,13 @@ export function RoomFilters({ search, onChange, onReset, isAdmin }: RoomFiltersP
             </select>
           </div>
         </div>
-        <form
-          role="search"
-          className="grid gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onChange({ q: q.trim() || undefined });
-          }}
-        >
-          <label htmlFor={nameId} className="text-sm font-medium">
-            {t('bbb.chooser.q')}
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id={nameId}
-              type="search"
-              value={q}
-              maxLength={100}
-              placeholder={t('bbb.chooser.qPlaceholder')}
-              onChange={(event) => setQ(event.target.value)}
-            />
-            <Button type="submit" variant="secondary" className="h-10">
-              <Search aria-hidden="true" />
-              {t('bbb.chooser.search')}
-            </Button>
-          </div>
-        </form>
+        <NameSearchForm
+          value={search.q}
+          onSearch={(q) => onChange({ q })}
+          label={t('bbb.chooser.q')}
+          placeholder={t('bbb.chooser.qPlaceholder')}
+          submitLabel={t('bbb.chooser.search')}
+        />
         {isAdmin && (
           <label className="flex min-h-9 w-fit items-center gap-2 text-sm coarse:min-h-11">
             <input

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Search, SlidersHorizontal, X } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { NameSearchForm } from '@/components/name-search-form';
 import { formatNumber } from '@/lib/format';
 import { groupsQueryOptions } from '@/lib/groups';
 import { cn } from '@/lib/utils';
@@ -74,15 +74,7 @@ function RadioRow<T extends string>({
 export function SickFilters({ search, onChange, onReset, allGroups, selfId, personName }: SickFiltersProps) {
   const { t } = useTranslation();
   const panelId = useId();
-  const nameId = useId();
   const [open, setOpen] = useState(false);
-  const [q, setQ] = useState(search.q ?? '');
-  // Back, a link or "reset" changes the address: the field follows it (adjusted while rendering)
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setQ(search.q ?? '');
-  }
   const groups = useQuery(groupsQueryOptions(allGroups ? undefined : selfId));
   const selectedGroups = search.groups ?? [];
   const count = filterCount(search);
@@ -154,32 +146,13 @@ export function SickFilters({ search, onChange, onReset, allGroups, selfId, pers
             </p>
           )}
         </fieldset>
-        <form
-          role="search"
-          className="grid gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onChange({ q: q.trim() || undefined });
-          }}
-        >
-          <label htmlFor={nameId} className="text-sm font-medium">
-            {t('sickList.q')}
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id={nameId}
-              type="search"
-              value={q}
-              maxLength={100}
-              placeholder={t('sickList.qPlaceholder')}
-              onChange={(event) => setQ(event.target.value)}
-            />
-            <Button type="submit" variant="secondary" className="h-10">
-              <Search aria-hidden="true" />
-              {t('sickList.search')}
-            </Button>
-          </div>
-        </form>
+        <NameSearchForm
+          value={search.q}
+          onSearch={(q) => onChange({ q })}
+          label={t('sickList.q')}
+          placeholder={t('sickList.qPlaceholder')}
+          submitLabel={t('sickList.search')}
+        />
         {search.users?.length ? (
           <div className="grid gap-1">
             <p className="text-sm font-medium">{t('sickList.people')}</p>
