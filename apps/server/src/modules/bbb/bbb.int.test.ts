@@ -11,7 +11,7 @@ import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { addressKey } from './bbb-address.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 // Video rooms (issue 21, decision 067) over real HTTP on the real database, with a stand-in BigBlueButton
 // server that checks every checksum: who may do what with a room, joining with the right role, guests by
@@ -639,6 +639,30 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const guest2 = await join(null, revoked.body.code, 'Frau Gast');
     expect(new URL(guest2.body.url).searchParams.get('createTime')).toBe(String(session2));
     expect(await landing(guest2.body.url)).toMatchObject({ role: 'VIEWER' });
+  });
+
+  it('nobody joins while impersonating: 403 auth.not_while_impersonating, by number and by code', async () => {
+    const room = await roomOf('teacher', {
+      groupIds: [group.get('5a')!],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: true, maxParticipants: null },
+    });
+    const start = await call(t.base, `/api/users/impersonate/${userId.get('student')}`, {
+      cookie: await loginAs(t.base, 'superadmin'),
+      body: { reason: 'Hilfe bei den Videoräumen' },
+    });
+    expect(start.status, start.text).toBe(200);
+    const cookie = cookiesFrom(start);
+    // the room is there to look at, not to enter under the pupil's name
+    expect((await call(t.base, `/api/bbb/${room.id}`, { cookie })).status).toBe(200);
+    for (const ref of [room.id, room.code]) {
+      const res = await call(t.base, `/api/bbb/${ref}/join?name=Jemand`, {
+        cookie,
+        headers: { 'x-aula-csrf': '1' },
+      });
+      expect(res.status, String(ref)).toBe(403);
+      expect(res.body.code).toBe('auth.not_while_impersonating');
+    }
+    expect(bbb.meetings.has(await meetingIdOf(room.id))).toBe(false);
   });
 
   it('a full room answers 409 bbb.max_users', async () => {
