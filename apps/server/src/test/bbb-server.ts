@@ -309,6 +309,14 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
         ),
       );
     const guest = p.get('guest') === 'true';
+    // BBB: ALWAYS_DENY (and any policy it does not know) refuses guests
+    if (guest && m.guestPolicy !== 'ALWAYS_ACCEPT' && m.guestPolicy !== 'ASK_MODERATOR')
+      return xml(
+        failed(
+          'guestDeniedAccess',
+          "You have been denied access to this meeting based on the meeting's guest policy",
+        ),
+      );
     const participant: TestBbbParticipant = {
       userID: p.get('userID') ?? `w_${++guestCounter}`,
       fullName,

@@ -177,8 +177,8 @@ export async function apiVersion(server: BbbServer, timeoutMs = BBB_TIMEOUT_MS):
   return childText(answer.response, 'bbbVersion') || version;
 }
 
-/** BBB's guest policy for a room's (decision 067): guests wait for a moderator only in approval rooms. */
-export type BbbGuestPolicy = 'ALWAYS_ACCEPT' | 'ASK_MODERATOR';
+/** BBB's create parameter guestPolicy: how BBB treats a join with guest=true. */
+export type BbbGuestPolicy = 'ALWAYS_ACCEPT' | 'ASK_MODERATOR' | 'ALWAYS_DENY';
 
 export interface CreateMeeting {
   name: string;
@@ -276,7 +276,7 @@ export interface JoinMeeting {
   createTime: number;
   /** members: their id at Aula; guests none */
   userID?: string;
-  /** a guest in an approval room: BBB puts them in the waiting lobby */
+  /** anyone who is not a member: BBB lets them in by the meeting's guestPolicy (lobby, refusal) */
   guest?: boolean;
 }
 

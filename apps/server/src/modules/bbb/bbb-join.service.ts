@@ -3,12 +3,25 @@
 // anyone in a room that lets anyone start): one call, or two when it starts the meeting. Refusals are
 // errors and never 418, which signs a user out everywhere else (spec 4.1). Room codes are public: looking up
 // codes that do not exist is limited per user (signed in) or per address (visitors), so codes cannot be guessed.
-import { ROOM_CODE_MISSES_PER_HOUR, type PublicRoom, type RoomDetails, type RoomJoin } from '@aula/contracts';
+import {
+  ROOM_CODE_MISSES_PER_HOUR,
+  type PublicRoom,
+  type RoomDetails,
+  type RoomGuestPolicy,
+  type RoomJoin,
+} from '@aula/contracts';
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
-import { BbbError, createMeeting, getMeetingInfo, joinUrl, type MeetingInfo } from './bbb-client.ts';
+import {
+  BbbError,
+  createMeeting,
+  getMeetingInfo,
+  joinUrl,
+  type BbbGuestPolicy,
+  type MeetingInfo,
+} from './bbb-client.ts';
 import { bbbServer } from './bbb-settings.service.ts';
 import { transaction } from '../../db/index.ts';
 import { addressKey } from './bbb-address.ts';
@@ -128,6 +141,16 @@ function displayName(user: SessionUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 
+/**
+ * What BBB is told to do with guests (join with guest=true): a room without guests refuses them on BBB's
+ * side too, should a guest address ever be signed for it.
+ */
+const BBB_GUEST_POLICY: Record<RoomGuestPolicy, BbbGuestPolicy> = {
+  none: 'ALWAYS_DENY',
+  always: 'ALWAYS_ACCEPT',
+  approval: 'ASK_MODERATOR',
+};
+
 /** BBB trouble: 504 bbb.server_error (502 would send the web app to its "API down" page, spec 4.4). */
 function serverError(ctx: Ctx, err: unknown): AppError {
   if (!(err instanceof BbbError)) throw err;
@@ -144,6 +167,8 @@ function serverError(ctx: Ctx, err: unknown): AppError {
  */
 export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined): Promise<RoomJoin> {
   await requireFeature(ctx);
+  // a superadmin helping a pupil looks at the room, but never sits in a lesson under the pupil's name
+  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
   const user = ctx.user;
   let row: RoomRow;
   if (typeof ref === 'number') {
@@ -175,7 +200,8 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   const live = info && !info.ended ? info : null;
   let createTime: number;
   if (!live) {
-    if (!moderator && !row.anyoneCanStart) return { status: 'waiting' };
+    // anyoneCanStart is for members: a guest always waits for the room's people
+    if (!moderator && !(member && row.anyoneCanStart)) return { status: 'waiting' };
     try {
       ({ createTime } = await createMeeting(server, {
         name: row.name,
@@ -183,7 +209,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
         attendeePW: row.attendeePw,
         moderatorPW: row.moderatorPw,
         muteOnStart: row.muteOnJoin,
-        guestPolicy: guestPolicyOf(row) === 'approval' ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
+        guestPolicy: BBB_GUEST_POLICY[guestPolicyOf(row)],
         maxParticipants: row.maxParticipants ?? 0,
         logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
         meta: {
@@ -214,7 +240,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       password: moderator ? row.moderatorPw : row.attendeePw,
       createTime,
       userID: member ? `aula-${user.id}` : undefined,
-      guest: guest && guestPolicyOf(row) === 'approval',
+      guest,
     }),
   };
 }

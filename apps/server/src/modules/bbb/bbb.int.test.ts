@@ -10,8 +10,9 @@ import {
 import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { addressKey } from './bbb-address.ts';
+import { joinUrl } from './bbb-client.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 // Video rooms (issue 21, decision 067) over real HTTP on the real database, with a stand-in BigBlueButton
 // server that checks every checksum: who may do what with a room, joining with the right role, guests by
@@ -485,7 +486,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(meeting).toMatchObject({
       name: room.name,
       muteOnStart: true,
-      guestPolicy: 'ALWAYS_ACCEPT',
+      guestPolicy: 'ALWAYS_DENY',
       maxParticipants: 0,
     });
     expect(meeting.logoutURL).toBe(`${t.base}/b/${room.code}`);
@@ -547,9 +548,12 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(guest.status).toBe(200);
     const url = new URL(guest.body.url);
     expect(url.searchParams.get('role')).toBe('VIEWER');
-    expect(url.searchParams.has('userID')).toBe(false);
-    expect(url.searchParams.has('guest')).toBe(false);
-    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Frau Özdemir' });
+    expect(url.searchParams.get('guest')).toBe('true');
+    expect(await landing(guest.body.url)).toMatchObject({
+      role: 'VIEWER',
+      fullName: 'Frau Özdemir',
+      guest: 'true',
+    });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -639,6 +643,68 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const guest2 = await join(null, revoked.body.code, 'Frau Gast');
     expect(new URL(guest2.body.url).searchParams.get('createTime')).toBe(String(session2));
     expect(await landing(guest2.body.url)).toMatchObject({ role: 'VIEWER' });
+  });
+
+  it('guests never start a meeting, not even where anyone may start; a member does', async () => {
+    const room = await roomOf('teacher', {
+      groupIds: [group.get('5a')!],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: true, maxParticipants: null },
+    });
+    bbb.clearCalls();
+    expect((await join(null, room.code, 'Herr Gast')).body).toEqual({ status: 'waiting' });
+    // a signed-in non-member comes by code as a guest too
+    expect((await join('student3', room.code)).body).toEqual({ status: 'waiting' });
+    expect(bbb.callNames()).toEqual(['getMeetingInfo', 'getMeetingInfo']);
+    const member = await join('student', room.id);
+    expect(member.body.status).toBe('ready');
+    expect(bbb.callNames().at(-1)).toBe('create');
+    const guest = await join('student3', room.code);
+    expect(new URL(guest.body.url).searchParams.get('guest')).toBe('true');
+    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', guest: 'true' });
+  });
+
+  it('a room without guests is created with guestPolicy ALWAYS_DENY: BBB itself refuses a guest address', async () => {
+    const room = await roomOf('teacher', { groupIds: [group.get('5a')!] });
+    await join('teacher', room.id);
+    const meeting = bbb.meetings.get(await meetingIdOf(room.id))!;
+    expect(meeting.guestPolicy).toBe('ALWAYS_DENY');
+    // an address for a guest, signed with the school's secret, as if Aula had handed one out by mistake
+    const url = joinUrl(
+      { url: bbb.url, secret: bbb.secret, algorithm: bbb.algorithm, allowInternal: true },
+      {
+        fullName: 'Fremder',
+        meetingID: meeting.meetingID,
+        role: 'VIEWER',
+        password: meeting.attendeePW,
+        createTime: meeting.createTime,
+        guest: true,
+      },
+    );
+    expect((await landing(url)).html).toContain('<messageKey>guestDeniedAccess</messageKey>');
+  });
+
+  it('nobody joins while impersonating: 403 auth.not_while_impersonating, by number and by code', async () => {
+    const room = await roomOf('teacher', {
+      groupIds: [group.get('5a')!],
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: true, maxParticipants: null },
+    });
+    const start = await call(t.base, `/api/users/impersonate/${userId.get('student')}`, {
+      cookie: await loginAs(t.base, 'superadmin'),
+      body: { reason: 'Hilfe bei den Videoräumen' },
+    });
+    expect(start.status, start.text).toBe(200);
+    const cookie = cookiesFrom(start);
+    // the room is there to look at, not to enter under the pupil's name
+    expect((await call(t.base, `/api/bbb/${room.id}`, { cookie })).status).toBe(200);
+    for (const ref of [room.id, room.code]) {
+      const res = await call(t.base, `/api/bbb/${ref}/join?name=Jemand`, {
+        cookie,
+        headers: { 'x-aula-csrf': '1' },
+      });
+      expect(res.status, String(ref)).toBe(403);
+      expect(res.body.code).toBe('auth.not_while_impersonating');
+    }
+    expect(bbb.meetings.has(await meetingIdOf(room.id))).toBe(false);
   });
 
   it('a full room answers 409 bbb.max_users', async () => {

@@ -130,7 +130,7 @@ export const bbbRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bbb'],
         summary:
-          'Join a room by number (members) or code (members, and guests where the room admits them): the signed BBB address, or waiting until a moderator starts the meeting. Needs the x-aula-csrf header (it may start the meeting). Never 418: 403 bbb.not_member / guests_not_allowed, 422 bbb.guest_name_required, 409 bbb.max_users / no_server, 504 bbb.server_error',
+          'Join a room by number (members) or code (members, and guests where the room admits them): the signed BBB address, or waiting until a moderator starts the meeting. Needs the x-aula-csrf header (it may start the meeting). Never 418: 403 bbb.not_member / guests_not_allowed / auth.not_while_impersonating, 422 bbb.guest_name_required, 409 bbb.max_users / no_server, 504 bbb.server_error',
         params: RoomRefParamSchema,
         querystring: RoomJoinQuerySchema,
         response: { 200: RoomJoinSchema, ...errors, 504: ErrorBodySchema },
