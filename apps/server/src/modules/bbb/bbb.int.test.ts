@@ -549,9 +549,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const url = new URL(guest.body.url);
     expect(url.searchParams.get('role')).toBe('VIEWER');
     expect(url.searchParams.get('guest')).toBe('true');
+    expect(url.searchParams.get('userID')).toMatch(/^guest-[0-9a-f]{16}$/);
     expect(await landing(guest.body.url)).toMatchObject({
       role: 'VIEWER',
-      fullName: 'Frau Özdemir',
+      fullName: 'Frau Özdemir (Gast)',
       guest: 'true',
     });
     const [entry] = await t.database.db
@@ -599,7 +600,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const guest = await join(null, room.code, "Sinéad O'Brien");
     expect(guest.status, guest.text).toBe(200);
     // fetch parses the address as a browser does (a bare ' would become %27)
-    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Sinéad O&apos;Brien' });
+    expect(await landing(guest.body.url)).toMatchObject({
+      role: 'VIEWER',
+      fullName: 'Sinéad O&apos;Brien (Gast)',
+    });
     expect(bbb.calls.slice(-4).map((c) => c.messageKey)).not.toContain('checksumError');
   });
 
@@ -681,6 +685,34 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       },
     );
     expect((await landing(url)).html).toContain('<messageKey>guestDeniedAccess</messageKey>');
+  });
+
+  it('a guest cannot pose as a teacher: BBB shows their name with " (Gast)", under a userID of their own', async () => {
+    const room = await roomOf('teacher', {
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    await join('teacher', room.id);
+    const params = async (actor: string | null, name?: string) =>
+      new URL((await join(actor, room.code, name)).body.url).searchParams;
+    const posing = await params(null, 'Tina Lehmann');
+    expect(posing.get('fullName')).toBe('Tina Lehmann (Gast)');
+    expect(posing.get('role')).toBe('VIEWER');
+    // typed with the suffix already: once, not twice
+    expect((await params(null, 'Herr Gast (gast)')).get('fullName')).toBe('Herr Gast (Gast)');
+    // a signed-in non-member is a guest in this room too, under their own name
+    const outsider = await params('student3');
+    expect(outsider.get('fullName')).toMatch(/ \(Gast\)$/);
+    // each guest address has a userID of its own, never a member's
+    const ids = [posing, outsider, await params(null, 'Tina Lehmann')].map((p) => p.get('userID'));
+    for (const id of ids) expect(id).toMatch(/^guest-[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(3);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'bbb.guest_join'), sql`(${auditLog.details}->>'roomId')::int = ${room.id}`),
+      );
+    expect(entry!.details).toMatchObject({ name: 'Tina Lehmann' });
   });
 
   it('nobody joins while impersonating: 403 auth.not_while_impersonating, by number and by code', async () => {
