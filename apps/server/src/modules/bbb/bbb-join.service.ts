@@ -24,6 +24,7 @@ import {
   type MeetingInfo,
 } from './bbb-client.ts';
 import { bbbServer } from './bbb-settings.service.ts';
+import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import { transaction } from '../../db/index.ts';
 import { addressKey } from './bbb-address.ts';
 import {
@@ -39,7 +40,6 @@ import {
 import {
   getRoomDetails,
   guestPolicyOf,
-  meetingStatus,
   memberRoom,
   partOf,
   requireFeature,
@@ -223,7 +223,8 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
         muteOnStart: row.muteOnJoin,
         guestPolicy: BBB_GUEST_POLICY[guestPolicyOf(row)],
         maxParticipants: row.maxParticipants ?? 0,
-        logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
+        // not the room page /b/{code}: the code in it would die with a revoke while the meeting runs
+        logoutURL: `${portalOrigin(ctx)}/`,
         meta: {
           'bbb-origin': 'Aula',
           'bbb-origin-server-name': new URL(portalOrigin(ctx)).host,
@@ -232,6 +233,8 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       }));
     } catch (err) {
       throw serverError(ctx, err);
+    } finally {
+      forgetStatus(server, row.meetingId);
     }
   } else {
     if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
