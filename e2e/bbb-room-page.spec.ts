@@ -129,7 +129,11 @@ describe('the room page /b/{code} (spec 2.2, issue 21 item 4)', () => {
     await joinButton(page).click();
     const lobby = await landed(page);
     expect(lobby.heading).toBe("Waiting for a moderator's approval");
-    expect(lobby).toMatchObject({ fullName: 'Frau Özdemir (Mutter von Ali)', role: 'VIEWER', guest: 'true' });
+    expect(lobby).toMatchObject({
+      fullName: 'Frau Özdemir (Mutter von Ali) (Gast)',
+      role: 'VIEWER',
+      guest: 'true',
+    });
     await page.context().close();
   });
 

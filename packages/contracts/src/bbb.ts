@@ -228,7 +228,7 @@ export type BbbSettings = z.infer<typeof BbbSettingsSchema>;
 /** PUT /api/config/bbb: settings and secret; an empty or missing secret keeps the stored one. null settings: remove. */
 export const BbbSettingsUpdateSchema = z.strictObject({
   settings: BbbSettingsSchema.nullable(),
-  secret: text().max(500).optional(),
+  secret: text().trim().max(500).optional(),
 });
 export type BbbSettingsUpdate = z.input<typeof BbbSettingsUpdateSchema>;
 
@@ -254,7 +254,7 @@ export type BbbTestProblem = (typeof BBB_TEST_PROBLEMS)[number];
 /** POST /api/config/bbb/test: the stored settings, or the ones in the body before saving. */
 export const BbbTestInputSchema = z.strictObject({
   settings: BbbSettingsSchema.optional(),
-  secret: text().max(500).optional(),
+  secret: text().trim().max(500).optional(),
 });
 export const BbbTestResultSchema = z.object({
   ok: z.boolean(),

@@ -3,6 +3,7 @@
 // anyone in a room that lets anyone start): one call, or two when it starts the meeting. Refusals are
 // errors and never 418, which signs a user out everywhere else (spec 4.1). Room codes are public: looking up
 // codes that do not exist is limited per user (signed in) or per address (visitors), so codes cannot be guessed.
+import { randomBytes } from 'node:crypto';
 import {
   ROOM_CODE_MISSES_PER_HOUR,
   type PublicRoom,
@@ -23,6 +24,7 @@ import {
   type MeetingInfo,
 } from './bbb-client.ts';
 import { bbbServer } from './bbb-settings.service.ts';
+import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import { transaction } from '../../db/index.ts';
 import { addressKey } from './bbb-address.ts';
 import {
@@ -38,7 +40,6 @@ import {
 import {
   getRoomDetails,
   guestPolicyOf,
-  meetingStatus,
   memberRoom,
   partOf,
   requireFeature,
@@ -142,6 +143,18 @@ function displayName(user: SessionUser): string {
 }
 
 /**
+ * What marks a guest in the meeting (decision 067): in the school's base language (German, FALLBACK_LOCALE),
+ * one text for everyone in the room, so a visitor calling themself "Tina Lehmann" cannot pass for the teacher.
+ */
+export const GUEST_NAME_SUFFIX = ' (Gast)';
+
+/** A guest's name as BBB shows it: as typed, then the suffix (once, also when they typed it themselves). */
+function guestName(name: string): string {
+  const bare = name.replace(/\s*\(gast\)\s*$/i, '').trim() || name.trim();
+  return `${bare}${GUEST_NAME_SUFFIX}`;
+}
+
+/**
  * What BBB is told to do with guests (join with guest=true): a room without guests refuses them on BBB's
  * side too, should a guest address ever be signed for it.
  */
@@ -178,13 +191,12 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
   } else row = await roomByCode(ctx, ref);
   const part = partOf(row, viewerOf(user));
   const member = user !== null && part.member;
-  let fullName: string;
-  if (member) fullName = displayName(user);
-  else {
+  let typedName = '';
+  if (!member) {
     if (guestPolicyOf(row) === 'none')
       throw new AppError(403, user ? 'bbb.not_member' : 'bbb.guests_not_allowed');
-    fullName = name || (user ? displayName(user) : '');
-    if (!fullName) throw new AppError(422, 'bbb.guest_name_required');
+    typedName = name || (user ? displayName(user) : '');
+    if (!typedName) throw new AppError(422, 'bbb.guest_name_required');
   }
   const moderator = member && part.moderator;
 
@@ -211,7 +223,8 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
         muteOnStart: row.muteOnJoin,
         guestPolicy: BBB_GUEST_POLICY[guestPolicyOf(row)],
         maxParticipants: row.maxParticipants ?? 0,
-        logoutURL: `${portalOrigin(ctx)}/b/${row.code}`,
+        // not the room page /b/{code}: the code in it would die with a revoke while the meeting runs
+        logoutURL: `${portalOrigin(ctx)}/`,
         meta: {
           'bbb-origin': 'Aula',
           'bbb-origin-server-name': new URL(portalOrigin(ctx)).host,
@@ -220,27 +233,26 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
       }));
     } catch (err) {
       throw serverError(ctx, err);
+    } finally {
+      forgetStatus(server, row.meetingId);
     }
   } else {
     if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
       throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });
     createTime = live.createTime;
   }
-  const guest = !member;
-  if (guest)
-    await audit(ctx, 'bbb.guest_join', {
-      details: { roomId: row.id, name: fullName, started: !live },
-    });
+  if (!member) await audit(ctx, 'bbb.guest_join', { details: { roomId: row.id, name: typedName } });
   return {
     status: 'ready',
     url: joinUrl(server, {
-      fullName,
+      fullName: member ? displayName(user) : guestName(typedName),
       meetingID: row.meetingId,
       role: moderator ? 'MODERATOR' : 'VIEWER',
       password: moderator ? row.moderatorPw : row.attendeePw,
       createTime,
-      userID: member ? `aula-${user.id}` : undefined,
-      guest,
+      // a guest's own id for this address: BBB's "remove user, prevent rejoin" holds for it
+      userID: member ? `aula-${user.id}` : `guest-${randomBytes(8).toString('hex')}`,
+      guest: !member,
     }),
   };
 }

@@ -42,7 +42,9 @@ export async function loadBbb(db: Db, schoolId: number, secretKey: Buffer): Prom
   let secret: string | null = null;
   if (sealed) {
     try {
-      secret = openSecret(purposeKey(secretKey, 'bbb-secret'), sealed, secretContext(schoolId));
+      // trimmed also when stored before PUT trimmed it: BBB's secrets never have spaces around them
+      secret =
+        openSecret(purposeKey(secretKey, 'bbb-secret'), sealed, secretContext(schoolId)).trim() || null;
     } catch {
       // sealed under another key (AULA_SECRET_KEY changed): the admin enters it again
       secret = null;

@@ -11,6 +11,9 @@ import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { addressKey } from './bbb-address.ts';
 import { joinUrl } from './bbb-client.ts';
+import { newMeeting, randomCode, withFreshCode } from './bbb-codes.ts';
+import { STATUS_CACHE_MS } from './bbb-status.ts';
+import { insertRoom } from './bbb.repo.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
@@ -406,6 +409,50 @@ describe('changing and deleting a room (spec 4.6)', () => {
     ).toBe(403);
   });
 
+  it('an empty change by a member who may not edit is 403 too; the owner’s is no change', async () => {
+    const room = await roomOf('teacher', {
+      userIds: [userId.get('student')!, userId.get('student2')!],
+      moderatorIds: [userId.get('student2')!],
+    });
+    // a member, and a moderator (who may only revoke the code)
+    for (const actor of ['student', 'student2']) {
+      const res = await as(actor, `/api/bbb/${room.id}`, { method: 'PATCH', body: {} });
+      expect(res.status, actor).toBe(403);
+      expect(res.body.code).toBe('bbb.not_room_owner');
+    }
+    const owner = await as('teacher', `/api/bbb/${room.id}`, { method: 'PATCH', body: {} });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ name: room.name, code: room.code });
+  });
+
+  it('parallel changes build on each other (no lost update); a change racing a delete is 404, never 500', async () => {
+    const people = ['student', 'student2'].map((u) => userId.get(u)!);
+    const room = await roomOf('teacher', { userIds: people });
+    const promote = (id: number) =>
+      as('teacher', `/api/bbb/${room.id}`, {
+        method: 'PATCH',
+        body: { moderator: { userId: id, moderator: true } },
+      });
+    const both = await Promise.all(people.map(promote));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const after = await as('teacher', `/api/bbb/${room.id}`);
+    expect(after.body.members.map((m: { moderator: boolean }) => m.moderator)).toEqual([true, true]);
+
+    for (let i = 0; i < 4; i++) {
+      const doomed = await roomOf('teacher');
+      const [change, del] = await Promise.all([
+        as('teacher', `/api/bbb/${doomed.id}`, {
+          method: 'PATCH',
+          body: { name: 'Noch da?', userIds: people, groupIds: [group.get('5a')!], revokeCode: true },
+        }),
+        as('teacher', `/api/bbb/${doomed.id}`, { method: 'DELETE' }),
+      ]);
+      expect(del.status).toBe(204);
+      expect([200, 404], change.text).toContain(change.status);
+      expect((await as('teacher', `/api/bbb/${doomed.id}`)).status).toBe(404);
+    }
+  });
+
   it("the owner changes name, people, groups and settings; an admin's additions outside the owner's reach stay", async () => {
     const room = await roomOf('teacher');
     const adminEdit = await as('admin', `/api/bbb/${room.id}`, {
@@ -489,7 +536,8 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       guestPolicy: 'ALWAYS_DENY',
       maxParticipants: 0,
     });
-    expect(meeting.logoutURL).toBe(`${t.base}/b/${room.code}`);
+    // code-independent: a revoke while the meeting runs must not send everyone to a dead page
+    expect(meeting.logoutURL).toBe(`${t.base}/`);
     expect(meeting.meta).toMatchObject({ 'aula-room-id': String(room.id), 'bbb-origin': 'Aula' });
 
     bbb.clearCalls();
@@ -549,9 +597,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const url = new URL(guest.body.url);
     expect(url.searchParams.get('role')).toBe('VIEWER');
     expect(url.searchParams.get('guest')).toBe('true');
+    expect(url.searchParams.get('userID')).toMatch(/^guest-[0-9a-f]{16}$/);
     expect(await landing(guest.body.url)).toMatchObject({
       role: 'VIEWER',
-      fullName: 'Frau Özdemir',
+      fullName: 'Frau Özdemir (Gast)',
       guest: 'true',
     });
     const [entry] = await t.database.db
@@ -599,7 +648,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const guest = await join(null, room.code, "Sinéad O'Brien");
     expect(guest.status, guest.text).toBe(200);
     // fetch parses the address as a browser does (a bare ' would become %27)
-    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', fullName: 'Sinéad O&apos;Brien' });
+    expect(await landing(guest.body.url)).toMatchObject({
+      role: 'VIEWER',
+      fullName: 'Sinéad O&apos;Brien (Gast)',
+    });
     expect(bbb.calls.slice(-4).map((c) => c.messageKey)).not.toContain('checksumError');
   });
 
@@ -683,6 +735,34 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect((await landing(url)).html).toContain('<messageKey>guestDeniedAccess</messageKey>');
   });
 
+  it('a guest cannot pose as a teacher: BBB shows their name with " (Gast)", under a userID of their own', async () => {
+    const room = await roomOf('teacher', {
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    await join('teacher', room.id);
+    const params = async (actor: string | null, name?: string) =>
+      new URL((await join(actor, room.code, name)).body.url).searchParams;
+    const posing = await params(null, 'Tina Lehmann');
+    expect(posing.get('fullName')).toBe('Tina Lehmann (Gast)');
+    expect(posing.get('role')).toBe('VIEWER');
+    // typed with the suffix already: once, not twice
+    expect((await params(null, 'Herr Gast (gast)')).get('fullName')).toBe('Herr Gast (Gast)');
+    // a signed-in non-member is a guest in this room too, under their own name
+    const outsider = await params('student3');
+    expect(outsider.get('fullName')).toMatch(/ \(Gast\)$/);
+    // each guest address has a userID of its own, never a member's
+    const ids = [posing, outsider, await params(null, 'Tina Lehmann')].map((p) => p.get('userID'));
+    for (const id of ids) expect(id).toMatch(/^guest-[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(3);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'bbb.guest_join'), sql`(${auditLog.details}->>'roomId')::int = ${room.id}`),
+      );
+    expect(entry!.details).toMatchObject({ name: 'Tina Lehmann' });
+  });
+
   it('nobody joins while impersonating: 403 auth.not_while_impersonating, by number and by code', async () => {
     const room = await roomOf('teacher', {
       groupIds: [group.get('5a')!],
@@ -705,6 +785,84 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       expect(res.body.code).toBe('auth.not_while_impersonating');
     }
     expect(bbb.meetings.has(await meetingIdOf(room.id))).toBe(false);
+  });
+
+  it('two moderators joining at once make one meeting; both addresses work', async () => {
+    const room = await roomOf('teacher', {
+      userIds: [userId.get('teacher2')!],
+      moderatorIds: [userId.get('teacher2')!],
+    });
+    bbb.clearCalls();
+    const [a, b] = await Promise.all([join('teacher', room.id), join('teacher2', room.id)]);
+    expect([a.body.status, b.body.status]).toEqual(['ready', 'ready']);
+    const meetingId = await meetingIdOf(room.id);
+    expect([...bbb.meetings.values()].filter((m) => m.meetingID === meetingId)).toHaveLength(1);
+    const createTime = String(bbb.meetings.get(meetingId)!.createTime);
+    for (const res of [a, b]) {
+      expect(new URL(res.body.url).searchParams.get('createTime')).toBe(createTime);
+      expect(await landing(res.body.url)).toMatchObject({ role: 'MODERATOR' });
+    }
+    expect(bbb.meetings.get(meetingId)!.participants).toHaveLength(2);
+  });
+
+  it('the room page asks BBB about a meeting at most once in STATUS_CACHE_MS; a start or an end shows at once', async () => {
+    const room = await roomOf('teacher', {
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    const meetingId = await meetingIdOf(room.id);
+    const asked = () =>
+      bbb.calls.filter((c) => c.call === 'getMeetingInfo' && c.params.meetingID === meetingId).length;
+    const page = async () => (await as(null, `/api/bbb/${room.code}`)).body.running;
+    expect(await page()).toBe(false);
+    expect(await page()).toBe(false);
+    expect((await as('teacher', `/api/bbb/${room.id}`)).body.running).toBe(false);
+    expect(asked()).toBe(1);
+    // the teacher starts it: the page knows at once
+    await join('teacher', room.id);
+    expect(await page()).toBe(true);
+    expect(await page()).toBe(true);
+    const afterStart = asked();
+    // ended in BBB behind Aula's back: known once the kept answer is old; an ended session is not running
+    bbb.end(meetingId);
+    expect(await page()).toBe(true);
+    t.clock.advance(STATUS_CACHE_MS);
+    expect(await page()).toBe(false);
+    expect((await as('teacher', `/api/bbb/${room.id}`)).body).toMatchObject({
+      running: false,
+      participantCount: 0,
+    });
+    expect(asked()).toBe(afterStart + 1);
+  });
+
+  it('a code taken meanwhile is drawn again: the unique index refuses it, the write retries', async () => {
+    const owner = userId.get('teacher')!;
+    const taken = (await roomOf('teacher')).code;
+    const codes = [taken, taken, 'kkk-234-kkk'];
+    const drawn: string[] = [];
+    const next = () => {
+      const code = codes[drawn.length] ?? randomCode();
+      drawn.push(code);
+      return code;
+    };
+    const id = await withFreshCode(
+      (code) =>
+        insertRoom(t.database.db, {
+          schoolId,
+          ownerId: owner,
+          name: 'Zweiter Versuch',
+          code,
+          ...newMeeting(),
+          muteOnJoin: true,
+          guestPolicy: 'none',
+          anyoneCanStart: false,
+          maxParticipants: null,
+          createdAt: new Date(),
+        }),
+      next,
+    );
+    expect(drawn).toEqual(codes);
+    const [row] = await t.database.db.select().from(bbbRooms).where(eq(bbbRooms.id, id));
+    expect(row!.code).toBe('kkk-234-kkk');
   });
 
   it('a full room answers 409 bbb.max_users', async () => {
@@ -815,6 +973,26 @@ describe('the server settings (GET, PUT /api/config/bbb, POST /api/config/bbb/te
     ).toBe(true);
     // the status tab shows the video server as configured
     expect((await as('admin', '/api/status')).body.integrations.video).toBe('configured');
+  });
+
+  it('the secret is trimmed: one pasted with spaces around it signs as the server checks', async () => {
+    await keepSettings();
+    const res = await as('admin', '/api/config/bbb', {
+      method: 'PUT',
+      body: {
+        settings: { url: bbb.url, checksumAlgorithm: 'sha256', allowInternal: true },
+        secret: `  ${bbb.secret}   `,
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await as('admin', '/api/config/bbb/test', { body: {} })).body).toMatchObject({ ok: true });
+    expect(
+      (await as('admin', '/api/config/bbb/test', { body: { secret: ` ${bbb.secret} ` } })).body,
+    ).toMatchObject({ ok: true });
+    const room = await roomOf('teacher');
+    const started = await join('teacher', room.id);
+    expect(started.status, started.text).toBe(200);
+    expect(await landing(started.body.url)).toMatchObject({ role: 'MODERATOR' });
   });
 
   it('an empty secret keeps the stored one', async () => {

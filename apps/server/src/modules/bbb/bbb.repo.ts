@@ -116,13 +116,23 @@ export async function findRoomPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** One room of the school with the viewer's part in it, or null (also for another school's). */
-export async function findRoom(db: Db, schoolId: number, v: RoomViewer, id: number) {
-  const [row] = await db
+/**
+ * One room of the school with the viewer's part in it, or null (also for another school's). forUpdate: the
+ * row locked until the transaction ends (a change reads and writes it under the lock).
+ */
+export async function findRoom(
+  db: Db,
+  schoolId: number,
+  v: RoomViewer,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+) {
+  const query = db
     .select(roomColumns(v))
     .from(bbbRooms)
     .where(and(eq(bbbRooms.schoolId, schoolId), eq(bbbRooms.id, id)))
     .limit(1);
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
   return row ?? null;
 }
 
@@ -247,12 +257,6 @@ export async function insertRoom(db: Db, room: NewRoom): Promise<number> {
     .values({ ...room, updatedAt: room.createdAt })
     .returning({ id: bbbRooms.id });
   return row!.id;
-}
-
-/** Whether a code is taken by any room of any school (codes are unique everywhere). */
-export async function codeTaken(db: Db, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: bbbRooms.id }).from(bbbRooms).where(eq(bbbRooms.code, code)).limit(1);
-  return Boolean(row);
 }
 
 export async function updateRoom(

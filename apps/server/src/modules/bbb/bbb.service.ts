@@ -21,16 +21,16 @@ import type {
   RoomPeopleQuerySchema,
 } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
-import { transaction } from '../../db/index.ts';
+import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
-import { BbbError, endMeeting, getMeetingInfo } from './bbb-client.ts';
-import { newMeeting, randomCode } from './bbb-codes.ts';
+import { BbbError, endMeeting } from './bbb-client.ts';
+import { newMeeting, withFreshCode } from './bbb-codes.ts';
 import { bbbServer } from './bbb-settings.service.ts';
+import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import {
-  codeTaken,
   deleteRoom as deleteRoomRow,
   findGroupIds,
   findGroupsInReach,
@@ -52,8 +52,6 @@ type Input = z.output<typeof RoomInputSchema>;
 type Patch = z.output<typeof RoomPatchSchema>;
 type PeopleQuery = z.output<typeof RoomPeopleQuerySchema>;
 
-/** How long a room's status may take to ask (room details, the room page); a join waits longer. */
-export const STATUS_TIMEOUT_MS = 2000;
 /** People and groups the member picker gets per search. */
 const PEOPLE_LIMIT = 50;
 
@@ -133,24 +131,6 @@ function toRoom(row: RoomRow, v: RoomViewer): Room {
   };
 }
 
-/** Whether the meeting runs and how many are in it; nulls without a server or when it does not answer. */
-export async function meetingStatus(
-  ctx: Ctx,
-  row: Pick<RoomRow, 'meetingId'>,
-): Promise<{ running: boolean | null; participantCount: number | null; serverConfigured: boolean }> {
-  const server = await bbbServer(ctx);
-  if (!server) return { running: null, participantCount: null, serverConfigured: false };
-  try {
-    const info = await getMeetingInfo(server, row.meetingId, STATUS_TIMEOUT_MS);
-    const live = info !== null && !info.ended;
-    return { running: live, participantCount: live ? info.participantCount : 0, serverConfigured: true };
-  } catch (err) {
-    if (!(err instanceof BbbError)) throw err;
-    ctx.log.warn({ failure: err.failure, messageKey: err.messageKey }, 'bbb: room status unknown');
-    return { running: null, participantCount: null, serverConfigured: true };
-  }
-}
-
 async function details(
   ctx: Ctx,
   row: RoomRow,
@@ -214,28 +194,27 @@ export async function findPeople(ctx: Ctx, q: PeopleQuery): Promise<RoomPeople> 
 const unknownPerson = () => new AppError(422, 'bbb.unknown_person');
 
 /** Everyone newly added must be in the caller's reach (decision 067); 422 bbb.unknown_person otherwise. */
-async function checkReach(ctx: Ctx, user: SessionUser, userIds: number[], groupIds: number[]): Promise<void> {
+async function checkReach(
+  ctx: Ctx,
+  db: Db,
+  user: SessionUser,
+  userIds: number[],
+  groupIds: number[],
+): Promise<void> {
   const reach = reachOf(user);
   if (userIds.length) {
-    const found = await findPeopleInReach(ctx.db, ctx.schoolId, reach, {
+    const found = await findPeopleInReach(db, ctx.schoolId, reach, {
       only: userIds,
       limit: userIds.length,
     });
     if (found.length !== userIds.length) throw unknownPerson();
   }
   if (groupIds.length) {
-    const found = await findGroupsInReach(ctx.db, ctx.schoolId, reach, {
+    const found = await findGroupsInReach(db, ctx.schoolId, reach, {
       only: groupIds,
       limit: groupIds.length,
     });
     if (found.length !== groupIds.length) throw unknownPerson();
-  }
-}
-
-async function freshCode(ctx: Ctx): Promise<string> {
-  for (;;) {
-    const code = randomCode();
-    if (!(await codeTaken(ctx.db, code))) return code;
   }
 }
 
@@ -252,33 +231,34 @@ export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
   const groupIds = [...new Set(input.groupIds)];
   const moderatorIds = new Set(others(input.moderatorIds, user.id));
   if ([...moderatorIds].some((id) => !userIds.includes(id))) throw unknownPerson();
-  await checkReach(ctx, user, userIds, groupIds);
-  const code = await freshCode(ctx);
-  const id = await transaction(ctx.db, async (tx) => {
-    const roomId = await insertRoom(tx, {
-      schoolId: ctx.schoolId,
-      ownerId: user.id,
-      name: input.name,
-      code,
-      ...newMeeting(),
-      muteOnJoin: input.settings.muteOnJoin,
-      guestPolicy: input.settings.guestPolicy,
-      anyoneCanStart: input.settings.anyoneCanStart,
-      maxParticipants: input.settings.maxParticipants,
-      createdAt: ctx.clock(),
-    });
-    await replacePersonMembers(
-      tx,
-      roomId,
-      userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
-    );
-    await replaceGroups(tx, roomId, groupIds);
-    await audit(ctx, 'bbb.room_create', {
-      details: { roomId, name: input.name, people: userIds.length, groups: groupIds },
-      db: tx,
-    });
-    return roomId;
-  });
+  await checkReach(ctx, ctx.db, user, userIds, groupIds);
+  const id = await withFreshCode((code) =>
+    transaction(ctx.db, async (tx) => {
+      const roomId = await insertRoom(tx, {
+        schoolId: ctx.schoolId,
+        ownerId: user.id,
+        name: input.name,
+        code,
+        ...newMeeting(),
+        muteOnJoin: input.settings.muteOnJoin,
+        guestPolicy: input.settings.guestPolicy,
+        anyoneCanStart: input.settings.anyoneCanStart,
+        maxParticipants: input.settings.maxParticipants,
+        createdAt: ctx.clock(),
+      });
+      await replacePersonMembers(
+        tx,
+        roomId,
+        userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
+      );
+      await replaceGroups(tx, roomId, groupIds);
+      await audit(ctx, 'bbb.room_create', {
+        details: { roomId, name: input.name, people: userIds.length, groups: groupIds },
+        db: tx,
+      });
+      return roomId;
+    }),
+  );
   const v = viewerOf(user);
   const row = (await findRoom(ctx.db, ctx.schoolId, v, id))!;
   // a new room's meeting cannot run yet
@@ -291,23 +271,48 @@ export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
 
 /**
  * PATCH /api/bbb/:id: the owner and admins change anything; the room's other moderators may only give it
- * a new code (revokeCode), everyone else gets 403 bbb.not_room_owner; non-members 404.
+ * a new code (revokeCode), everyone else gets 403 bbb.not_room_owner (also for an empty change); non-members
+ * 404. Read, checked and written in one transaction on the locked row: a parallel change waits and builds
+ * on this one (no lost update), a parallel delete makes it 404 (decision 067).
  */
 export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<RoomDetails> {
   const user = await bbbUser(ctx);
   const v = viewerOf(user);
-  const row = await memberRoom(ctx, user, id);
-  const part = partOf(row, v);
   const { revokeCode, ...edits } = patch;
   const editing = Object.values(edits).some((value) => value !== undefined);
-  if (editing && !part.canEdit) throw new AppError(403, 'bbb.not_room_owner');
-  if (revokeCode && !part.moderator) throw new AppError(403, 'bbb.not_room_owner');
   // a pupil's room stays theirs to delete, but changing it needs the permission to create rooms, as now
-  if (editing && !(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
-  if (patch.settings?.guestPolicy && patch.settings.guestPolicy !== 'none' && !row.ownerTeaches)
-    throw guestsNeedTeacher();
+  const mayEdit = !editing || (await mayCreateRooms(ctx, user));
+  const write = (code: string | undefined) =>
+    transaction(ctx.db, async (tx) => {
+      const row = await findRoom(tx, ctx.schoolId, v, id, { forUpdate: true });
+      if (!row || !partOf(row, v).member) throw AppError.notFound();
+      const part = partOf(row, v);
+      if (!part.canEdit && !(part.moderator && revokeCode && !editing))
+        throw new AppError(403, 'bbb.not_room_owner');
+      if (!mayEdit) throw new AppError(403, 'bbb.create_not_allowed');
+      if (patch.settings?.guestPolicy && patch.settings.guestPolicy !== 'none' && !row.ownerTeaches)
+        throw guestsNeedTeacher();
+      await applyChange(ctx, tx, user, row, patch, code);
+    });
+  await (revokeCode ? withFreshCode(write) : write(undefined));
+  const row = await findRoom(ctx.db, ctx.schoolId, v, id);
+  // deleted the moment after
+  if (!row) throw AppError.notFound();
+  return details(ctx, row, v);
+}
 
-  const current = await findPersonMembers(ctx.db, id);
+/** The checked change of changeRoom, in its transaction. */
+async function applyChange(
+  ctx: Ctx,
+  tx: Db,
+  user: SessionUser,
+  row: RoomRow,
+  patch: Patch,
+  code: string | undefined,
+): Promise<void> {
+  const { revokeCode, ...edits } = patch;
+  const id = row.id;
+  const current = await findPersonMembers(tx, id);
   const currentIds = current.map((m) => m.id);
   const userIds = patch.userIds ? others(patch.userIds, row.ownerId) : currentIds;
   const flags = new Map(current.map((m) => [m.id, m.moderator]));
@@ -322,51 +327,45 @@ export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<Ro
     if (patch.moderator.moderator) moderatorIds.add(patch.moderator.userId);
     else moderatorIds.delete(patch.moderator.userId);
   }
-  const currentGroups = await findGroupIds(ctx.db, id);
+  const currentGroups = await findGroupIds(tx, id);
   const groupIds = patch.groupIds ? [...new Set(patch.groupIds)] : currentGroups;
   // only the newly added must be in the caller's reach: an admin's additions stay when the owner edits
   await checkReach(
     ctx,
+    tx,
     user,
     userIds.filter((u) => !currentIds.includes(u)),
     groupIds.filter((g) => !currentGroups.includes(g)),
   );
 
   const settings = { ...settingsOf(row), ...(patch.settings ?? {}) };
-  const code = revokeCode ? await freshCode(ctx) : undefined;
-  const membersChanged = Boolean(patch.userIds || patch.moderatorIds || patch.moderator);
-  await transaction(ctx.db, async (tx) => {
-    await updateRoom(tx, ctx.schoolId, id, {
-      name: patch.name,
-      code,
-      muteOnJoin: settings.muteOnJoin,
-      guestPolicy: settings.guestPolicy,
-      anyoneCanStart: settings.anyoneCanStart,
-      maxParticipants: settings.maxParticipants,
-      updatedAt: ctx.clock(),
-    });
-    if (membersChanged)
-      await replacePersonMembers(
-        tx,
-        id,
-        userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
-      );
-    if (patch.groupIds) await replaceGroups(tx, id, groupIds);
-    if (editing) {
-      const fields = Object.entries(edits)
-        .filter(([, value]) => value !== undefined)
-        .map(([key]) => key);
-      await audit(ctx, 'bbb.room_update', { details: { roomId: id, fields }, db: tx });
-    }
-    if (patch.moderator)
-      await audit(ctx, 'bbb.moderator_change', {
-        targetId: patch.moderator.userId,
-        details: { roomId: id, moderator: patch.moderator.moderator },
-        db: tx,
-      });
-    if (revokeCode) await audit(ctx, 'bbb.code_revoke', { details: { roomId: id }, db: tx });
+  await updateRoom(tx, ctx.schoolId, id, {
+    name: patch.name,
+    code,
+    muteOnJoin: settings.muteOnJoin,
+    guestPolicy: settings.guestPolicy,
+    anyoneCanStart: settings.anyoneCanStart,
+    maxParticipants: settings.maxParticipants,
+    updatedAt: ctx.clock(),
   });
-  return details(ctx, (await findRoom(ctx.db, ctx.schoolId, v, id))!, v);
+  if (patch.userIds || patch.moderatorIds || patch.moderator)
+    await replacePersonMembers(
+      tx,
+      id,
+      userIds.map((userId) => ({ userId, moderator: moderatorIds.has(userId) })),
+    );
+  if (patch.groupIds) await replaceGroups(tx, id, groupIds);
+  const fields = Object.entries(edits)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+  if (fields.length) await audit(ctx, 'bbb.room_update', { details: { roomId: id, fields }, db: tx });
+  if (patch.moderator)
+    await audit(ctx, 'bbb.moderator_change', {
+      targetId: patch.moderator.userId,
+      details: { roomId: id, moderator: patch.moderator.moderator },
+      db: tx,
+    });
+  if (revokeCode) await audit(ctx, 'bbb.code_revoke', { details: { roomId: id }, db: tx });
 }
 
 /** DELETE /api/bbb/:id: the owner and admins; a running meeting is ended, as far as the server answers. */
@@ -378,6 +377,7 @@ export async function removeRoom(ctx: Ctx, id: number): Promise<void> {
   if (server) {
     try {
       await endMeeting(server, row.meetingId, row.moderatorPw);
+      forgetStatus(server, row.meetingId);
     } catch (err) {
       if (!(err instanceof BbbError)) throw err;
       // the room goes anyway; BBB ends an empty meeting by itself
