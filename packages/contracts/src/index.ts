@@ -29,3 +29,5 @@ export * from './text.ts';
 export * from './sick.ts';
 export * from './camera.ts';
 export * from './bbb.ts';
+export * from './chat.ts';
+export * from './events.ts';

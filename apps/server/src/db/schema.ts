@@ -17,3 +17,5 @@ export * from '../modules/sso/sso.schema.ts';
 export * from '../modules/sick/sick.schema.ts';
 export * from '../modules/camera/camera.schema.ts';
 export * from '../modules/bbb/bbb.schema.ts';
+export * from '../modules/chat/chat.schema.ts';
+export * from '../modules/events/events.schema.ts';

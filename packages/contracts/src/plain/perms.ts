@@ -3,13 +3,13 @@
 /** spec 3.6: the feature list, entries with a name. */
 export const FEATURE_NAMES = ['chat', 'bbb', 'sick', 'camera', 'guacamole', 'push'] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
-/** Chat, remote desktop and push need outside services a school must configure first. */
-export const DEFAULT_FEATURES: readonly FeatureName[] = ['bbb', 'sick', 'camera'];
+/** Remote desktop and push need outside services a school must configure first; the chat is built in (decision 070). */
+export const DEFAULT_FEATURES: readonly FeatureName[] = ['chat', 'bbb', 'sick', 'camera'];
 /**
  * The features whose apps and settings exist in this build (issue 19 item 4, decision 060): a setting or control
  * of another feature stays hidden. Each issue that builds a feature adds it here.
  */
-export const BUILT_FEATURES: readonly FeatureName[] = ['sick', 'camera', 'bbb'];
+export const BUILT_FEATURES: readonly FeatureName[] = ['sick', 'camera', 'bbb', 'chat'];
 
 export function isFeatureBuilt(feature: FeatureName): boolean {
   return BUILT_FEATURES.includes(feature);
