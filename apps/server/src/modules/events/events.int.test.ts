@@ -187,7 +187,7 @@ describe('GET /api/events', () => {
     for (const opts of [{ lastEventId: first.at }, { query: `?lastEventId=${first.at}` }]) {
       const s = await started(a.cookie, opts);
       const got = [];
-      for (const _ of missed) got.push(await s.next());
+      while (got.length < missed.length) got.push(await s.next());
       expect(got.map((e) => e?.id)).toEqual(missed);
       expect(got.slice(0, 3).map((e) => e?.event)).toEqual(['chat.room', 'presence', 'chat.room.removed']);
       expect(got[0]!.data).toEqual({ roomId: 31 });
