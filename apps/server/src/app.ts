@@ -20,6 +20,8 @@ import { cimRoutes } from './modules/cim/cim.routes.ts';
 import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { bbbCodeMissesJob } from './modules/bbb/bbb.jobs.ts';
 import { bbbRoutes } from './modules/bbb/bbb.routes.ts';
+import { chatRetentionJob } from './modules/chat/chat.jobs.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
 import { sickRoutes } from './modules/sick/sick.routes.ts';
@@ -108,7 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
   // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
-  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob]);
+  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob, chatRetentionJob]);
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',
@@ -169,6 +171,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ssoRoutes);
       await api.register(cameraRoutes);
       await api.register(bbbRoutes);
+      await api.register(chatRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
