@@ -160,9 +160,8 @@ export function startEventStream(streamOptions: Partial<StreamOptions> = {}): ()
     const stream = new env.EventSource(target, { withCredentials: true });
     source = stream;
     for (const type of LISTENED_TYPES) {
-      stream.addEventListener(type, (event) => {
+      stream.addEventListener(type, (message) => {
         if (source !== stream) return;
-        const message = event;
         const id = Number(message.lastEventId);
         if (message.lastEventId !== '' && Number.isSafeInteger(id)) lastId = id;
         if (type === 'session.end') return endSession(message.data);
