@@ -13,7 +13,7 @@ import { formatFileSize, formatNumber } from '@/lib/format';
 import { chatConfigQueryOptions } from '../api/config';
 import { useUploadChatFile } from '../api/upload';
 import { isImage, newClientId } from '../lib/conversation';
-import { checkUpload } from '../lib/upload-check';
+import { acceptOf, checkUpload } from '../lib/upload-check';
 import { useChatAddress } from '../hooks/use-chat-address';
 
 /** An object URL for the chosen image, given back when the file changes or the dialog closes. */
@@ -42,7 +42,7 @@ export default function UploadDialog({ close }: DialogProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
   const preview = usePreviewUrl(file);
-  const accept = config.data?.uploadTypes.join(',') || undefined;
+  const accept = config.data ? acceptOf(config.data.uploadTypes) : undefined;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;

@@ -1,23 +1,30 @@
 import type { ChatConfig } from '@aula/contracts';
 
-/** A type as people know it: JPEG, PNG, PDF, DOCX … (the part after the slash, for the rest). */
-const NAMES: Record<string, string> = {
+/** The types a chat file may have, by the name GET /api/matrix/config lists them under (decision 070). */
+const NAME_OF_TYPE: Record<string, string> = {
   'image/jpeg': 'JPEG',
   'image/png': 'PNG',
   'image/webp': 'WebP',
   'image/gif': 'GIF',
   'application/pdf': 'PDF',
-  'text/plain': 'TXT',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
-  'application/vnd.oasis.opendocument.text': 'ODT',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
-  'application/vnd.oasis.opendocument.presentation': 'ODP',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
+  'application/vnd.oasis.opendocument.text': 'OpenDocument',
+  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
+  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
 };
 
-export function typeNames(types: readonly string[]): string {
-  return types.map((type) => NAMES[type] ?? type.split('/').pop()?.toUpperCase() ?? type).join(', ');
+/** Whether the school takes this type: the config names it, by name or as the type itself. */
+function allows(allowed: readonly string[], type: string): boolean {
+  const name = NAME_OF_TYPE[type];
+  return allowed.includes(type) || (name !== undefined && allowed.includes(name));
+}
+
+/** The file input's `accept`: the exact types of the allowed names. */
+export function acceptOf(allowed: readonly string[]): string | undefined {
+  const types = Object.keys(NAME_OF_TYPE).filter((type) => allows(allowed, type));
+  return types.length > 0 ? types.join(',') : undefined;
 }
 
 export type UploadProblem =
@@ -34,7 +41,7 @@ export function checkUpload(
 ): UploadProblem | null {
   if (file.size > config.maxUploadBytes)
     return { code: 'upload.too_large', params: { max: Math.floor(config.maxUploadBytes / 1024 / 1024) } };
-  if (file.type && config.uploadTypes.length > 0 && !config.uploadTypes.includes(file.type))
-    return { code: 'upload.invalid_type', params: { allowed: typeNames(config.uploadTypes) } };
+  if (file.type && config.uploadTypes.length > 0 && !allows(config.uploadTypes, file.type))
+    return { code: 'upload.invalid_type', params: { allowed: config.uploadTypes.join(', ') } };
   return null;
 }
