@@ -62,12 +62,12 @@ export const DIALOGS = {
   'bbb:delete-room': entry('student', bbbDialog),
   // Chat
   'chat:user-search': entry('student'),
-  'chat:edit-msg': entry('student'),
+  'chat:edit-msg': entry('student', () => import('@/features/chat/components/edit-msg-dialog')),
   'chat:edit-room': entry('student'),
   'chat:create-room': entry('student'),
-  'chat:upload': entry('student'),
-  'chat:preview-img': entry('student'),
-  'chat:history-msg': entry('student'),
+  'chat:upload': entry('student', () => import('@/features/chat/components/upload-dialog')),
+  'chat:preview-img': entry('student', () => import('@/features/chat/components/preview-img-dialog')),
+  'chat:history-msg': entry('student', () => import('@/features/chat/components/history-msg-dialog')),
   // General
   sick: entry('student', () => import('@/features/sick/components/sick-dialog')),
   legal: entry('logged_out', () => import('@/features/general/components/legal-dialog')),
