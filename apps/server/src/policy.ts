@@ -183,6 +183,8 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },
+  // the live event stream (decision 071): only the caller's own events and their school's
+  'GET /api/events': { access: 'student', objects: 'self' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },
   'GET /api/docs': { access: 'public', objects: 'none' },
   // the OpenAPI viewer's own pages and static files

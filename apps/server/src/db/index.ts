@@ -30,6 +30,96 @@ export interface Database {
   close: () => Promise<void>;
   /** PGlite only: the whole database as a tarball, to start others from. */
   dump?: () => Promise<Blob>;
+  /** LISTENs on a channel on a connection of its own (decision 071); see `Listener`. */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<Listener>;
+}
+
+export interface ListenHandlers {
+  /** a notification's payload, in the order PostgreSQL delivers them (commit order) */
+  notify: (payload: string) => void;
+  /**
+   * The connection is listening (again): after a reconnect, notifications sent meanwhile were lost, so the
+   * caller catches up from what it last handled. Not called for the first connection.
+   */
+  reconnected?: () => void;
+}
+
+export interface Listener {
+  stop: () => Promise<void>;
+}
+
+/** How long a lost LISTEN connection waits before it tries again: doubling up to the last. */
+const LISTEN_RETRY_MS = [100, 250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * PostgreSQL: one pg.Client of its own (a pooled connection would be handed to others). A lost connection
+ * (PostgreSQL restarted, the backend terminated) never crashes the process: it reconnects with backoff and
+ * says so through `reconnected`. Not connecting at start is the same as losing it at once.
+ */
+function pgListen(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  log: DbOptions['log'],
+): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let everConnected = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped || retry) return;
+    const delay = LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)]!;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    retry.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 2_000 });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      if (!stopped) log?.warn({ err: err?.message }, 'event listener connection lost');
+      schedule();
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handlers.notify(msg.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      onLost(err as Error);
+      void c.end().catch(() => {});
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    attempt = 0;
+    if (everConnected) handlers.reconnected?.();
+    everConnected = true;
+  }
+
+  return connect().then(() => ({
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  }));
 }
 
 export async function openDb(opts: DbOptions = {}): Promise<Database> {
@@ -47,7 +137,13 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
     pool.on('error', (err) => opts.log?.warn({ err: err.message }, 'database connection lost'));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.url;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, handlers) => pgListen(url, channel, handlers, opts.log),
+    };
   }
   const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   // Both drivers expose the same query builder; the PostgreSQL type is the common surface.
@@ -58,6 +154,11 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
+    // one embedded connection: it hears its own commits' notifications and is never lost
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.notify);
+      return { stop: () => (client.closed ? Promise.resolve() : unlisten()) };
+    },
   };
 }
 

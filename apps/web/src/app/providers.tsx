@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
 import { syncAccountSettings } from '@/lib/account-settings';
-import { isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
+import { type ApiError, isNetworkError, onGlobalApiEvent } from '@/lib/api-client';
 import { markOffline, showOfflinePage, whenVisible } from '@/lib/connectivity';
 import { takeBoot } from '@/lib/boot-data';
 import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache, seedConfig } from '@/lib/config';
@@ -12,8 +12,10 @@ import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import {
   afterLogoutPath,
   endSession,
+  rememberSignOut,
   selfQueryKey,
   selfQueryOptions,
+  sessionEndReason,
   startSessionLifecycle,
 } from '@/lib/session';
 import { startHomeLayout } from '@/features/tiles/api/get-layout';
@@ -21,6 +23,7 @@ import { whenIdle } from '@/lib/idle';
 import { onToasterWanted } from '@/lib/notify';
 import type AppToaster from './app-toaster';
 import { createAppRouter } from './router';
+import { useLiveEvents } from './use-live-events';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -71,19 +74,37 @@ function useSessionTimers(): void {
   useEffect(() => startSessionLifecycle(queryClient, { onIdle: logoutForIdle }), []);
 }
 
+/**
+ * spec 8: a 418, or the live stream's session.end (issue 22): the session was ended by the server. A tab that
+ * was signed in shows the after-logout dialog with the reason; a late answer after a sign-out changes nothing.
+ */
+function forcedLogout(error: ApiError | undefined): void {
+  const signedIn = queryClient.getQueryData(selfQueryKey) != null;
+  endSession(queryClient);
+  const to = afterLogoutPath(currentConfig());
+  if (!signedIn) {
+    if (router.latestLocation.pathname !== to) void router.navigate({ to, replace: true });
+    return;
+  }
+  rememberSignOut({ idle: false, providerSignedIn: false, ended: sessionEndReason(error) });
+  void router.navigate({ to, search: { dialog: 'after-logout' }, replace: true });
+}
+
 /** spec 8: the global reactions to 401 (on login-required calls), 418, 502 and 503. */
 function useGlobalApiEvents(): void {
   useEffect(
     () =>
-      onGlobalApiEvent((event) => {
+      onGlobalApiEvent((event, error) => {
         const go = (to: '/' | '/login' | '/502') => {
           if (router.latestLocation.pathname !== to) void router.navigate({ to, replace: true });
         };
         switch (event) {
           case 'logged-out':
-          case 'forced-logout':
             endSession(queryClient);
             go(afterLogoutPath(currentConfig()));
+            return;
+          case 'forced-logout':
+            forcedLogout(error);
             return;
           case 'session-ended':
             endSession(queryClient);
@@ -152,6 +173,7 @@ export function AppProviders() {
   const dir = i18n.dir();
   useGlobalApiEvents();
   useSessionTimers();
+  useLiveEvents(queryClient);
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);

@@ -260,14 +260,20 @@ export async function rotateSessionTokens(
   });
 }
 
+/** A session a revoke ended: its tabs are told (session.end, decision 071). */
+export interface EndedSession {
+  id: number;
+  userId: number;
+}
+
 /** Ends a session and the impersonation sessions started from it (refresh token reuse). */
 export async function revokeSessionFamily(
   db: Db,
   sessionId: number,
   now: Date,
   reason: string,
-): Promise<number> {
-  const rows = await db
+): Promise<EndedSession[]> {
+  return db
     .update(sessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(
@@ -276,8 +282,7 @@ export async function revokeSessionFamily(
         isNull(sessions.revokedAt),
       ),
     )
-    .returning({ id: sessions.id });
-  return rows.length;
+    .returning({ id: sessions.id, userId: sessions.userId });
 }
 
 /** Real user activity (not pings or refreshes), written at most once per ACTIVITY_WRITE_MS. */
@@ -316,8 +321,8 @@ export async function revokeSessionsOfUser(
   now: Date,
   reason: string,
   exceptSessionId?: number,
-): Promise<number> {
-  const rows = await db
+): Promise<EndedSession[]> {
+  return db
     .update(sessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(
@@ -328,8 +333,7 @@ export async function revokeSessionsOfUser(
         exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
       ),
     )
-    .returning({ id: sessions.id });
-  return rows.length;
+    .returning({ id: sessions.id, userId: sessions.userId });
 }
 
 export async function findSessionById(db: Db, schoolId: number, sessionId: number) {

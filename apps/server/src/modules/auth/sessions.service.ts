@@ -9,10 +9,11 @@ import {
   type SessionResult,
 } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
+import { transaction, type Db } from '../../db/index.ts';
 import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
+import { publishSessionsEnded } from '../events/events.service.ts';
 import { getUserInfo } from '../users/users.service.ts';
 import {
   findSessionById,
@@ -23,6 +24,7 @@ import {
   revokeSessionFamily,
   revokeSessionsOfUser,
   rotateSessionTokens,
+  type EndedSession,
   type RefreshSession,
 } from './auth.repo.ts';
 import * as repo from './auth.repo.ts';
@@ -133,6 +135,23 @@ export async function resumeSession(ctx: Ctx, sessionId: number): Promise<Sessio
   return { sessionId, result, tokens, browserSession: session.browserSession };
 }
 
+/**
+ * Ends sessions and, in the same transaction, tells their open tabs (session.end on the event stream, which
+ * then closes: decision 071). Answers how many ended.
+ */
+async function endSessions(
+  ctx: Ctx,
+  reason: string,
+  revoke: (tx: Db, now: Date) => Promise<EndedSession[]>,
+): Promise<number> {
+  const now = ctx.clock();
+  return transaction(ctx.db, async (tx) => {
+    const ended = await revoke(tx, now);
+    await publishSessionsEnded(tx, ctx.schoolId, ended, reason, now);
+    return ended.length;
+  });
+}
+
 /** Ends every live session of a user at once; the next request of each answers 418 (SECURITY.md). */
 export async function revokeUserSessions(
   ctx: Ctx,
@@ -141,17 +160,18 @@ export async function revokeUserSessions(
   opts: { exceptCurrent?: boolean } = {},
 ): Promise<number> {
   const except = opts.exceptCurrent ? ctx.session?.id : undefined;
-  return revokeSessionsOfUser(ctx.db, userId, ctx.clock(), reason, except);
+  return endSessions(ctx, reason, (tx, now) => revokeSessionsOfUser(tx, userId, now, reason, except));
 }
 
 /** Ends a session (and its family) that is not the caller's: the identity provider's single logout names it. */
 export async function endSessionFamily(ctx: Ctx, sessionId: number, reason: string): Promise<number> {
-  return revokeSessionFamily(ctx.db, sessionId, ctx.clock(), reason);
+  return endSessions(ctx, reason, (tx, now) => revokeSessionFamily(tx, sessionId, now, reason));
 }
 
 /** Signing in again in this browser replaces its cookies: the session they named ends, it is not orphaned. */
 export async function endReplacedSession(ctx: Ctx): Promise<void> {
-  if (ctx.session) await revokeSessionFamily(ctx.db, ctx.session.id, ctx.clock(), 'replaced');
+  const session = ctx.session;
+  if (session) await endSessionFamily(ctx, session.id, 'replaced');
 }
 
 /** Stored activity lags real activity by up to ACTIVITY_WRITE_MS: allow that much, never end an active session. */
@@ -164,7 +184,10 @@ export async function endIdleSession(
   session: { id: number; userId: number },
   now: Date,
 ): Promise<void> {
-  if (await revokeSession(ctx.db, session.id, now, 'idle'))
+  const ended = await endSessions(ctx, 'idle', async (tx) =>
+    (await revokeSession(tx, session.id, now, 'idle')) ? [{ id: session.id, userId: session.userId }] : [],
+  );
+  if (ended > 0)
     await audit(ctx, 'session.idle_timeout', {
       actorId: session.userId,
       targetId: session.userId,
@@ -251,7 +274,7 @@ async function refreshWithUsedToken(ctx: Ctx, tokenHash: string, now: Date): Pro
     };
     return { result, cookies: null };
   }
-  await revokeSessionFamily(ctx.db, session.id, now, 'reuse');
+  await endSessionFamily(ctx, session.id, 'reuse');
   await audit(ctx, 'session.refresh_reuse', {
     actorId: null,
     targetId: session.userId,
@@ -290,13 +313,13 @@ export async function logout(
   const sessionId = ctx.session?.id ?? byRefresh?.id ?? null;
   // signing out ends the person's whole sign-in: an impersonation and the superadmin's own session behind it
   const parentId = ctx.session?.parentSessionId ?? byRefresh?.parentSessionId ?? null;
-  const now = ctx.clock();
   let ssoProvider: 'oidc' | 'saml' | null = null;
   if (sessionId !== null) {
     const ending = await findSessionById(ctx.db, ctx.schoolId, sessionId);
     if (ending && !ending.revokedAt) ssoProvider = ending.ssoProvider as 'oidc' | 'saml' | null;
-    const ended = await revokeSessionFamily(ctx.db, sessionId, now, 'logout');
-    if (parentId !== null) await revokeSessionFamily(ctx.db, parentId, now, 'logout');
+    // the other tabs of this sign-in hear it (session.end) and sign out too
+    const ended = await endSessionFamily(ctx, sessionId, 'logout');
+    if (parentId !== null) await endSessionFamily(ctx, parentId, 'logout');
     if (ended > 0) await audit(ctx, 'logout', { targetId: ctx.user?.id ?? byRefresh?.userId ?? null });
   }
   return { ssoProvider, sessionId: ssoProvider ? sessionId : null };

@@ -11,6 +11,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { publishAdminMessageChanged } from '../events/events.service.ts';
 import {
   deleteMessage,
   findMessage,
@@ -107,24 +108,38 @@ export async function createMessage(ctx: Ctx, input: Input): Promise<AdminMessag
     const messageId = await insertMessage(tx, ctx.schoolId, user.id, values);
     await replaceMessageGroups(tx, ctx.schoolId, messageId, groupIds);
     await audit(ctx, 'message.create', { details: { id: messageId, type: values.type }, db: tx });
+    await publishAdminMessageChanged(ctx, tx, audienceOf(groupIds));
     return messageId;
   });
   return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);
 }
 
+/** Whom a message is for, for the live event: null is the whole school (a message without groups). */
+function audienceOf(...groupLists: (readonly number[])[]): number[] | null {
+  return groupLists.some((g) => g.length === 0) ? null : [...new Set(groupLists.flat())];
+}
+
 export async function editMessage(ctx: Ctx, id: number, input: Input): Promise<AdminMessageDetail> {
-  if (!(await findMessage(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
+  const before = await findMessage(ctx.db, ctx.schoolId, id);
+  if (!before) throw AppError.notFound();
   const { values, groupIds } = await checkedValues(ctx, input);
   await transaction(ctx.db, async (tx) => {
     await updateMessage(tx, ctx.schoolId, id, values, ctx.clock());
     await replaceMessageGroups(tx, ctx.schoolId, id, groupIds);
     await audit(ctx, 'message.update', { details: { id, type: values.type }, db: tx });
+    // those it was for and those it is for now
+    await publishAdminMessageChanged(ctx, tx, audienceOf(before.groups.map((g) => g.id), groupIds));
   });
   return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);
 }
 
 export async function removeMessage(ctx: Ctx, id: number): Promise<OkResult> {
-  if (!(await deleteMessage(ctx.db, ctx.schoolId, id))) throw AppError.notFound();
-  await audit(ctx, 'message.delete', { details: { id } });
+  const before = await findMessage(ctx.db, ctx.schoolId, id);
+  if (!before) throw AppError.notFound();
+  await transaction(ctx.db, async (tx) => {
+    if (!(await deleteMessage(tx, ctx.schoolId, id))) throw AppError.notFound();
+    await audit(ctx, 'message.delete', { details: { id }, db: tx });
+    await publishAdminMessageChanged(ctx, tx, audienceOf(before.groups.map((g) => g.id)));
+  });
   return { ok: true };
 }

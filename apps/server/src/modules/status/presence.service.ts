@@ -15,8 +15,25 @@ import { findOnlineLaraIds, recordDeviceDay } from './presence.repo.ts';
 export function createPresence(db: Db, clock: Clock, log: Ctx['log']) {
   let pending = new Map<number, Date>();
   let timer: NodeJS.Timeout | undefined;
+  const flushed: (() => Promise<void>)[] = [];
+
+  /** After each flush, written or not: the event stream looks whether the online lists changed. */
+  async function afterFlush(): Promise<void> {
+    for (const listener of flushed) {
+      try {
+        await listener();
+      } catch (err) {
+        log.warn({ err }, 'presence listener failed');
+      }
+    }
+  }
 
   async function flush(): Promise<void> {
+    await write();
+    await afterFlush();
+  }
+
+  async function write(): Promise<void> {
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
@@ -37,6 +54,10 @@ export function createPresence(db: Db, clock: Clock, log: Ctx['log']) {
       pending.set(sessionId, clock());
     },
     flush,
+    /** `listener` runs after every flush (the interval's and the last one at stop). */
+    onFlushed(listener: () => Promise<void>): void {
+      flushed.push(listener);
+    },
     start(): void {
       timer ??= setInterval(() => void flush(), PRESENCE_FLUSH_MS);
       timer.unref();

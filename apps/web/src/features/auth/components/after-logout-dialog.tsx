@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { formatDateTime } from '@/lib/format';
-import { providerMayBeSignedIn, signedOutAt, signedOutForIdle } from '@/lib/session';
+import { providerMayBeSignedIn, signedOutAt, signedOutEnded, signedOutForIdle } from '@/lib/session';
 
 /** spec 2.5 `after-logout`: confirms the sign-out (and when), with the way back in. */
 export default function AfterLogoutDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const at = signedOutAt();
+  const ended = signedOutEnded();
   return (
     <DialogFrame
       title={t('logout.doneTitle')}
@@ -31,6 +32,7 @@ export default function AfterLogoutDialog(_props: DialogProps) {
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="grid gap-2">
           {signedOutForIdle() && <p>{t('session.idleSignedOut')}</p>}
+          {ended && <p>{t(`sessionEnded.${ended}`)}</p>}
           {at !== undefined && <p>{t('logout.doneAt', { time: formatDateTime(at) })}</p>}
           {providerMayBeSignedIn() && <p role="note">{t('logout.providerSignedIn')}</p>}
           <p className="text-muted-foreground">{t('logout.doneBody')}</p>

@@ -1,0 +1,108 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoom, ChatRoomList } from '@aula/contracts';
+import {
+  addMessage,
+  chatEventHandlers,
+  markDeleted,
+  pendingMessages,
+  replaceMessage,
+  setPending,
+} from './chat-cache';
+
+function message(id: number, roomId: number, senderId: number, body = `m${id}`): ChatMessage {
+  return {
+    id,
+    roomId,
+    sender: { id: senderId, name: `User ${senderId}`, type: 'S' },
+    body,
+    file: null,
+    createdAt: `2026-11-26T10:${String(id).padStart(2, '0')}:00.000Z`,
+    editedAt: null,
+    deletedAt: null,
+    clientId: `client-${id}xx`,
+  };
+}
+
+function room(id: number, last: ChatMessage | null, unread = 0): ChatRoom {
+  return {
+    id,
+    kind: 'group',
+    name: `Room ${id}`,
+    peer: null,
+    config: { announcements: false, uploads: true },
+    unread,
+    lastMessage: last,
+    memberCount: 3,
+    isModerator: false,
+    canPost: true,
+    canEdit: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+function setup() {
+  const qc = new QueryClient();
+  qc.setQueryData<ChatRoomList>(['chat', 'rooms'], {
+    items: [room(2, message(5, 2, 9)), room(1, message(3, 1, 9))],
+  });
+  qc.setQueryData(['chat', 'messages', 1], {
+    pages: [{ items: [message(3, 1, 9), message(1, 1, 7)], nextBefore: null }],
+    pageParams: [undefined],
+  });
+  return qc;
+}
+
+const items = (qc: QueryClient, roomId: number) =>
+  qc
+    .getQueryData<{ pages: { items: ChatMessage[] }[] }>(['chat', 'messages', roomId])!
+    .pages.flatMap((p) => p.items);
+const rooms = (qc: QueryClient) => qc.getQueryData<ChatRoomList>(['chat', 'rooms'])!.items;
+
+describe('chat cache', () => {
+  it('a new message from someone else lands once, moves its room to the top and counts as unread', () => {
+    const qc = setup();
+    const incoming = message(7, 1, 9);
+    chatEventHandlers['chat.message'](qc, { roomId: 1, message: incoming }, 7);
+    chatEventHandlers['chat.message'](qc, { roomId: 1, message: incoming }, 7);
+    expect(items(qc, 1).map((m) => m.id)).toEqual([7, 3, 1]);
+    expect(rooms(qc).map((r) => [r.id, r.unread, r.lastMessage?.id])).toEqual([
+      [1, 1, 7],
+      [2, 0, 5],
+    ]);
+  });
+
+  it('an own message replaces its pending copy and adds no unread', () => {
+    const qc = setup();
+    const own = message(8, 1, 7);
+    setPending(qc, 1, { clientId: own.clientId!, body: own.body!, status: 'sending' });
+    expect(pendingMessages(qc, 1)).toHaveLength(1);
+    chatEventHandlers['chat.message'](qc, { roomId: 1, message: own }, 7);
+    expect(pendingMessages(qc, 1)).toEqual([]);
+    expect(rooms(qc)[0]).toMatchObject({ id: 1, unread: 0 });
+  });
+
+  it('an edit replaces the text; a delete keeps the place without text', () => {
+    const qc = setup();
+    replaceMessage(qc, 1, { ...message(3, 1, 9, 'neu'), editedAt: '2026-11-26T11:00:00.000Z' });
+    expect(items(qc, 1)[0]).toMatchObject({ id: 3, body: 'neu' });
+    expect(rooms(qc).find((r) => r.id === 1)?.lastMessage?.body).toBe('neu');
+    markDeleted(qc, 1, 3);
+    expect(items(qc, 1)[0]).toMatchObject({ id: 3, body: null, file: null });
+    expect(items(qc, 1)[0]?.deletedAt).not.toBeNull();
+    expect(items(qc, 1)).toHaveLength(2);
+  });
+
+  it('a removed room leaves the list and its conversation is forgotten', () => {
+    const qc = setup();
+    chatEventHandlers['chat.room.removed'](qc, { roomId: 1 });
+    expect(rooms(qc).map((r) => r.id)).toEqual([2]);
+    expect(qc.getQueryData(['chat', 'messages', 1])).toBeUndefined();
+  });
+
+  it('a message in a room the list does not know yet reads the list again', () => {
+    const qc = setup();
+    addMessage(qc, 3, message(9, 3, 9), { own: false });
+    expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,197 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChatMessage, ChatRoomDetails, ChatRoomList, EventData } from '@aula/contracts';
+
+// The chat's live state is the query cache: the answers of the api/ fetchers, changed in place by what this
+// tab sends and by the chat.* events of the stream (decision 071), so nothing is fetched twice. The keys are
+// spelled here as in api/ (a lib may not import api/, and api/ imports this).
+
+type Pages = {
+  pages: { items: ChatMessage[]; nextBefore: number | null }[];
+  pageParams: (number | undefined)[];
+};
+
+const roomsKey = ['chat', 'rooms'] as const;
+const roomKey = (roomId: number) => ['chat', 'room', roomId] as const;
+const messagesKey = (roomId: number) => ['chat', 'messages', roomId] as const;
+export const pendingKey = (roomId: number) => ['chat', 'pending', roomId] as const;
+
+/** A message this tab sent that the server has not confirmed: shown at once, kept with its text on failure. */
+export interface PendingMessage {
+  clientId: string;
+  body: string;
+  status: 'sending' | 'failed';
+  error?: unknown;
+}
+
+export function pendingMessages(queryClient: QueryClient, roomId: number): PendingMessage[] {
+  return queryClient.getQueryData<PendingMessage[]>(pendingKey(roomId)) ?? [];
+}
+
+export function setPending(queryClient: QueryClient, roomId: number, pending: PendingMessage): void {
+  queryClient.setQueryData<PendingMessage[]>(pendingKey(roomId), (list = []) =>
+    list.some((p) => p.clientId === pending.clientId)
+      ? list.map((p) => (p.clientId === pending.clientId ? pending : p))
+      : [...list, pending],
+  );
+}
+
+export function removePending(queryClient: QueryClient, roomId: number, clientId: string): void {
+  queryClient.setQueryData<PendingMessage[]>(pendingKey(roomId), (list = []) =>
+    list.filter((p) => p.clientId !== clientId),
+  );
+}
+
+function mapMessages(queryClient: QueryClient, roomId: number, map: (m: ChatMessage) => ChatMessage): void {
+  queryClient.setQueryData<Pages>(messagesKey(roomId), (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(map) })) } : data,
+  );
+}
+
+function updateRooms(queryClient: QueryClient, update: (list: ChatRoomList) => ChatRoomList): void {
+  queryClient.setQueryData<ChatRoomList>(roomsKey, (list) => (list ? update(list) : list));
+}
+
+/** Newest last message first; rooms without messages by their creation, newest first. */
+export function byLastMessage(a: ChatRoomList['items'][number], b: ChatRoomList['items'][number]): number {
+  const at = (room: typeof a) => room.lastMessage?.createdAt ?? room.createdAt;
+  return at(b).localeCompare(at(a));
+}
+
+/**
+ * A new message (sent here, or from the stream): added to the newest page once (the id decides), the pending
+ * copy with its client id dropped, and the room list's preview, order and unread count moved on.
+ */
+export function addMessage(
+  queryClient: QueryClient,
+  roomId: number,
+  message: ChatMessage,
+  { own }: { own: boolean },
+): void {
+  queryClient.setQueryData<Pages>(messagesKey(roomId), (data) => {
+    if (!data || data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    const newest = first ?? { items: [], nextBefore: null };
+    return { ...data, pages: [{ ...newest, items: [message, ...newest.items] }, ...rest] };
+  });
+  if (message.clientId) removePending(queryClient, roomId, message.clientId);
+  const known = queryClient.getQueryData<ChatRoomList>(roomsKey)?.items.some((r) => r.id === roomId);
+  if (known === false) {
+    // a room this tab has not listed yet (made a moment ago): read the list again
+    void queryClient.invalidateQueries({ queryKey: roomsKey });
+    return;
+  }
+  updateRooms(queryClient, (list) => ({
+    items: list.items
+      .map((room) => {
+        if (room.id !== roomId) return room;
+        const newer = !room.lastMessage || room.lastMessage.id < message.id;
+        const counts = !own && newer;
+        return {
+          ...room,
+          lastMessage: newer || room.lastMessage?.id === message.id ? message : room.lastMessage,
+          unread: counts ? room.unread + 1 : room.unread,
+        };
+      })
+      .sort(byLastMessage),
+  }));
+}
+
+/** An edited message (or its reports changed): replaced where it is shown. */
+export function replaceMessage(queryClient: QueryClient, roomId: number, message: ChatMessage): void {
+  mapMessages(queryClient, roomId, (m) => (m.id === message.id ? { ...m, ...message } : m));
+  updateRooms(queryClient, (list) => ({
+    items: list.items.map((room) =>
+      room.id === roomId && room.lastMessage?.id === message.id ? { ...room, lastMessage: message } : room,
+    ),
+  }));
+}
+
+/** A deleted message keeps its place, without text or file (decision 070). */
+export function markDeleted(queryClient: QueryClient, roomId: number, messageId: number, at?: string): void {
+  const deleted = (m: ChatMessage): ChatMessage =>
+    m.id === messageId
+      ? { ...m, body: null, file: null, deletedAt: m.deletedAt ?? at ?? new Date().toISOString(), reports: 0 }
+      : m;
+  mapMessages(queryClient, roomId, deleted);
+  updateRooms(queryClient, (list) => ({
+    items: list.items.map((room) =>
+      room.id === roomId && room.lastMessage?.id === messageId
+        ? { ...room, lastMessage: deleted(room.lastMessage) }
+        : room,
+    ),
+  }));
+}
+
+export function setReports(
+  queryClient: QueryClient,
+  roomId: number,
+  messageId: number,
+  reports: number,
+): void {
+  mapMessages(queryClient, roomId, (m) => (m.id === messageId ? { ...m, reports } : m));
+}
+
+/** The caller has seen the room: no unread messages left in the list. */
+export function markRoomRead(queryClient: QueryClient, roomId: number): void {
+  updateRooms(queryClient, (list) => ({
+    items: list.items.map((room) => (room.id === roomId && room.unread > 0 ? { ...room, unread: 0 } : room)),
+  }));
+}
+
+/** chat_show_seen_indicator: a member's newest seen message, only ever forward. */
+export function applySeen(
+  queryClient: QueryClient,
+  { roomId, userId, messageId }: EventData<'chat.seen'>,
+): void {
+  queryClient.setQueryData<ChatRoomDetails>(roomKey(roomId), (room) => {
+    if (!room) return room;
+    const current = room.seen.find((s) => s.userId === userId);
+    if (current && current.messageId >= messageId) return room;
+    return {
+      ...room,
+      seen: [...room.seen.filter((s) => s.userId !== userId), { userId, messageId }],
+    };
+  });
+}
+
+/** A room was made, renamed, reconfigured or its members changed: read it and the list again. */
+export async function roomChanged(queryClient: QueryClient, roomId: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: roomsKey }),
+    queryClient.invalidateQueries({ queryKey: roomKey(roomId) }),
+  ]);
+}
+
+/** The caller left the room or it was deleted: forget it. */
+export function roomRemoved(queryClient: QueryClient, roomId: number): void {
+  updateRooms(queryClient, (list) => ({ items: list.items.filter((room) => room.id !== roomId) }));
+  for (const key of [roomKey(roomId), messagesKey(roomId), pendingKey(roomId)]) {
+    queryClient.removeQueries({ queryKey: key });
+  }
+}
+
+/** The stream could not replay what was missed: read everything of the chat again (pending sends stay). */
+export async function resetChat(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({
+    queryKey: ['chat'],
+    predicate: (query) => query.queryKey[1] !== 'pending',
+  });
+}
+
+/** The chat.* events of the stream, each applied to the cache; `selfId` tells the caller's own messages. */
+export const chatEventHandlers = {
+  'chat.message': (qc: QueryClient, data: EventData<'chat.message'>, selfId: number | undefined) =>
+    addMessage(qc, data.roomId, data.message, { own: data.message.sender?.id === selfId }),
+  'chat.message.edited': (qc: QueryClient, data: EventData<'chat.message.edited'>) =>
+    replaceMessage(qc, data.roomId, data.message),
+  'chat.message.deleted': (qc: QueryClient, data: EventData<'chat.message.deleted'>) =>
+    markDeleted(qc, data.roomId, data.messageId),
+  'chat.seen': (qc: QueryClient, data: EventData<'chat.seen'>) => applySeen(qc, data),
+  'chat.room': (qc: QueryClient, data: EventData<'chat.room'>) => void roomChanged(qc, data.roomId),
+  'chat.room.removed': (qc: QueryClient, data: EventData<'chat.room.removed'>) =>
+    roomRemoved(qc, data.roomId),
+  // reported or dismissed: the event carries no count, so the room's messages are read again (moderators only)
+  'chat.report': (qc: QueryClient, data: EventData<'chat.report'>) =>
+    void qc.invalidateQueries({ queryKey: messagesKey(data.roomId) }),
+  reset: (qc: QueryClient) => void resetChat(qc),
+} as const;
