@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { ChatPeople, ChatRoom, ChatRoomDetails, ChatRoomInput, ChatRoomList } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
@@ -38,10 +37,6 @@ async function send(username: string, roomId: number, body: string) {
   const res = await api(username, `/api/matrix/${roomId}/messages`, { body: { body, clientId } });
   expect(res.status, res.text).toBeLessThan(300);
 }
-
-/** The URL's search parameter once the page has navigated there. */
-const waitForParam = (page: Page, name: string, value: string | null) =>
-  page.waitForURL((url) => url.searchParams.get(name) === value);
 
 let class5a = 0;
 let ids: Record<'tina' | 'tom' | 'sara' | 'ali' | 'superadmin', number>;

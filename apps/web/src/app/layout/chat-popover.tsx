@@ -17,9 +17,7 @@ const SHOWN_ROOMS = 8;
 /** Rooms with unread messages first, each part newest message first. */
 export function popoverOrder(rooms: readonly ChatRoom[]): ChatRoom[] {
   const at = (room: ChatRoom) => room.lastMessage?.createdAt ?? room.createdAt;
-  return [...rooms].sort(
-    (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || at(b).localeCompare(at(a)),
-  );
+  return [...rooms].sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0) || at(b).localeCompare(at(a)));
 }
 
 function Preview({ room, message }: { room: ChatRoom; message: ChatMessage | null }) {

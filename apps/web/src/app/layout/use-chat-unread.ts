@@ -69,10 +69,8 @@ export function useChatUnread(onChatPage: boolean): ChatUnread {
     };
   }, [queryClient, router, selfId, chatOn]);
 
-  // read, or the chat page opened in view: the mark has done its job
+  // read, or the chat page opened in view: the mark has done its job (adjusted while rendering)
   const acknowledged = unread === 0 || (onChatPage && document.visibilityState !== 'hidden');
-  useEffect(() => {
-    if (acknowledged) setAlerted(false);
-  }, [acknowledged]);
+  if (acknowledged && alerted) setAlerted(false);
   return { unread: selfId !== undefined && chatOn ? unread : 0, alerted: alerted && !acknowledged };
 }

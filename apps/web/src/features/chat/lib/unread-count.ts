@@ -35,11 +35,15 @@ export function watchUnread(queryClient: QueryClient, selfId: number, watch: Unr
   const stops = [
     subscribe('chat.message', (data) => {
       chatEventHandlers['chat.message'](queryClient, data, selfId);
-      if (data.message.sender && data.message.sender.id !== selfId) watch.onMessage(data.message, data.roomId);
+      if (data.message.sender && data.message.sender.id !== selfId)
+        watch.onMessage(data.message, data.roomId);
     }),
     subscribe('chat.room', (data) => chatEventHandlers['chat.room'](queryClient, data)),
     subscribe('chat.room.removed', (data) => chatEventHandlers['chat.room.removed'](queryClient, data)),
-    subscribe('reset', () => void queryClient.invalidateQueries({ queryKey: chatRoomsQueryOptions().queryKey })),
+    subscribe(
+      'reset',
+      () => void queryClient.invalidateQueries({ queryKey: chatRoomsQueryOptions().queryKey }),
+    ),
   ];
   return () => {
     stopObserving();
