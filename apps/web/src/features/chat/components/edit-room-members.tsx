@@ -127,6 +127,9 @@ export function EditRoomMembers({
               </span>
               {isOwner ? (
                 <ModeratorBadge />
+              ) : member.viaGroup ? (
+                // decision 072: moderators are people added one by one; a group's members come and go with it
+                member.moderator && <ModeratorBadge />
               ) : (
                 <>
                   <label className="flex min-h-9 items-center gap-2 text-sm coarse:min-h-11">
@@ -141,18 +144,16 @@ export function EditRoomMembers({
                     />
                     <span aria-hidden="true">{t('chat.people.moderator')}</span>
                   </label>
-                  {!member.viaGroup && (
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      loading={pending === `p${member.id}`}
-                      aria-label={t('chat.rooms.edit.removeFromRoom', { name: member.name })}
-                      onClick={() => removePerson(member)}
-                    >
-                      <UserMinus aria-hidden="true" />
-                    </Button>
-                  )}
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    loading={pending === `p${member.id}`}
+                    aria-label={t('chat.rooms.edit.removeFromRoom', { name: member.name })}
+                    onClick={() => removePerson(member)}
+                  >
+                    <UserMinus aria-hidden="true" />
+                  </Button>
                 </>
               )}
             </li>
