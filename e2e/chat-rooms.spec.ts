@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatPeople, ChatRoom, ChatRoomDetails, ChatRoomInput, ChatRoomList } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { call, loginAs } from '../apps/server/src/test/test-app.ts';
+import { call, loginAs, userIds } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
 import { sidewaysOverflow } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
@@ -39,7 +39,7 @@ async function send(username: string, roomId: number, body: string) {
 }
 
 let class5a = 0;
-let ids: Record<'tina' | 'tom' | 'sara' | 'ali' | 'superadmin', number>;
+let ids: Record<'tina' | 'tom' | 'sara' | 'ali' | 'mia' | 'superadmin', number>;
 
 describe('chat rooms and people: create-room, edit-room, user-search, popover, title (issue 22)', () => {
   beforeAll(async () => {
@@ -48,13 +48,15 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
       expect(res.status, res.text).toBe(200);
       return res.body;
     };
-    const people = async (q: string) => (await find('admin', q)).people.find((p) => p.name.includes(q))!.id;
+    const users = await userIds(journey.portal);
+    const id = (username: string) => users.get(username)!;
     ids = {
-      tina: await people('Tina'),
-      tom: await people('Tom'),
-      sara: await people('Sara'),
-      ali: await people('Ali'),
-      superadmin: (await api<{ id: number }>('superadmin', '/api/self')).body.id,
+      tina: id('teacher'),
+      tom: id('teacher2'),
+      sara: id('student'),
+      ali: id('student2'),
+      mia: id('student3'),
+      superadmin: id('superadmin'),
     };
     class5a = (await find('teacher', '5a')).groups.find((g) => g.name === '5a')!.id;
   });
@@ -242,9 +244,7 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
     const room = (await roomDetails('student', roomId)).body;
     expect(room).toMatchObject({ kind: 'private', peer: { id: ids.tina } });
     // the server keeps to the same reach
-    const mia = await api<ChatPeople>('admin', '/api/matrix/people?for=room&q=Mia');
-    const miaId = mia.body.people.find((p) => p.name.startsWith('Mia'))!.id;
-    expect((await api('student', '/api/matrix/privateroom', { body: { userId: miaId } })).status).toBe(403);
+    expect((await api('student', '/api/matrix/privateroom', { body: { userId: ids.mia } })).status).toBe(403);
 
     // a private room's edit-room shows its two people and nothing to change
     await page.goto(`${journey.portal.base}/app/chat?room=${roomId}&dialog=chat:edit-room`);
