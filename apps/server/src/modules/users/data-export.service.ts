@@ -29,6 +29,8 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
+  events:
+    'the live stream’s deliveries (decision 071): short-lived copies of what other tables hold (chat and admin messages are exported there), addressed by user id, deleted after ten minutes',
 };
 
 export const REDACTED = '[redacted]';
