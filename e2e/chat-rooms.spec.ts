@@ -294,6 +294,26 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
     await page.context().close();
   });
 
+  it('user-search explains when the school lets pupils start no private chats', async () => {
+    const setReach = async (value: string) => {
+      const res = await api('admin', '/api/config/key/chat_student_private', { body: { value } });
+      expect(res.status, res.text).toBeLessThan(300);
+    };
+    await setReach('none');
+    try {
+      const page = await journey.openSignedIn('student', '/app/chat?dialog=chat:user-search');
+      const dialog = page.getByRole('dialog', { name: de.dialogs.chatUserSearch });
+      await dialog.getByText(de.chat.rooms.search.notAllowed).waitFor();
+      expect(await dialog.getByRole('searchbox').count()).toBe(0);
+      expect((await api('student', '/api/matrix/privateroom', { body: { userId: ids.tina } })).status).toBe(
+        403,
+      );
+      await page.context().close();
+    } finally {
+      await setReach('classmates');
+    }
+  });
+
   it(
     'the superadmin popover lists rooms with unread messages first; the title counts them live on every page',
     { timeout: 90_000 },
