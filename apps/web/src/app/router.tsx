@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import type { RoomAddress, RoomEditAddress } from '@/features/bbb/lib/room-search-params';
+import type { ChatAddress } from '@/features/chat/lib/chat-search-params';
 import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
 import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
 import { validateEditSearch } from '@/features/tiles/lib/edit-search';
@@ -253,6 +254,15 @@ const roomRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/bbb/components/room-page'), 'RoomPage'),
 });
 
+/** spec 2.2 /app/chat (issue 22): `room` is the open conversation; the page checks its address (decision 049). */
+const chatRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/chat',
+  staticData: { name: 'chat', access: 'loggedIn' },
+  validateSearch: checkedByThePage<ChatAddress>(),
+  component: lazyRouteComponent(() => import('@/features/chat/components/chat-page'), 'ChatPage'),
+});
+
 const termsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/terms',
@@ -328,7 +338,7 @@ export const routeTree = rootRoute.addChildren([
     bbbNewRoute,
     bbbEditRoute,
     roomRoute,
-    shellPage('/app/chat', { name: 'chat', access: 'loggedIn' }),
+    chatRoute,
     shellPage('/guacamole', { name: 'guacamole', access: 'loggedIn' }),
     dashboardRoute,
   ]),
