@@ -191,7 +191,14 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
       .getByRole('checkbox', { name: de.adminSettings.keys.chat_show_seen_indicator.label })
       .waitFor();
     await page.getByRole('spinbutton', { name: de.adminSettings.keys.chat_retention_days.label }).waitFor();
-    await page.getByRole('combobox', { name: de.adminSettings.keys.chat_student_private.label }).waitFor();
+    const reach = page.getByRole('combobox', { name: de.adminSettings.keys.chat_student_private.label });
+    // its choices in words, never the stored values
+    const values = de.adminSettings.keys.chat_student_private.values;
+    expect(await reach.locator('option').allInnerTexts()).toEqual([
+      values.classmates,
+      values.teachers,
+      values.none,
+    ]);
     // the feature list offers the built features only, never remote desktop or push (not built)
     const features = page.getByRole('region', { name: de.adminSettings.sections.features });
     for (const built of [
