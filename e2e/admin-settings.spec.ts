@@ -201,12 +201,13 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
     await page.context().close();
   });
 
-  it('the account settings have no sidebar width and no chat alert', async () => {
+  it('the account settings have no sidebar width, and the chat alert while the school has Chat on (issue 22)', async () => {
     const page = await journey.openSignedIn('student', '/?dialog=settings');
     const dialog = page.getByRole('dialog', { name: de.dialogs.settings });
     await dialog.getByRole('slider', { name: de.settings.fontSize }).waitFor();
     expect(await dialog.getByRole('slider').count()).toBe(2);
-    expect(await dialog.getByRole('checkbox', { name: de.settings.chatNotificationAlert }).count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: de.settings.chatNotificationAlert }).waitFor();
+    expect(await dialog.getByText(de.chat.alert.hint).count()).toBe(1);
     await dialog.getByRole('checkbox', { name: de.settings.hideAppTitles }).waitFor();
     await page.context().close();
   });

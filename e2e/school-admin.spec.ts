@@ -44,11 +44,11 @@ describe('user manager (spec 2.5, 2.6)', () => {
     await teacher.getByText(de.userManager.actions.block.done.replace('{{name}}', 'Ali Yilmaz')).waitFor();
     await results.getByText(de.userManager.statuses.blocked).waitFor();
 
-    // the pupil's next request is refused (418): the tab signs out
+    // the pupil's open tab signs out without a reload: the live stream's session.end (issue 22)
     const pupilMenu = pupil.getByRole('button', { name: de.nav.userMenu.replace('{{name}}', 'Ali Yilmaz') });
-    expect(await pupilMenu.count()).toBe(1);
-    await pupil.reload();
     await expect.poll(() => pupilMenu.count(), { timeout: 10_000 }).toBe(0);
+    await dialog(pupil).getByText(de.sessionEnded.blocked).waitFor();
+    await dialog(pupil).getByRole('button', { name: de.common.close }).first().click();
 
     // unblocking lets them in again
     await results

@@ -20,6 +20,8 @@ import { cimRoutes } from './modules/cim/cim.routes.ts';
 import { cameraRoutes } from './modules/camera/camera.routes.ts';
 import { bbbCodeMissesJob } from './modules/bbb/bbb.jobs.ts';
 import { bbbRoutes } from './modules/bbb/bbb.routes.ts';
+import { chatRetentionJob } from './modules/chat/chat.jobs.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { eventsCleanupJob } from './modules/events/events.jobs.ts';
 import { eventsRoutes, registerEventHub } from './modules/events/events.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -110,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
   // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
-  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob, eventsCleanupJob]);
+  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob, eventsCleanupJob, chatRetentionJob]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
   registerEventHub(app);
   app.decorate('cookieNames', {
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ssoRoutes);
       await api.register(cameraRoutes);
       await api.register(bbbRoutes);
+      await api.register(chatRoutes);
       await api.register(eventsRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

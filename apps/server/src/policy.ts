@@ -12,7 +12,8 @@ import type { Role } from '@aula/contracts';
  *   'camera-person': a person whose pictures the caller may see (decision 063: themself, a teacher the
  *   pupils of their groups, admins everyone); 'video-room': a room of the caller's school the caller is a
  *   member of (decision 067: owner, people, the room's groups; admins every room), or one named by its
- *   public code.
+ *   public code; 'chat-room': a chat room of the caller's school the caller is a member of (decision 072:
+ *   people added one by one and the members of the room's groups; admins too only as members).
  */
 export type Access = 'public' | Exclude<Role, 'logged_out'>;
 export type ObjectScope =
@@ -23,7 +24,8 @@ export type ObjectScope =
   | 'managed-user'
   | 'sick-notice'
   | 'camera-person'
-  | 'video-room';
+  | 'video-room'
+  | 'chat-room';
 
 export interface RoutePolicy {
   access: Access;
@@ -180,6 +182,30 @@ export const POLICY: Record<string, RoutePolicy> = {
   'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room' },
   'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room' },
   'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true },
+  // the chat (decisions 070, 072): everyone signed in; the service decides by membership and reach
+  'GET /api/matrix/config': { access: 'student', objects: 'self' },
+  'POST /api/matrix/login': { access: 'student', objects: 'self' },
+  'GET /api/matrix/rooms': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/room': { access: 'teacher', objects: 'chat-room' },
+  'POST /api/matrix/privateroom': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/room/addUsers': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/room/removeUsers': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/room/delete': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/message/delete': { access: 'student', objects: 'chat-room' },
+  'GET /api/matrix/people': { access: 'student', objects: 'school' },
+  'GET /api/matrix/file/:messageId': { access: 'student', objects: 'chat-room' },
+  'GET /api/matrix/:roomId': { access: 'student', objects: 'chat-room' },
+  'PATCH /api/matrix/:roomId': { access: 'student', objects: 'chat-room' },
+  'GET /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room' },
+  'GET /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/upload': { access: 'student', objects: 'chat-room' },
+  'PUT /api/matrix/:roomId/messages/:messageId': { access: 'student', objects: 'chat-room' },
+  'GET /api/matrix/:roomId/messages/:messageId/history': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/messages/:messageId/report': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': { access: 'student', objects: 'chat-room' },
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },

@@ -66,6 +66,15 @@ export const AUDIT_ACTIONS = [
   'bbb.moderator_change',
   'bbb.code_revoke',
   'bbb.guest_join',
+  'chat.room_create',
+  'chat.room_update',
+  'chat.room_delete',
+  'chat.members_change',
+  'chat.moderator_change',
+  'chat.message_delete',
+  'chat.report',
+  'chat.report_dismiss',
+  'chat.retention_delete',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

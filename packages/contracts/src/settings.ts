@@ -7,6 +7,7 @@ import { CONFIG_KEYS } from './config.ts';
 import { FEATURE_NAMES, type FeatureName } from './perms.ts';
 import { LOCALES } from './locales.ts';
 import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
+import { CHAT_STUDENT_PRIVATE } from './chat.ts';
 
 /** login_bg_strat: how the login background image fills the page (shared with the login-bg tab). */
 /**
@@ -61,6 +62,7 @@ export const SETTINGS_SERVER_KEYS = [
   'embed_allowed_hosts',
   'time_zone',
   'students_create_rooms',
+  'chat_student_private',
 ] as const;
 export const SETTINGS_KEYS = [...CONFIG_KEYS, ...SETTINGS_SERVER_KEYS] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
@@ -161,6 +163,24 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   upload_quota_teacher_mb: megabytes(100_000),
   upload_quota_school_mb: megabytes(10_000_000),
   enabled_features: { type: 'features', tab: 'settings', section: 'features' },
+  // decision 072: how long chat messages are kept; 0 keeps them, at most ten years
+  chat_retention_days: {
+    type: 'integer',
+    min: 0,
+    max: 3650,
+    unit: 'days',
+    tab: 'settings',
+    section: 'privacy',
+    feature: 'chat',
+  },
+  // decision 072: with whom pupils may start private chats
+  chat_student_private: {
+    type: 'enum',
+    values: CHAT_STUDENT_PRIVATE,
+    tab: 'settings',
+    section: 'features',
+    feature: 'chat',
+  },
   // decision 067: pupils may create video rooms (teachers and admins always may)
   students_create_rooms: { ...bool('features'), feature: 'bbb' },
   embed_allowed_hosts: { type: 'hosts', tab: 'settings', section: 'embedding' },

@@ -48,6 +48,8 @@ export interface Listener {
   stop: () => Promise<void>;
 }
 
+export const LISTENER_APPLICATION_NAME = 'aula-events-listener';
+
 /** How long a lost LISTEN connection waits before it tries again: doubling up to the last. */
 const LISTEN_RETRY_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
@@ -79,7 +81,13 @@ function pgListen(
   };
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 2_000 });
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 2_000,
+      // named, so an operator (or a test) can tell it in pg_stat_activity
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;

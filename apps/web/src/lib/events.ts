@@ -53,7 +53,8 @@ export function dispatchEvent(type: string, rawData: string, id: number): void {
     try {
       handler(parsed.data as EventData<EventType>, id);
     } catch (error) {
-      reportError(error);
+      // reported like an uncaught error, without stopping the loop (reportError: every current browser)
+      if (typeof reportError === 'function') reportError(error);
     }
   }
 }
@@ -75,10 +76,14 @@ export interface StreamEnv {
   clearTimeout: (id: number) => void;
 }
 
-export type EventSourceLike = Pick<EventSource, 'readyState' | 'close' | 'addEventListener'> & {
+/** The part of EventSource the stream uses. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  close(): void;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
   onerror: ((event: Event) => void) | null;
   onopen: ((event: Event) => void) | null;
-};
+}
 
 export interface StreamOptions {
   url?: string;
@@ -155,9 +160,8 @@ export function startEventStream(streamOptions: Partial<StreamOptions> = {}): ()
     const stream = new env.EventSource(target, { withCredentials: true });
     source = stream;
     for (const type of LISTENED_TYPES) {
-      stream.addEventListener(type, (event) => {
+      stream.addEventListener(type, (message) => {
         if (source !== stream) return;
-        const message = event as MessageEvent<string>;
         const id = Number(message.lastEventId);
         if (message.lastEventId !== '' && Number.isSafeInteger(id)) lastId = id;
         if (type === 'session.end') return endSession(message.data);

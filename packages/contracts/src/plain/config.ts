@@ -34,6 +34,8 @@ export const CONFIG_KEYS = [
   'accent_color',
   // not in spec 3.5: how many days after its last day a sick notice and its photo are kept (decision 062)
   'sick_retention_days',
+  // not in spec 3.5: how many days chat messages are kept, 0 keeps them (decision 072)
+  'chat_retention_days',
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -67,6 +69,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   school_name: '',
   accent_color: '',
   sick_retention_days: '365',
+  chat_retention_days: '365',
 };
 
 /** Response of POST /api/config/key: a map of key to its raw string value (spec 7.4). */

@@ -63,7 +63,16 @@ export type AuditAction =
   | 'bbb.room_delete'
   | 'bbb.moderator_change'
   | 'bbb.code_revoke'
-  | 'bbb.guest_join';
+  | 'bbb.guest_join'
+  | 'chat.room_create'
+  | 'chat.room_update'
+  | 'chat.room_delete'
+  | 'chat.members_change'
+  | 'chat.moderator_change'
+  | 'chat.message_delete'
+  | 'chat.report'
+  | 'chat.report_dismiss'
+  | 'chat.retention_delete';
 
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(

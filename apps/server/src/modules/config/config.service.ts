@@ -44,6 +44,7 @@ export const SERVER_CONFIG_KEYS = [
   'bbb',
   'bbb_secret',
   'students_create_rooms',
+  'chat_student_private',
 ] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
@@ -71,6 +72,8 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   bbb_secret: '',
   // pupils may create video rooms too (decision 067); teachers and admins always may
   students_create_rooms: 'false',
+  // with whom pupils may start private chats (decision 072): classmates, teachers or none
+  chat_student_private: 'classmates',
 };
 
 /** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */

@@ -6,7 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_HEARTBEAT_MS, EVENT_REPLAY_MAX, type EventData } from '@aula/contracts';
 import type { Database, Listener } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { EVENTS_CHANNEL, findEventsAfter, findEventsByIds, newestEventId, type EventRow } from './events.repo.ts';
+import {
+  EVENTS_CHANNEL,
+  findEventsAfter,
+  findEventsByIds,
+  newestEventId,
+  type EventRow,
+} from './events.repo.ts';
 
 /**
  * An event whose id is above one not heard of yet waits this long for the lower one to commit (ids are
@@ -242,6 +248,8 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     },
     /** Every id up to this has been delivered to the streams open at the time (or given up). */
     watermark: () => watermark,
+    /** How many heard events wait for a lower id (tests). */
+    held: () => pending.size,
     /** The streams of this process now. */
     size: () => open,
     /** The schools with open streams here. */

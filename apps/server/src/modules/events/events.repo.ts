@@ -66,7 +66,12 @@ export function findEventsByIds(db: Db, ids: readonly number[]): Promise<EventRo
 
 /** Every school's events after an id: catching up after the listener lost its connection. */
 export function findEventsAfter(db: Db, afterId: number, limit: number): Promise<EventRow[]> {
-  return db.select(rowColumns).from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
+  return db
+    .select(rowColumns)
+    .from(events)
+    .where(gt(events.id, afterId))
+    .orderBy(asc(events.id))
+    .limit(limit);
 }
 
 /** The newest event id (0 when there are none): a stream without Last-Event-ID starts here. */
@@ -120,7 +125,11 @@ export async function deleteEventsBefore(db: Db, schoolId: number, before: Date)
 }
 
 /** The members of some groups of a school (an admin message's audience). */
-export async function groupMemberIds(db: Db, schoolId: number, groupIds: readonly number[]): Promise<number[]> {
+export async function groupMemberIds(
+  db: Db,
+  schoolId: number,
+  groupIds: readonly number[],
+): Promise<number[]> {
   if (groupIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ userId: groupMembers.userId })

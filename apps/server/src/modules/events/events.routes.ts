@@ -34,7 +34,8 @@ export function registerEventHub(app: FastifyInstance): void {
       const { etag } = await onlineList(app.db, schoolId, now);
       const before = lastLists.get(schoolId);
       if (before === etag) continue;
-      if (before === undefined || (await publishPresenceChanged(app.db, schoolId, now))) lastLists.set(schoolId, etag);
+      if (before === undefined || (await publishPresenceChanged(app.db, schoolId, now)))
+        lastLists.set(schoolId, etag);
     }
   });
 }

@@ -1,6 +1,12 @@
 // Raising events for the live stream (decision 071). Other modules call `publishEvent` inside the transaction
 // of the change the event reports; the stream itself (routes, fan-out in events.hub.ts, replay) lives beside it.
-import { EVENT_REPLAY_MAX, EVENT_REPLAY_MS, PRESENCE_FLUSH_MS, type EventData, type EventType } from '@aula/contracts';
+import {
+  EVENT_REPLAY_MAX,
+  EVENT_REPLAY_MS,
+  PRESENCE_FLUSH_MS,
+  type EventData,
+  type EventType,
+} from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { formatEvent } from './events.hub.ts';
@@ -117,7 +123,11 @@ export interface StreamStart {
  * watermark when it was registered; later events reach it live). Without lastEventId it starts at `upto`.
  * A gap older than EVENT_REPLAY_MS, longer than EVENT_REPLAY_MAX, or an id the server never gave gets `reset`.
  */
-export async function startStream(ctx: Ctx, upto: number, lastEventId: number | undefined): Promise<StreamStart> {
+export async function startStream(
+  ctx: Ctx,
+  upto: number,
+  lastEventId: number | undefined,
+): Promise<StreamStart> {
   const user = ctx.user!;
   const session = ctx.session!;
   const now = ctx.clock();
@@ -133,7 +143,14 @@ export async function startStream(ctx: Ctx, upto: number, lastEventId: number | 
   if (oldest === null || lastEventId < oldest - 1) return reset();
   const rows = await findMissedEvents(
     ctx.db,
-    { schoolId: ctx.schoolId, userId: user.id, sessionId: session.id, afterId: lastEventId, uptoId: upto, since },
+    {
+      schoolId: ctx.schoolId,
+      userId: user.id,
+      sessionId: session.id,
+      afterId: lastEventId,
+      uptoId: upto,
+      since,
+    },
     EVENT_REPLAY_MAX + 1,
   );
   if (rows.length > EVENT_REPLAY_MAX) return reset();

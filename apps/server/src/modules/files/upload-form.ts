@@ -10,6 +10,8 @@ export interface UploadForm {
   fields: Record<string, string>;
   /** the file of the expected field, or null when the form has none (or an empty one) */
   file: Buffer | null;
+  /** the file's name as the browser sent it (only ever shown, cleaned, never trusted for its type) */
+  fileName: string | null;
 }
 
 // room for the form's other parts and the multipart boundaries beside the file
@@ -29,7 +31,7 @@ export async function readUploadForm(
 ): Promise<UploadForm | null> {
   if (!req.isMultipart()) return null;
   if (Number(req.headers['content-length'] ?? 0) > limit + FORM_OVERHEAD_BYTES) throw tooLarge(limit);
-  const form: UploadForm = { fields: {}, file: null };
+  const form: UploadForm = { fields: {}, file: null, fileName: null };
   let oversize = false;
   let invalid: AppError | null = null;
   for await (const part of req.parts()) {
@@ -49,7 +51,10 @@ export async function readUploadForm(
     if (!expected) invalid ??= invalidPart(part.fieldname, 'unexpected file');
     else if (size > limit || part.file.truncated) oversize = true;
     // a file input left empty sends an empty part
-    else if (size > 0) form.file = Buffer.concat(chunks);
+    else if (size > 0) {
+      form.file = Buffer.concat(chunks);
+      form.fileName = part.filename ?? null;
+    }
   }
   if (oversize) throw tooLarge(limit);
   if (invalid) throw invalid;

@@ -128,7 +128,14 @@ export async function editMessage(ctx: Ctx, id: number, input: Input): Promise<A
     await replaceMessageGroups(tx, ctx.schoolId, id, groupIds);
     await audit(ctx, 'message.update', { details: { id, type: values.type }, db: tx });
     // those it was for and those it is for now
-    await publishAdminMessageChanged(ctx, tx, audienceOf(before.groups.map((g) => g.id), groupIds));
+    await publishAdminMessageChanged(
+      ctx,
+      tx,
+      audienceOf(
+        before.groups.map((g) => g.id),
+        groupIds,
+      ),
+    );
   });
   return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);
 }

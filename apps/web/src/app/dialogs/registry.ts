@@ -61,10 +61,12 @@ export const DIALOGS = {
   'bbb:room-details': entry('student', bbbDialog),
   'bbb:delete-room': entry('student', bbbDialog),
   // Chat
-  'chat:user-search': entry('student'),
+  // issue 22 (decisions 070, 072): the dialogs say themselves when the caller may not (pupils: no rooms; the
+  // school's chat_student_private), the server refuses too
+  'chat:user-search': entry('student', () => import('@/features/chat/components/user-search-dialog')),
   'chat:edit-msg': entry('student', () => import('@/features/chat/components/edit-msg-dialog')),
-  'chat:edit-room': entry('student'),
-  'chat:create-room': entry('student'),
+  'chat:edit-room': entry('student', () => import('@/features/chat/components/edit-room-dialog')),
+  'chat:create-room': entry('student', () => import('@/features/chat/components/create-room-dialog')),
   'chat:upload': entry('student', () => import('@/features/chat/components/upload-dialog')),
   'chat:preview-img': entry('student', () => import('@/features/chat/components/preview-img-dialog')),
   'chat:history-msg': entry('student', () => import('@/features/chat/components/history-msg-dialog')),

@@ -3,6 +3,7 @@ import { Outlet, useMatches, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/message-box';
+import { titleWithUnread } from '@/features/chat/lib/unread-title';
 import { Button } from '@/components/ui/button';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { configQueryOptions } from '@/lib/config';
@@ -10,9 +11,13 @@ import { usePerms } from '@/lib/perms';
 import { useSchoolAccent, useSchoolName } from '@/lib/school';
 import { useShortcuts } from '@/lib/shortcuts';
 import { DialogHost } from '../dialogs/dialog-host';
+import { useChatUnread } from '../layout/use-chat-unread';
 import { useOnlinePing } from '../layout/use-online-ping';
 
-/** spec 1: "{page} - {school}", or the school's name alone on the home page (Aula without one, decision 059). */
+/**
+ * spec 1: "{page} - {school}", or the school's name alone on the home page (Aula without one, decision 059);
+ * with the chat's unread count in front and the chat alert's mark (issue 22 item 4).
+ */
 function useDocumentTitle(): void {
   const { t } = useTranslation();
   const school = useSchoolName();
@@ -24,9 +29,11 @@ function useDocumentTitle(): void {
   else if (name === 'iframeApp' && title) page = title;
   else if (name !== 'root') page = t(`pages.${name}`);
 
+  const { unread, alerted } = useChatUnread(name === 'chat');
+  const mark = alerted ? t('chat.alert.mark') : null;
   useEffect(() => {
-    document.title = page ? `${page} - ${school}` : school;
-  }, [page, school]);
+    document.title = titleWithUnread(page ? `${page} - ${school}` : school, unread, mark);
+  }, [page, school, unread, mark]);
 }
 
 function isOutage(error: unknown): boolean {

@@ -10,7 +10,6 @@ import {
   LOCALES,
   THEMES,
   DEFAULT_UI_PREFERENCES,
-  isFeatureBuilt,
   type AccountSettings,
   type UiPreferences,
   type UserInfo,
@@ -23,6 +22,7 @@ import { useUpdateAccountSettings } from '@/lib/account-settings';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
+import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 
 type Form = Required<Pick<AccountSettings, 'selected_theme' | 'selected_lang'>> & {
@@ -110,6 +110,7 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => formOf(user));
   const update = useUpdateAccountSettings();
+  const { hasFeature } = usePerms();
   const prefs = form.preferences;
   const setPref = <K extends keyof UiPreferences>(key: K, value: UiPreferences[K]) =>
     setForm((current) => ({ ...current, preferences: { ...current.preferences, [key]: value } }));
@@ -199,17 +200,23 @@ function SettingsForm({ user, close }: { user: UserInfo; close: () => void }) {
           />
           <Label htmlFor={`${id}-titles`}>{t('settings.hideAppTitles')}</Label>
         </div>
-        {/* the chat is not built yet (BUILT_FEATURES, decision 060): its alert would do nothing */}
-        {isFeatureBuilt('chat') && (
-          <div className="flex items-center gap-3">
-            <input
-              id={`${id}-chat`}
-              type="checkbox"
-              className={checkClass}
-              checked={prefs.chatNotificationAlert}
-              onChange={(event) => setPref('chatNotificationAlert', event.target.checked)}
-            />
-            <Label htmlFor={`${id}-chat`}>{t('settings.chatNotificationAlert')}</Label>
+        {/* spec 3.6: the chat alert (issue 22), while the school has the Chat feature on */}
+        {hasFeature('chat') && (
+          <div className="grid gap-1">
+            <div className="flex items-center gap-3">
+              <input
+                id={`${id}-chat`}
+                type="checkbox"
+                className={checkClass}
+                checked={prefs.chatNotificationAlert}
+                aria-describedby={`${id}-chat-hint`}
+                onChange={(event) => setPref('chatNotificationAlert', event.target.checked)}
+              />
+              <Label htmlFor={`${id}-chat`}>{t('settings.chatNotificationAlert')}</Label>
+            </div>
+            <p id={`${id}-chat-hint`} className="ps-7 text-sm text-muted-foreground">
+              {t('chat.alert.hint')}
+            </p>
           </div>
         )}
       </fieldset>

@@ -63,6 +63,12 @@ describe('a tile opens by its target (spec 3.1)', () => {
     expect(tileLink(sick, 'Krankmeldung', visitor)).toEqual({ kind: 'none' });
   });
 
+  it('a chat tile opens the chat, for signed-in users only (issue 22)', () => {
+    const chat = { id: 8, url: null, target: 'iframe' as const, type: 'chat' as const };
+    expect(tileLink(chat, 'Chat', member)).toEqual({ kind: 'page', to: '/app/chat' });
+    expect(tileLink(chat, 'Chat', { loggedIn: false })).toEqual({ kind: 'none' });
+  });
+
   it('a video-conference tile opens the room chooser, for signed-in users only (issue 21)', () => {
     const rooms = { id: 6, url: null, target: 'iframe' as const, type: 'video-conference' as const };
     expect(tileLink(rooms, 'Videokonferenz', member)).toEqual({ kind: 'page', to: '/app/bigbluebutton' });

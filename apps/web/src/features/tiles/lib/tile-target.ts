@@ -2,8 +2,8 @@ import type { Tile } from '@aula/contracts';
 
 export type TileLink =
   | { kind: 'route'; to: '/app'; search: { title: string; id: number } }
-  /** a built-in app's page (issue 20: the camera overview; issue 21: the room chooser) */
-  | { kind: 'page'; to: '/app/camera' | '/app/bigbluebutton' }
+  /** a built-in app's page (issue 20: the camera overview; issue 21: the room chooser; issue 22: the chat) */
+  | { kind: 'page'; to: '/app/camera' | '/app/bigbluebutton' | '/app/chat' }
   /** a built-in app that is a dialog (issue 20: the sick notice) */
   | { kind: 'dialog'; dialog: 'sick' }
   | { kind: 'anchor'; href: string; target?: '_blank'; rel?: string; download?: boolean }
@@ -40,6 +40,8 @@ export function tileLink(
   // issue 21: a video-conference tile opens the room chooser
   if (tile.type === 'video-conference')
     return viewer.loggedIn ? { kind: 'page', to: '/app/bigbluebutton' } : { kind: 'none' };
+  // issue 22: a chat tile opens the chat
+  if (tile.type === 'chat') return viewer.loggedIn ? { kind: 'page', to: '/app/chat' } : { kind: 'none' };
   if (tile.type === 'sick-notice')
     return viewer.loggedIn ? { kind: 'dialog', dialog: 'sick' } : { kind: 'none' };
   switch (tile.target) {

@@ -1,0 +1,72 @@
+// What a chat file may be (decision 070): photos (JPEG, PNG, WebP, GIF) re-encoded in their own format without
+// EXIF or GPS, PDF, and the office documents file-type recognises by their content (Word, Excel, PowerPoint as
+// OOXML; OpenDocument text, spreadsheet, presentation). The type comes from the bytes, never the name; the
+// stored name gets the extension of the type found. Anything else is 415 upload.invalid_type.
+import { MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '../../lib/app-error.ts';
+import { withoutImageMetadata } from '../../lib/uploads.ts';
+import { tooLarge } from '../files/file-checks.ts';
+
+const CHAT_TYPES: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
+  'application/vnd.oasis.opendocument.text': 'OpenDocument',
+  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
+  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
+};
+
+/** The types by name, for GET /api/matrix/config and the 415 message. */
+export const CHAT_UPLOAD_TYPE_NAMES = [...new Set(Object.values(CHAT_TYPES))];
+/** The exact types (the web app's file input `accept`). */
+export const CHAT_UPLOAD_MIMES = Object.keys(CHAT_TYPES);
+
+export interface ChatUpload {
+  name: string;
+  mime: string;
+  data: Buffer;
+  width: number | null;
+  height: number | null;
+}
+
+/** The uploaded name without path, extension or odd characters, with the extension of the type found. */
+function storedName(uploaded: string, ext: string): string {
+  const base =
+    uploaded
+      .split(/[\\/]/)
+      .at(-1)!
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N} ._-]/gu, '_')
+      .replace(/^[.\s]+/, '')
+      .slice(0, 100)
+      .trim() || 'datei';
+  return `${base}.${ext}`;
+}
+
+/** Checks and prepares a chat file: 413 beyond MAX_CHAT_UPLOAD_BYTES, 415 for a type not allowed. */
+export async function prepareChatUpload(data: Buffer, uploadedName: string): Promise<ChatUpload> {
+  if (data.length > MAX_CHAT_UPLOAD_BYTES) throw tooLarge(MAX_CHAT_UPLOAD_BYTES);
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !CHAT_TYPES[detected.mime])
+    throw new AppError(415, 'upload.invalid_type', { allowed: CHAT_UPLOAD_TYPE_NAMES.join(', ') });
+  const name = storedName(uploadedName, detected.ext);
+  if (!detected.mime.startsWith('image/'))
+    return { name, mime: detected.mime, data, width: null, height: null };
+  const clean = await withoutImageMetadata(data, detected.mime);
+  // the header of the re-encoded image (already upright) only: no second decode; a GIF's frame height
+  const meta = await sharp(clean).metadata();
+  return {
+    name,
+    mime: detected.mime,
+    data: clean,
+    width: meta.width ?? null,
+    height: meta.pageHeight ?? meta.height ?? null,
+  };
+}

@@ -1,0 +1,52 @@
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import type { ChatMessage, ChatRoomList } from '@aula/contracts';
+import { subscribe } from '@/lib/events';
+import { chatRoomsQueryOptions } from '../api/rooms';
+import { chatEventHandlers } from './chat-cache';
+
+/** The unread messages of all the caller's rooms. */
+export function totalUnread(list: ChatRoomList | undefined): number {
+  return (list?.items ?? []).reduce((sum, room) => sum + Math.max(0, room.unread), 0);
+}
+
+export interface UnreadWatch {
+  /** the total, each time it changes */
+  onCount: (count: number) => void;
+  /** a message from someone else arrived (for the chat alert) */
+  onMessage: (message: ChatMessage, roomId: number) => void;
+}
+
+/**
+ * Keeps the title's unread count live on every page (issue 22 item 4): the room list (GET /api/matrix/rooms,
+ * the same query as the chat page's) is read once, and the stream's chat events move it on through the chat's
+ * cache (lib/chat-cache.ts): a message from someone else counts one up, the page marking a room seen brings
+ * it down, a room that is gone drops out. Applying an event twice (the chat page subscribes too) changes
+ * nothing more, since the cache knows each message by its id.
+ */
+export function watchUnread(queryClient: QueryClient, selfId: number, watch: UnreadWatch): () => void {
+  const observer = new QueryObserver(queryClient, chatRoomsQueryOptions());
+  let last = -1;
+  const report = (list: ChatRoomList | undefined) => {
+    const count = totalUnread(list);
+    if (count !== last) watch.onCount((last = count));
+  };
+  const stopObserving = observer.subscribe((result) => report(result.data));
+  report(observer.getCurrentResult().data);
+  const stops = [
+    subscribe('chat.message', (data) => {
+      chatEventHandlers['chat.message'](queryClient, data, selfId);
+      if (data.message.sender && data.message.sender.id !== selfId)
+        watch.onMessage(data.message, data.roomId);
+    }),
+    subscribe('chat.room', (data) => chatEventHandlers['chat.room'](queryClient, data)),
+    subscribe('chat.room.removed', (data) => chatEventHandlers['chat.room.removed'](queryClient, data)),
+    subscribe(
+      'reset',
+      () => void queryClient.invalidateQueries({ queryKey: chatRoomsQueryOptions().queryKey }),
+    ),
+  ];
+  return () => {
+    stopObserving();
+    for (const stop of stops) stop();
+  };
+}
