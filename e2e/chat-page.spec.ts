@@ -330,6 +330,54 @@ describe('the chat page (issue 22)', () => {
   );
 
   it(
+    'a send that fails stays with its text and "not sent"; sending again lands it once',
+    { timeout: 60_000 },
+    async () => {
+      const page = await journey.openSignedIn('student', `/app/chat?room=${room.id}`);
+      const field = composer(page, ROOM);
+      await field.waitFor();
+      // the network drops the first send
+      await page.route(`**/api/matrix/${room.id}/messages`, (route) =>
+        route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+      );
+      await field.fill('Kommt das an?');
+      await field.press('Enter');
+      const failed = conversation(page, ROOM).getByRole('listitem').filter({ hasText: 'Kommt das an?' });
+      await failed.getByText(de.chat.pending.failed).waitFor();
+      expect(await field.inputValue()).toBe('');
+      await page.unroute(`**/api/matrix/${room.id}/messages`);
+      await failed.getByRole('button', { name: de.chat.pending.retry }).click();
+      await failed.locator('time').waitFor();
+      await failed.getByText(de.chat.pending.failed).waitFor({ state: 'detached' });
+      const stored = await api<ChatMessagePage>('student', `/api/matrix/${room.id}/messages`);
+      expect(stored.body.items.filter((m) => m.body === 'Kommt das an?')).toHaveLength(1);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'in an announcements room a pupil reads and is told that only moderators write',
+    { timeout: 60_000 },
+    async () => {
+      const news = await createRoom('teacher', {
+        name: 'Ankündigungen 5a',
+        userIds: [ids.get('student')!],
+        config: { announcements: true, uploads: false },
+      });
+      await post('teacher', news.id, 'Morgen fällt Sport aus.');
+      const page = await journey.openSignedIn('student', `/app/chat?room=${news.id}`);
+      await messageWith(page, 'Ankündigungen 5a', 'Morgen fällt Sport aus.').waitFor();
+      await page.getByText(de.chat.composer.announcementsOnly).waitFor();
+      expect(await composer(page, 'Ankündigungen 5a').count()).toBe(0);
+      const refused = await api('student', `/api/matrix/${news.id}/messages`, {
+        body: { body: 'Ich auch!', clientId: `e2e-refused-${Date.now()}` },
+      });
+      expect(refused.status, refused.text).toBe(403);
+      await page.context().close();
+    },
+  );
+
+  it(
     'on a 390 px phone the list and the conversation are two screens, with a way back',
     { timeout: 60_000 },
     async () => {
