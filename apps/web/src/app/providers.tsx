@@ -15,7 +15,6 @@ import {
   rememberSignOut,
   selfQueryKey,
   selfQueryOptions,
-  sessionEndReason,
   startSessionLifecycle,
 } from '@/lib/session';
 import { startHomeLayout } from '@/features/tiles/api/get-layout';
@@ -23,7 +22,6 @@ import { whenIdle } from '@/lib/idle';
 import { onToasterWanted } from '@/lib/notify';
 import type AppToaster from './app-toaster';
 import { createAppRouter } from './router';
-import { useLiveEvents } from './use-live-events';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -69,6 +67,28 @@ function logoutForIdle(): void {
     .catch(() => undefined);
 }
 
+/**
+ * Issue 22: the live event stream follows the session (app/live-events.ts). Its code loads once the page is
+ * idle after the first paint, like the toaster; offline then, it loads when the browser is online again.
+ */
+function useLiveEvents(): void {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    const load = () =>
+      void import('./live-events')
+        .then(({ followSession }) => {
+          if (!gone) stop = followSession(queryClient);
+        })
+        .catch(() => window.addEventListener('online', load, { once: true }));
+    whenIdle(load);
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
+}
+
 /** spec 4.1: the refresh and idle timers. */
 function useSessionTimers(): void {
   useEffect(() => startSessionLifecycle(queryClient, { onIdle: logoutForIdle }), []);
@@ -86,7 +106,13 @@ function forcedLogout(error: ApiError | undefined): void {
     if (router.latestLocation.pathname !== to) void router.navigate({ to, replace: true });
     return;
   }
-  rememberSignOut({ idle: false, providerSignedIn: false, ended: sessionEndReason(error) });
+  // the stream's reason (lib/events.ts), else a 418 answer: checked where it is shown (lib/session-end.ts)
+  const reason = (error?.body as { reason?: unknown } | undefined)?.reason;
+  rememberSignOut({
+    idle: false,
+    providerSignedIn: false,
+    ended: typeof reason === 'string' ? reason : 'revoked',
+  });
   void router.navigate({ to, search: { dialog: 'after-logout' }, replace: true });
 }
 
@@ -173,7 +199,7 @@ export function AppProviders() {
   const dir = i18n.dir();
   useGlobalApiEvents();
   useSessionTimers();
-  useLiveEvents(queryClient);
+  useLiveEvents();
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);

@@ -80,17 +80,14 @@ const KEPT_STORAGE_KEYS = new Set([
 const SIGNED_OUT_AT_KEY = 'aula.signedOutAt';
 const SIGNED_OUT_IDLE_KEY = 'aula.signedOutIdle';
 const PROVIDER_SIGNED_IN_KEY = 'aula.providerSignedIn';
-const SIGNED_OUT_ENDED_KEY = 'aula.signedOutEnded';
+/** why the server ended the session (a forced sign-out): lib/session-end.ts */
+export const SIGNED_OUT_ENDED_KEY = 'aula.signedOutEnded';
 const SIGN_OUT_KEYS = new Set([
   SIGNED_OUT_AT_KEY,
   SIGNED_OUT_IDLE_KEY,
   PROVIDER_SIGNED_IN_KEY,
   SIGNED_OUT_ENDED_KEY,
 ]);
-
-/** Why the server ended the session (the live stream's session.end; a 418 is `revoked`). */
-export type SessionEndReason = 'blocked' | 'password' | 'revoked' | 'logout' | 'expired';
-const END_REASONS: readonly string[] = ['blocked', 'password', 'revoked', 'logout', 'expired'];
 
 /** Notes this tab's sign-out; every field is written, so nothing of an earlier one is left. */
 export function rememberSignOut({
@@ -100,8 +97,8 @@ export function rememberSignOut({
 }: {
   idle: boolean;
   providerSignedIn: boolean;
-  /** the server ended the session (a forced sign-out) */
-  ended?: SessionEndReason;
+  /** the server ended the session (a forced sign-out): its reason, lib/session-end.ts */
+  ended?: string;
 }): void {
   try {
     sessionStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
@@ -140,27 +137,6 @@ export function signedOutForIdle(): boolean {
     return sessionStorage.getItem(SIGNED_OUT_IDLE_KEY) === '1';
   } catch {
     return false;
-  }
-}
-
-/** The reason a forced sign-out carries (app/live-events.ts puts it in the error body); a plain 418 is `revoked`. */
-export function sessionEndReason(error: { body: unknown } | undefined): SessionEndReason {
-  const reason: unknown =
-    typeof error?.body === 'object' && error.body !== null
-      ? (error.body as { reason?: unknown }).reason
-      : undefined;
-  return typeof reason === 'string' && END_REASONS.includes(reason)
-    ? (reason as SessionEndReason)
-    : 'revoked';
-}
-
-/** Why the server ended this tab's last session, when it did (a forced sign-out). */
-export function signedOutEnded(): SessionEndReason | undefined {
-  try {
-    const value = sessionStorage.getItem(SIGNED_OUT_ENDED_KEY);
-    return value !== null && END_REASONS.includes(value) ? (value as SessionEndReason) : undefined;
-  } catch {
-    return undefined;
   }
 }
 

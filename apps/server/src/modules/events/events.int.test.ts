@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  ACTIVITY_WRITE_MS,
   EVENT_HEARTBEAT_MS,
   EVENT_REPLAY_MAX,
   EVENT_REPLAY_MS,
@@ -460,6 +461,24 @@ describe('GET /api/events', () => {
     t.clock.advance(PRESENCE_FLUSH_MS);
     await t.app.presence.flush();
     expect(await s.nextEvent()).toMatchObject({ event: 'presence' });
+  });
+
+  it('opening a stream is not user activity: the idle timeout does not move', async () => {
+    const a = await user();
+    const activity = async () =>
+      (
+        await t.database.db
+          .select({ at: sessions.lastActivityAt })
+          .from(sessions)
+          .where(eq(sessions.userId, a.id))
+      )[0]!.at.getTime();
+    const before = await activity();
+    t.clock.advance(ACTIVITY_WRITE_MS + 1);
+    await startedAt(a.cookie);
+    expect(await activity()).toBe(before);
+    // a real request would have moved it
+    expect((await call(t.base, '/api/self', { cookie: a.cookie })).status).toBe(200);
+    expect(await activity()).toBeGreaterThan(before);
   });
 
   it('the events job deletes events older than EVENT_REPLAY_MS', async () => {

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { formatDateTime } from '@/lib/format';
-import { providerMayBeSignedIn, signedOutAt, signedOutEnded, signedOutForIdle } from '@/lib/session';
+import { providerMayBeSignedIn, signedOutAt, signedOutForIdle } from '@/lib/session';
+import { signedOutEnded } from '@/lib/session-end';
 
 /** spec 2.5 `after-logout`: confirms the sign-out (and when), with the way back in. */
 export default function AfterLogoutDialog(_props: DialogProps) {
