@@ -164,6 +164,8 @@ function openStream(base: string, cookie: string, onEvent: OnEvent): Promise<Cli
       }
       const socket = req.socket!;
       let buffer = '';
+      let type = '';
+      let data = '';
       const client: Client = {
         bytesRead: () => socket.bytesRead,
         comments: 0,
@@ -171,24 +173,24 @@ function openStream(base: string, cookie: string, onEvent: OnEvent): Promise<Cli
         close: () => req.destroy(),
       };
       res.setEncoding('utf8');
+      // line by line, as EventSource reads: a comment (heartbeat) is one line; an empty line ends an event
       res.on('data', (chunk: string) => {
         const at = performance.now();
         buffer += chunk;
         let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let type = '';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) client.comments++;
-            else if (line.startsWith('event: ')) type = line.slice(7);
-            else if (line.startsWith('data: ')) data = line.slice(6);
-          }
-          if (type) {
-            client.events++;
-            onEvent(type, data, at);
-          }
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 1);
+          if (line === '') {
+            if (type) {
+              client.events++;
+              onEvent(type, data, at);
+            }
+            type = '';
+            data = '';
+          } else if (line.startsWith(':')) client.comments++;
+          else if (line.startsWith('event: ')) type = line.slice(7);
+          else if (line.startsWith('data: ')) data = line.slice(6);
         }
       });
       res.on('error', () => undefined);
