@@ -396,9 +396,16 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
       await alerted.waitForFunction((mark) => document.title.includes(mark), de.chat.alert.mark);
       expect(await tones(alerted)).toBeGreaterThan(0);
 
-      // opening the chat is reading: the mark goes
+      // opening the chat is reading: the mark goes, and the count comes down to what the server says is left
       await alerted.goto(`${journey.portal.base}/app/chat?room=${room.id}`);
       await alerted.waitForFunction((mark) => !document.title.includes(mark), de.chat.alert.mark);
+      await expect.poll(() => unreadOf('student2')).toBeLessThan(unread + 1);
+      await expect
+        .poll(async () => {
+          const [left, title] = [await unreadOf('student2'), await alerted.title()];
+          return left === 0 ? !/^\(\d+\) /.test(title) : title.startsWith(`(${left}) `);
+        })
+        .toBe(true);
       await alerted.context().close();
     },
   );
