@@ -16,6 +16,8 @@ import {
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto, PHONE_MAKE } from '../../test/photos.ts';
 import { call, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { jobContext, type Ctx } from '../../context.ts';
+import { sendMessage } from './chat-messages.service.ts';
 
 // The chat (issue 22, decisions 070-072) over real HTTP on the real database: who may do what in a room, who
 // may write to whom, messages with history, deletion, reports, uploads, paging, seen markers, retention, and
@@ -621,6 +623,25 @@ describe('messages', () => {
       .from(chatMessages)
       .where(and(eq(chatMessages.roomId, room.id), eq(chatMessages.body, 'nachher')));
     expect(rows).toEqual([]);
+  });
+  it('the send itself checks the block again (a request already past the sign-in check)', async () => {
+    const pupil = await makeUser(t, { groups: ['5a'] });
+    const room = await roomOf('teacher', { userIds: [pupil.id] });
+    // the session check saw the user unblocked; the block lands before the send's transaction reads it
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, pupil.id));
+    const user = { ...row!, roles: row!.roles, blocked: false, groupIds: [group.get('5a')!] };
+    const ctx = { ...jobContext(t.app, schoolId), user } as unknown as Ctx;
+    await t.database.db.update(users).set({ blocked: true }).where(eq(users.id, pupil.id));
+    await expect(
+      sendMessage(ctx, room.id, { body: 'trotzdem', clientId: newClientId() }),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'chat.blocked',
+    });
+    await t.database.db.update(users).set({ blocked: false }).where(eq(users.id, pupil.id));
+    const { message, created } = await sendMessage(ctx, room.id, { body: 'wieder', clientId: newClientId() });
+    expect(created).toBe(true);
+    expect(message.body).toBe('wieder');
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
 import { events, sessions } from '../../db/schema.ts';
-import { makeGroup, makeSchool, makeUser, type TestUser } from '../../test/factories.ts';
+import { makeGroup, makeSchool, makeSetting, makeUser, type TestUser } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { COMMIT_SLACK_MS } from './events.hub.ts';
 import { publishEvent, type EventAudience } from './events.service.ts';
@@ -337,6 +337,22 @@ describe('GET /api/events', () => {
     // the heartbeat of the first tick (the clock jumped) may come first
     expect(await s.nextEvent()).toMatchObject({ event: 'session.end', data: { reason: 'expired' } });
     await s.ended;
+  });
+
+  it('a session that idled out ends its streams (reason expired) as soon as its tab calls again', async () => {
+    await makeSetting(t, 'logout_on_idle_time', '30');
+    t.app.sessionSettings.forget(schoolId);
+    try {
+      const a = await user();
+      const { s } = await startedAt(a.cookie);
+      t.clock.advance(30 * 60_000 + ACTIVITY_WRITE_MS + 1);
+      expect((await call(t.base, '/api/users/alive', { method: 'POST', cookie: a.cookie })).status).toBe(418);
+      expect(await s.nextEvent()).toMatchObject({ event: 'session.end', data: { reason: 'expired' } });
+      await s.ended;
+    } finally {
+      await makeSetting(t, 'logout_on_idle_time', null);
+      t.app.sessionSettings.forget(schoolId);
+    }
   });
 
   it('creating, editing and deleting an admin message tells its audience: the school, or its groups', async () => {
