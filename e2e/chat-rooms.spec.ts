@@ -5,7 +5,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs, userIds } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
-import { sidewaysOverflow } from './hit-areas.ts';
+import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 // Issue 22 items 1-5: create-room, edit-room, user-search, the superadmin's popover, the title's unread count,
@@ -466,6 +466,40 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
       await expectNoSeriousA11yViolations(page, `user-search ${look.locale}`);
       await page.screenshot({ path: shot('user-search') });
       await page.context().close();
+    },
+  );
+
+  it(
+    'every control of the three dialogs is a 44 px target on a phone (ar, touch)',
+    { timeout: 90_000 },
+    async () => {
+      const room = await createRoom('teacher', {
+        name: 'Kunst 5a',
+        groupIds: [class5a],
+        userIds: [ids.tom],
+      });
+      const context = await journey.signedInContext('teacher', { locale: 'ar', width: 390, touch: true });
+      const page = await context.newPage();
+      const small = async () =>
+        (await findSmallTargets(page, '[role="dialog"]')).map(
+          (s) => `${s.element} (${s.width} x ${s.height})`,
+        );
+
+      await page.goto(`${journey.portal.base}/app/chat?dialog=chat:create-room`);
+      const form = page.getByRole('dialog', { name: ar.dialogs.chatCreateRoom });
+      await form.getByRole('group', { name: ar.chat.people.groups }).getByRole('checkbox').first().waitFor();
+      await form.getByRole('searchbox', { name: ar.chat.people.search }).fill('a');
+      await form.getByRole('group', { name: ar.chat.people.results }).getByRole('checkbox').first().check();
+      expect(await small()).toEqual([]);
+
+      await page.goto(`${journey.portal.base}/app/chat?room=${room.id}&dialog=chat:edit-room`);
+      await page.getByRole('dialog').getByRole('switch').first().waitFor();
+      expect(await small()).toEqual([]);
+
+      await page.goto(`${journey.portal.base}/app/chat?dialog=chat:user-search`);
+      await page.getByRole('dialog').getByRole('list', { name: ar.chat.people.results }).waitFor();
+      expect(await small()).toEqual([]);
+      await context.close();
     },
   );
 });
