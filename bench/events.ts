@@ -25,8 +25,8 @@ import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
 
 const USERS = 1000;
 const ROOMS = 50;
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
-const SEND_INTERVAL_MS = Number(process.env.BENCH_SEND_INTERVAL_MS ?? 25);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
+const SEND_INTERVAL_MS = Number(process.env.BENCH_SEND_INTERVAL_MS ?? 100);
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const HISTORY = 10_000;
 const PASSWORD = 'Bench-Passwort-2026';
@@ -164,6 +164,8 @@ function openStream(base: string, cookie: string, onEvent: OnEvent): Promise<Cli
       }
       const socket = req.socket!;
       let buffer = '';
+      let type = '';
+      let data = '';
       const client: Client = {
         bytesRead: () => socket.bytesRead,
         comments: 0,
@@ -171,24 +173,24 @@ function openStream(base: string, cookie: string, onEvent: OnEvent): Promise<Cli
         close: () => req.destroy(),
       };
       res.setEncoding('utf8');
+      // line by line, as EventSource reads: a comment (heartbeat) is one line; an empty line ends an event
       res.on('data', (chunk: string) => {
         const at = performance.now();
         buffer += chunk;
         let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let type = '';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) client.comments++;
-            else if (line.startsWith('event: ')) type = line.slice(7);
-            else if (line.startsWith('data: ')) data = line.slice(6);
-          }
-          if (type) {
-            client.events++;
-            onEvent(type, data, at);
-          }
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 1);
+          if (line === '') {
+            if (type) {
+              client.events++;
+              onEvent(type, data, at);
+            }
+            type = '';
+            data = '';
+          } else if (line.startsWith(':')) client.comments++;
+          else if (line.startsWith('event: ')) type = line.slice(7);
+          else if (line.startsWith('data: ')) data = line.slice(6);
         }
       });
       res.on('error', () => undefined);
@@ -224,6 +226,7 @@ function percentile(sorted: number[], p: number): number {
 async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<void> {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
+  const answered: number[] = [];
   let expected = 0;
   const onEvent: OnEvent = (type, data, at) => {
     if (type !== 'chat.message') return;
@@ -243,6 +246,7 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
       await Promise.all(sends.splice(0));
       await sleep(1000);
       latencies.length = 0;
+      answered.length = 0;
       expected = 0;
     }
     const k = n + warmUp;
@@ -251,7 +255,8 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
     const proc = procs[k % procs.length]!;
     const body = `bench ${run} ${n}`;
     expected += room.members.length;
-    sent.set(body, performance.now());
+    const start = performance.now();
+    sent.set(body, start);
     sends.push(
       fetch(`${proc.base}/api/matrix/${room.id}/messages`, {
         method: 'POST',
@@ -261,7 +266,10 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
         if (res.status !== 201 && res.status !== 200) {
           failed++;
           if (failed === 1) console.warn(`send: ${res.status} ${await res.text()}`);
-        } else await res.arrayBuffer();
+        } else {
+          await res.arrayBuffer();
+          answered.push(performance.now() - start);
+        }
       }),
     );
     await sleep(SEND_INTERVAL_MS);
@@ -271,7 +279,12 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
   for (let i = 0; i < 100 && latencies.length < expected; i++) await sleep(100);
   for (const c of clients) c.close();
   latencies.sort((a, b) => a - b);
+  answered.sort((a, b) => a - b);
   figure(`fan-out ${label}: messages sent (failed)`, `${MESSAGES} (${failed})`);
+  figure(
+    `fan-out ${label}: the send answered p50 / p99 ms`,
+    `${percentile(answered, 50).toFixed(1)} / ${percentile(answered, 99).toFixed(1)}`,
+  );
   figure(`fan-out ${label}: receipts (expected)`, `${latencies.length} (${expected})`);
   figure(`fan-out ${label}: send to receipt p50 ms`, percentile(latencies, 50).toFixed(1));
   figure(`fan-out ${label}: send to receipt p99 ms`, percentile(latencies, 99).toFixed(1));

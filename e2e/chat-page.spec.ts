@@ -16,9 +16,11 @@ const journey = setUpJourney();
 const fill = (text: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text);
 
+// one sign-in per person for the whole file (the argon2 check is slow, and a long room takes 120 posts)
+const cookies = new Map<string, Promise<string>>();
 async function api<T>(username: string, path: string, opts: { method?: string; body?: unknown } = {}) {
-  const cookie = await loginAs(journey.portal.base, username);
-  return call<T>(journey.portal.base, path, { cookie, ...opts });
+  if (!cookies.has(username)) cookies.set(username, loginAs(journey.portal.base, username));
+  return call<T>(journey.portal.base, path, { cookie: await cookies.get(username)!, ...opts });
 }
 
 async function createRoom(username: string, input: ChatRoomInput): Promise<ChatRoomDetails> {

@@ -145,7 +145,8 @@ const fill = (url: string, id: number, laraId = 'demo-student') =>
     .replace(':id', String(id))
     .replace(':laraId', laraId)
     .replace(':roomId', String(id))
-    .replace(':messageId', String(url.includes(':roomId') ? chatMessageOf.get(id) : id))
+    // a chat route's message: the one in the room of that id (the file route names the message only)
+    .replace(':messageId', String(chatMessageOf.get(id) ?? id))
     .replace('*', 'index.html');
 const hasObjectParam = (url: string) =>
   url.includes(':id') || url.includes(':laraId') || url.includes(':roomId') || url.includes(':messageId');

@@ -231,6 +231,24 @@ describe('lib/events: the stream', () => {
     stop();
   });
 
+  it('a line dropped before any event came tells the consumers to refetch once the browser is back', () => {
+    const reset = vi.fn();
+    offs.push(subscribe('reset', reset));
+    const { stop } = tab(new FakeLocks());
+    latest().open();
+    expect(reset).not.toHaveBeenCalled();
+    latest().drop();
+    latest().open();
+    expect(reset).toHaveBeenCalledOnce();
+    // once an event came, the browser's Last-Event-ID covers the gap
+    latest().emit('presence', {}, 3);
+    latest().drop();
+    latest().open();
+    expect(reset).toHaveBeenCalledOnce();
+    expect(FakeSource.all).toHaveLength(1);
+    stop();
+  });
+
   it('waits longer after each refused probe, and does not open a stream while it is refused', async () => {
     let refuse = true;
     const probe = vi.fn(() => (refuse ? Promise.reject(new TypeError('offline')) : Promise.resolve()));

@@ -104,8 +104,8 @@ function probeSession(): Promise<unknown> {
 }
 
 /**
- * session.end signs out exactly as a 418 answer does (providers.tsx), with the reason for the after-logout
- * dialog (lib/session.ts sessionEndReason).
+ * session.end signs out exactly as a 418 answer does (providers.tsx forcedLogout), with the reason for the
+ * after-logout dialog (lib/session-end.ts).
  */
 function signOutAsForced(reason: EventData<'session.end'>['reason']): void {
   emitGlobalApiEvent(
@@ -168,9 +168,13 @@ export function startEventStream(streamOptions: Partial<StreamOptions> = {}): ()
         dispatchEvent(type, message.data, id);
       });
     }
+    let openedBefore = false;
     stream.onopen = () => {
       if (source !== stream) return;
       reopenDelay = EVENT_RETRY_MS;
+      // the browser's own reconnect sends Last-Event-ID only once an event came; before that, a gap is unknown
+      if (openedBefore && lastId === undefined) missedUnknown = true;
+      openedBefore = true;
       if (missedUnknown) {
         missedUnknown = false;
         dispatchEvent('reset', '{}', lastId ?? 0);

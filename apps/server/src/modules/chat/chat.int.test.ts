@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vite
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatRoomDetails, ChatRoomInput } from '@aula/contracts';
 import { MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
   auditLog,
@@ -92,6 +93,56 @@ function multipart(fields: Record<string, string>, file?: { data: Buffer; name: 
       file.name,
     );
   return form;
+}
+
+/** A minimal Word document: a ZIP (stored, not compressed) with the content types and the main part. */
+function wordDocument(): Buffer {
+  const entries: [string, string][] = [
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
+    [
+      'word/document.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    ],
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    locals.push(local, nameBytes, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 async function fileCount(): Promise<number> {
@@ -773,6 +824,24 @@ describe('uploads', () => {
     });
     const file = await as('teacher', `/api/matrix/file/${res.body.id}`);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('a Word document is recognised by its content and kept as it came', async () => {
+    const room = await roomOf('teacher');
+    const docx = wordDocument();
+    const res = await as('teacher', `/api/matrix/${room.id}/upload`, {
+      form: multipart({ clientId: newClientId() }, { data: docx, name: 'Arbeitsblatt.bin' }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.file).toMatchObject({
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      name: 'Arbeitsblatt.docx',
+      size: docx.length,
+    });
+    const file = await fetch(`${t.base}/api/matrix/file/${res.body.id}`, {
+      headers: { cookie: cookies.get('teacher')! },
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(docx)).toBe(true);
   });
 
   it('the type comes from the bytes: a PNG named .pdf stays a PNG, an EXE named .jpg is refused', async () => {

@@ -71,6 +71,8 @@ export function Conversation({
   const oldestId = messages[0]?.id;
   const pendingList = pending.data ?? [];
 
+  // the scroller is there once the room and the first page are: scrolling waits for both
+  const ready = room !== undefined && pages.data !== undefined;
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -103,11 +105,10 @@ export function Conversation({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
-  }, [newest?.id, pendingList.length]);
+  }, [ready, newest?.id, pendingList.length]);
 
   // what grows later (a photo loading, the seen markers arriving) keeps the end in view if the reader was there
   const content = useRef<HTMLDivElement>(null);
-  const loaded = pages.data !== undefined;
   useEffect(() => {
     const el = scroller.current;
     const inner = content.current;
@@ -117,13 +118,13 @@ export function Conversation({
     });
     observer.observe(inner);
     return () => observer.disconnect();
-  }, [loaded]);
+  }, [ready]);
 
   // a first page that does not fill the view: fetch further back at once
   useEffect(() => {
     const el = scroller.current;
     if (el && el.scrollHeight <= el.clientHeight && hasNextPage) loadOlder();
-  }, [oldestId, hasNextPage, loadOlder]);
+  }, [ready, oldestId, hasNextPage, loadOlder]);
 
   useEffect(() => {
     markSeen();
