@@ -180,21 +180,35 @@ describe('the settings search (issue 19)', () => {
 });
 
 describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
-  it('the settings tab has no chat setting, the sick notices their two, and lists only built features; the sign-in providers moved', async () => {
+  it('the settings tab shows the built areas’ settings (sick notices, chat) and lists only built features; the sign-in providers moved', async () => {
     const page = await journey.openSignedIn('admin', '/dashboard/settings');
     await page.getByRole('region', { name: de.adminSettings.sections.signin }).waitFor();
-    const hidden = de.adminSettings.keys.chat_show_seen_indicator.label;
-    expect(await page.getByRole('checkbox', { name: hidden }).count(), hidden).toBe(0);
     // issue 20 built the sick notices: the photo switch and the retention in days
     await page.getByRole('checkbox', { name: de.adminSettings.keys.enable_sick_photo.label }).waitFor();
     await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_retention_days.label }).waitFor();
-    // the feature list offers the built features only (camera and sick notices, issue 20), never the chat
+    // issue 22 built the chat: the seen indicator, the retention in days and whom pupils may start chats with
+    await page
+      .getByRole('checkbox', { name: de.adminSettings.keys.chat_show_seen_indicator.label })
+      .waitFor();
+    await page.getByRole('spinbutton', { name: de.adminSettings.keys.chat_retention_days.label }).waitFor();
+    const reach = page.getByRole('combobox', { name: de.adminSettings.keys.chat_student_private.label });
+    // its choices in words, never the stored values
+    const values = de.adminSettings.keys.chat_student_private.values;
+    expect(await reach.locator('option').allInnerTexts()).toEqual([
+      values.classmates,
+      values.teachers,
+      values.none,
+    ]);
+    // the feature list offers the built features only, never remote desktop or push (not built)
     const features = page.getByRole('region', { name: de.adminSettings.sections.features });
-    for (const built of [de.adminSettings.features.camera, de.adminSettings.features.sick])
+    for (const built of [
+      de.adminSettings.features.camera,
+      de.adminSettings.features.sick,
+      de.adminSettings.features.chat,
+    ])
       await features.getByRole('checkbox', { name: built, exact: true }).waitFor();
-    expect(
-      await features.getByRole('checkbox', { name: de.adminSettings.features.chat, exact: true }).count(),
-    ).toBe(0);
+    for (const unbuilt of [de.adminSettings.features.guacamole, de.adminSettings.features.push])
+      expect(await features.getByRole('checkbox', { name: unbuilt, exact: true }).count(), unbuilt).toBe(0);
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();
     expect(await page.getByRole('heading', { name: de.ssoSettings.title }).count()).toBe(0);

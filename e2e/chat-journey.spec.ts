@@ -22,6 +22,14 @@ const messageWith = (page: Page, text: string) =>
   conversation(page).getByRole('listitem').filter({ hasText: text }).last();
 const composer = (page: Page) =>
   page.getByRole('textbox', { name: fill(de.chat.composer.label, { name: ROOM }) });
+/** A signed-in page whose live event stream is open, so nothing sent afterwards can pass it by. */
+async function openWithStream(username: string, path: string): Promise<Page> {
+  const page = await (await journey.signedInContext(username)).newPage();
+  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+  await page.goto(`${journey.portal.base}${path}`);
+  await stream;
+  return page;
+}
 async function openActions(message: Locator): Promise<void> {
   await message.getByRole('button', { name: /^Aktionen für die Nachricht von / }).click();
 }
@@ -32,9 +40,9 @@ describe('the chat story in two browsers (issue 22)', () => {
     { timeout: 180_000 },
     async () => {
       // the pupil has the chat open before the room exists
-      const pupil = await journey.openSignedIn('student', '/app/chat');
+      const pupil = await openWithStream('student', '/app/chat');
       await pupil.getByRole('button', { name: de.chat.list.newChat }).waitFor();
-      const teacher = await journey.openSignedIn('teacher', '/app/chat');
+      const teacher = await openWithStream('teacher', '/app/chat');
 
       // create-room for the whole class 5a
       await teacher.getByRole('button', { name: de.chat.list.createRoom }).click();

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ChatPeople, ChatRoom, ChatRoomDetails, ChatRoomInput, ChatRoomList } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs, userIds } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
-import { sidewaysOverflow } from './hit-areas.ts';
+import { findSmallTargets, sidewaysOverflow } from './hit-areas.ts';
 import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 // Issue 22 items 1-5: create-room, edit-room, user-search, the superadmin's popover, the title's unread count,
@@ -37,6 +38,42 @@ async function send(username: string, roomId: number, body: string) {
   const res = await api(username, `/api/matrix/${roomId}/messages`, { body: { body, clientId } });
   expect(res.status, res.text).toBeLessThan(300);
 }
+
+/**
+ * A signed-in page whose live event stream is open: what is sent afterwards reaches it (a stream opened later
+ * starts from then on). `prepare` runs before the page's own scripts.
+ */
+async function openWithStream(username: string, path: string, prepare?: () => void): Promise<Page> {
+  const context = await journey.signedInContext(username);
+  const page = await context.newPage();
+  if (prepare) await page.addInitScript(prepare);
+  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+  await page.goto(`${journey.portal.base}${path}`);
+  await stream;
+  return page;
+}
+
+async function unreadOf(username: string): Promise<number> {
+  const rooms = await api<ChatRoomList>(username, '/api/matrix/rooms');
+  expect(rooms.status, rooms.text).toBe(200);
+  return rooms.body.items.reduce((sum, r) => sum + r.unread, 0);
+}
+
+/** The title counts `n` unread messages: `(n) …`. */
+const titleCounts = (page: Page, n: number) =>
+  page.waitForFunction((count) => document.title.startsWith(`(${count}) `), n);
+
+/** Counts the tones the page plays: the browser's Web Audio is watched, not replaced. */
+function countTones(): void {
+  const w = window as unknown as { tones: number };
+  w.tones = 0;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args: Parameters<OscillatorNode['start']>) {
+    w.tones += 1;
+    return start.apply(this, args);
+  };
+}
+const tones = (page: Page) => page.evaluate(() => (window as unknown as { tones: number }).tones);
 
 let class5a = 0;
 let ids: Record<'tina' | 'tom' | 'sara' | 'ali' | 'mia' | 'superadmin', number>;
@@ -257,6 +294,27 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
     await page.context().close();
   });
 
+  it('user-search explains when the school lets pupils start no private chats', async () => {
+    const setReach = async (value: string) => {
+      const res = await api('admin', '/api/config/key/chat_student_private', { body: { value } });
+      expect(res.status, res.text).toBeLessThan(300);
+    };
+    await setReach('none');
+    try {
+      const page = await journey.openSignedIn('student', '/app/chat?dialog=chat:user-search');
+      const dialog = page.getByRole('dialog', { name: de.dialogs.chatUserSearch });
+      await dialog.getByText(de.chat.rooms.search.notAllowed).waitFor();
+      expect(await dialog.getByRole('searchbox').count()).toBe(0);
+      // (a private chat that exists stays open; a new one is refused)
+      expect((await api('student', '/api/matrix/privateroom', { body: { userId: ids.ali } })).status).toBe(
+        403,
+      );
+      await page.context().close();
+    } finally {
+      await setReach('classmates');
+    }
+  });
+
   it(
     'the superadmin popover lists rooms with unread messages first; the title counts them live on every page',
     { timeout: 90_000 },
@@ -272,14 +330,11 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
         },
       });
       await send('teacher', busy.id, 'Kaffee ist fertig');
-      const unreadBefore = (await api<ChatRoomList>('superadmin', '/api/matrix/rooms')).body.items.reduce(
-        (sum, r) => sum + r.unread,
-        0,
-      );
+      const unreadBefore = await unreadOf('superadmin');
       expect(unreadBefore).toBeGreaterThan(0);
 
-      const page = await journey.openSignedIn('superadmin', '/');
-      await page.waitForFunction((n) => document.title.startsWith(`(${n}) `), unreadBefore);
+      const page = await openWithStream('superadmin', '/');
+      await titleCounts(page, unreadBefore);
 
       await page.getByRole('button', { name: de.pages.chat, exact: true }).click();
       const popover = page.getByRole('dialog', { name: de.chat.popover.label });
@@ -296,7 +351,7 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
 
       // a message in another room counts up without a reload
       await send('teacher', quiet.id, 'Doch noch etwas');
-      await page.waitForFunction((n) => document.title.startsWith(`(${n}) `), unreadBefore + 1);
+      await titleCounts(page, unreadBefore + 1);
 
       await popover.getByRole('link', { name: /Kollegium Pause/ }).click();
       await page.waitForURL(
@@ -306,49 +361,54 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
     },
   );
 
-  it('the chat alert marks the title on another page when the preference is on, and not when it is off', async () => {
-    const room = await createRoom('teacher', { name: 'Hausaufgaben 5a', groupIds: [class5a] });
-    const setAlert = (on: boolean) =>
-      api('student2', '/api/self/settings', {
-        method: 'PATCH',
-        body: { preferences: { chatNotificationAlert: on } },
-      });
-    expect((await setAlert(false)).status).toBeLessThan(300);
-    const page = await journey.openSignedIn('student2', '/');
-    await page.waitForFunction(() => /^\(\d+\) /.test(document.title));
-    // counting the tones: the page's Web Audio is watched, not replaced
-    await page.evaluate(() => {
-      const w = window as unknown as { tones: number };
-      w.tones = 0;
-      const start = OscillatorNode.prototype.start;
-      OscillatorNode.prototype.start = function (...args) {
-        w.tones += 1;
-        return start.apply(this, args);
+  it(
+    'the chat alert plays a tone and marks the title on another page when the preference is on, and not when off',
+    { timeout: 90_000 },
+    async () => {
+      const room = await createRoom('teacher', { name: 'Hausaufgaben 5a', groupIds: [class5a] });
+      await send('teacher', room.id, 'Willkommen im Hausaufgabenraum');
+      const setAlert = async (on: boolean) => {
+        const res = await api('student2', '/api/self/settings', {
+          method: 'PATCH',
+          body: { preferences: { chatNotificationAlert: on } },
+        });
+        expect(res.status, res.text).toBeLessThan(300);
       };
-    });
-    const before = await page.title();
-    await send('teacher', room.id, 'Bitte Seite 12 lesen');
-    await page.waitForFunction((old) => document.title !== old, before);
-    expect(await page.title()).not.toContain(de.chat.alert.mark);
-    expect(await page.evaluate(() => (window as unknown as { tones: number }).tones)).toBe(0);
 
-    expect((await setAlert(true)).status).toBeLessThan(300);
-    await page.reload();
-    await page.waitForFunction(() => /^\(\d+\) /.test(document.title));
-    await page.evaluate(() => {
-      const w = window as unknown as { tones: number };
-      w.tones = 0;
-      const start = OscillatorNode.prototype.start;
-      OscillatorNode.prototype.start = function (...args) {
-        w.tones += 1;
-        return start.apply(this, args);
-      };
-    });
-    await send('teacher', room.id, 'Und Seite 13');
-    await page.waitForFunction((mark) => document.title.includes(mark), de.chat.alert.mark);
-    expect(await page.evaluate(() => (window as unknown as { tones: number }).tones)).toBeGreaterThan(0);
-    await page.context().close();
-  });
+      await setAlert(false);
+      const quiet = await openWithStream('student2', '/', countTones);
+      let unread = await unreadOf('student2');
+      await titleCounts(quiet, unread);
+      await send('teacher', room.id, 'Bitte Seite 12 lesen');
+      await titleCounts(quiet, unread + 1);
+      expect(await quiet.title()).not.toContain(de.chat.alert.mark);
+      expect(await tones(quiet)).toBe(0);
+      await quiet.context().close();
+
+      await setAlert(true);
+      const alerted = await openWithStream('student2', '/', countTones);
+      unread = await unreadOf('student2');
+      await titleCounts(alerted, unread);
+      // the browser lets a page play sound once the person has used it
+      await alerted.locator('#main').click({ position: { x: 1, y: 1 } });
+      await send('teacher', room.id, 'Und Seite 13');
+      await titleCounts(alerted, unread + 1);
+      await alerted.waitForFunction((mark) => document.title.includes(mark), de.chat.alert.mark);
+      expect(await tones(alerted)).toBeGreaterThan(0);
+
+      // opening the chat is reading: the mark goes, and the count comes down to what the server says is left
+      await alerted.goto(`${journey.portal.base}/app/chat?room=${room.id}`);
+      await alerted.waitForFunction((mark) => !document.title.includes(mark), de.chat.alert.mark);
+      await expect.poll(() => unreadOf('student2')).toBeLessThan(unread + 1);
+      await expect
+        .poll(async () => {
+          const [left, title] = [await unreadOf('student2'), await alerted.title()];
+          return left === 0 ? !/^\(\d+\) /.test(title) : title.startsWith(`(${left}) `);
+        })
+        .toBe(true);
+      await alerted.context().close();
+    },
+  );
 
   it('a built-in chat tile is offered in "Create app" and opens the chat (issue 22 item 5)', async () => {
     const page = await journey.openSignedIn('teacher');
@@ -406,6 +466,40 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
       await expectNoSeriousA11yViolations(page, `user-search ${look.locale}`);
       await page.screenshot({ path: shot('user-search') });
       await page.context().close();
+    },
+  );
+
+  it(
+    'every control of the three dialogs is a 44 px target on a phone (ar, touch)',
+    { timeout: 90_000 },
+    async () => {
+      const room = await createRoom('teacher', {
+        name: 'Kunst 5a',
+        groupIds: [class5a],
+        userIds: [ids.tom],
+      });
+      const context = await journey.signedInContext('teacher', { locale: 'ar', width: 390, touch: true });
+      const page = await context.newPage();
+      const small = async () =>
+        (await findSmallTargets(page, '[role="dialog"]')).map(
+          (s) => `${s.element} (${s.width} x ${s.height})`,
+        );
+
+      await page.goto(`${journey.portal.base}/app/chat?dialog=chat:create-room`);
+      const form = page.getByRole('dialog', { name: ar.dialogs.chatCreateRoom });
+      await form.getByRole('group', { name: ar.chat.people.groups }).getByRole('checkbox').first().waitFor();
+      await form.getByRole('searchbox', { name: ar.chat.people.search }).fill('a');
+      await form.getByRole('group', { name: ar.chat.people.results }).getByRole('checkbox').first().check();
+      expect(await small()).toEqual([]);
+
+      await page.goto(`${journey.portal.base}/app/chat?room=${room.id}&dialog=chat:edit-room`);
+      await page.getByRole('dialog').getByRole('switch').first().waitFor();
+      expect(await small()).toEqual([]);
+
+      await page.goto(`${journey.portal.base}/app/chat?dialog=chat:user-search`);
+      await page.getByRole('dialog').getByRole('list', { name: ar.chat.people.results }).waitFor();
+      expect(await small()).toEqual([]);
+      await context.close();
     },
   );
 });

@@ -222,6 +222,47 @@ describe('every text a route takes refuses control characters (the contracts use
   });
 });
 
+describe('the chat (decisions 070, 072): bad input changes nothing', () => {
+  const chat = (path: string, opts: Parameters<typeof call>[2] = {}) =>
+    call(t.base, path, { cookie: cookies.get('admin'), ...opts });
+
+  it('NUL in a room name, a message, an edit, a report and an upload’s text; ids and cursors out of range', async () => {
+    expectValidation(await chat('/api/matrix/room', { body: { name: `Ra${NUL}um` } }), 'body.name');
+    const room = await chat('/api/matrix/room', { body: { name: 'Eingabeprobe' } });
+    expect(room.status, room.text).toBe(201);
+    const roomId = room.body.id as number;
+    const send = (body: unknown) => chat(`/api/matrix/${roomId}/messages`, { body });
+    expectValidation(await send({ body: `Hal${NUL}lo`, clientId: 'probe-nul-1' }), 'body.body');
+    expectValidation(await send({ body: 'Hallo', clientId: 'a b c d e f' }), 'body.clientId');
+    const ok = await send({ body: 'Hallo\n\tzweite Zeile', clientId: 'probe-ok-1' });
+    expect(ok.status, ok.text).toBe(201);
+    const messageId = ok.body.id as number;
+    expectValidation(
+      await chat(`/api/matrix/${roomId}/messages/${messageId}`, { method: 'PUT', body: { body: `x${NUL}` } }),
+      'body.body',
+    );
+    expectValidation(
+      await chat(`/api/matrix/${roomId}/messages/${messageId}/report`, { body: { reason: `r${NUL}` } }),
+      'body.reason',
+    );
+    const form = new FormData();
+    form.set('clientId', 'probe-upload-nul');
+    form.set('body', `Bild${NUL}`);
+    form.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'a.pdf');
+    expectValidation(await chat(`/api/matrix/${roomId}/upload`, { form }), 'body');
+    expectValidation(await chat('/api/matrix/99999999999'), 'params.roomId');
+    expectValidation(await chat(`/api/matrix/${roomId}/messages?before=abc`), 'querystring.before');
+    expectValidation(await chat(`/api/matrix/${roomId}/messages?limit=1000`), 'querystring.limit');
+    expectValidation(await chat('/api/matrix/people?q=' + encodeURIComponent(`a${NUL}`)), 'querystring.q');
+    expectValidation(await chat('/api/matrix/room/addUsers', { body: { roomId, userIds: [3_000_000_000] } }));
+    // nothing of it landed: the one good message is the room's only one, unedited
+    const page = await chat(`/api/matrix/${roomId}/messages`);
+    expect(
+      page.body.items.map((m: { body: string; editedAt: string | null }) => [m.body, m.editedAt]),
+    ).toEqual([['Hallo\n\tzweite Zeile', null]]);
+  });
+});
+
 describe('the OpenAPI document declares what the routes answer (what schemathesis checks)', () => {
   it('every /api operation declares the error bodies, and a 204 or 304 has no body', async () => {
     const doc = (await call(t.base, '/api/openapi.json')).body as {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
 import { eq } from 'drizzle-orm';
-import { apps, bbbRooms, sickNotices, users } from './db/schema.ts';
+import { apps, bbbRooms, chatMessages, chatRoomMembers, chatRooms, sickNotices, users } from './db/schema.ts';
 import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts';
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
@@ -19,6 +19,10 @@ let otherSickId = 0;
 let ownSickId = 0;
 // routes on video rooms (/api/bbb/:id…): a room of the other school
 let otherRoomId = 0;
+// routes on chat rooms (/api/matrix/:roomId…, /api/matrix/file/:messageId): a room of the other school with a
+// message; each room's message by the room's id
+let otherChatRoomId = 0;
+const chatMessageOf = new Map<number, number>();
 // a phone photo for the camera's upload probe
 let photo: Buffer = Buffer.alloc(0);
 
@@ -71,6 +75,7 @@ beforeAll(async () => {
   ownSickId = own!.id;
   photo = await phonePhoto(64, 48);
   otherRoomId = await insertRoom(other.id, otherUserId);
+  otherChatRoomId = await insertChatRoom(other.id, otherUserId);
   // pupils may create rooms here, so every role the table lets in gets past the room permission
   await makeSetting(t, 'students_create_rooms', 'true');
 });
@@ -103,15 +108,57 @@ async function ownRoom(username: string): Promise<number> {
   return insertRoom(user!.schoolId, user!.id);
 }
 
+/** A chat room straight into the database, its owner a member and moderator, with one message of theirs. */
+async function insertChatRoom(schoolId: number, ownerId: number): Promise<number> {
+  const db = t.database.db;
+  const [room] = await db
+    .insert(chatRooms)
+    .values({ schoolId, kind: 'group', name: `Probe ${++roomCounter}`, ownerId })
+    .returning({ id: chatRooms.id });
+  await db.insert(chatRoomMembers).values({ roomId: room!.id, userId: ownerId, moderator: true });
+  const [message] = await db
+    .insert(chatMessages)
+    .values({
+      schoolId,
+      roomId: room!.id,
+      senderId: ownerId,
+      body: 'Probe',
+      clientId: `probe-${roomCounter}-0`,
+    })
+    .returning({ id: chatMessages.id });
+  chatMessageOf.set(room!.id, message!.id);
+  return room!.id;
+}
+
+/** A fresh chat room of this user: what a caller reads, writes or deletes in a room is in their own room. */
+async function ownChatRoom(username: string): Promise<number> {
+  const [user] = await t.database.db
+    .select({ id: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.username, username));
+  return insertChatRoom(user!.schoolId, user!.id);
+}
+
 /** The route's address with `:id` and `:laraId` filled in (the laraId of a user the caller can reach, or a foreign one). */
 const fill = (url: string, id: number, laraId = 'demo-student') =>
-  url.replace(':id', String(id)).replace(':laraId', laraId).replace('*', 'index.html');
-const hasObjectParam = (url: string) => url.includes(':id') || url.includes(':laraId');
+  url
+    .replace(':id', String(id))
+    .replace(':laraId', laraId)
+    .replace(':roomId', String(id))
+    // a chat route's message: the one in the room of that id (the file route names the message only)
+    .replace(':messageId', String(chatMessageOf.get(id) ?? id))
+    .replace('*', 'index.html');
+const hasObjectParam = (url: string) =>
+  url.includes(':id') || url.includes(':laraId') || url.includes(':roomId') || url.includes(':messageId');
 const isUserRoute = (url: string) =>
   url.startsWith('/api/users/') || url.startsWith('/api/v2/users/') || url.startsWith('/api/student/');
 const isSickRoute = (url: string) => url.startsWith('/api/sick/');
 const isRoomRoute = (url: string) => url.startsWith('/api/bbb/:id');
-const isApiRoute = (url: string) => !url.startsWith('/api/docs');
+const isChatRoute = (url: string) => url.startsWith('/api/matrix/');
+const isChatObjectRoute = (url: string) => url.includes(':roomId') || url.includes(':messageId');
+// the event stream never ends by itself: events.int.test.ts walks its roles (401 for visitors, a stream for
+// everyone signed in) with a reader that stops
+const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/api/events';
 
 function photoForm(): FormData {
   const form = new FormData();
@@ -123,6 +170,13 @@ function tileForm(): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries({ title: 'Probe', url: 'example.org', color: 'sky-500' }))
     form.append(name, value);
+  return form;
+}
+
+function chatUploadForm(): FormData {
+  const form = new FormData();
+  form.append('clientId', `probe-upload-${Math.random().toString(36).slice(2, 10)}`);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
   return form;
 }
 
@@ -152,6 +206,21 @@ const PROBES: Record<
   'PATCH /api/bbb/:id': () => ({ body: { name: 'Probe' } }),
   // the join may start a meeting: it needs the custom header, as the web app sends it (decision 067)
   'GET /api/bbb/:id/join': () => ({ headers: { 'x-aula-csrf': '1' } }),
+  // the chat (decisions 070, 072): routes with the room in the body get the caller's own room too
+  'POST /api/matrix/login': () => ({ body: { deviceId: 'probe1234' } }),
+  'POST /api/matrix/room': () => ({ body: { name: 'Probe' } }),
+  'POST /api/matrix/privateroom': () => ({ body: { userId: managedUserId } }),
+  'POST /api/matrix/room/addUsers': (id) => ({ body: { roomId: id, userIds: [] } }),
+  'POST /api/matrix/room/removeUsers': (id) => ({ body: { roomId: id, userIds: [] } }),
+  'POST /api/matrix/room/delete': (id) => ({ body: { roomId: id } }),
+  'POST /api/matrix/message/delete': (id) => ({ body: { roomId: id, messageId: chatMessageOf.get(id) } }),
+  'PATCH /api/matrix/:roomId': () => ({ body: { name: 'Probe' } }),
+  'POST /api/matrix/:roomId/config': () => ({ body: { announcements: false, uploads: true } }),
+  'POST /api/matrix/:roomId/messages': (id) => ({ body: { body: 'Probe', clientId: `probe-${id}-send` } }),
+  'POST /api/matrix/:roomId/upload': () => ({ form: chatUploadForm() }),
+  'PUT /api/matrix/:roomId/messages/:messageId': () => ({ body: { body: 'Probe' } }),
+  'POST /api/matrix/:roomId/seen': (id) => ({ body: { messageId: chatMessageOf.get(id) } }),
+  'POST /api/matrix/:roomId/messages/:messageId/report': () => ({ body: { reason: 'Probe' } }),
 };
 const probe = (route: { method: string; url: string }, id: number) =>
   PROBES[`${route.method} ${route.url}`]?.(id) ?? { body: route.method === 'GET' ? undefined : {} };
@@ -206,9 +275,11 @@ describe('the policy table', () => {
             ? ownSickId
             : isRoomRoute(route.url)
               ? await ownRoom(caller.username ?? 'admin')
-              : route.method === 'GET' || !route.url.includes(':id')
-                ? ownAppId
-                : await ownTile(caller.username ?? 'admin');
+              : isChatRoute(route.url)
+                ? await ownChatRoom(caller.username ?? 'admin')
+                : route.method === 'GET' || !route.url.includes(':id')
+                  ? ownAppId
+                  : await ownTile(caller.username ?? 'admin');
         // camera routes by laraId: the caller's own pictures (everyone may see their own)
         const res = await call(t.base, fill(route.url, id, `demo-${caller.username ?? 'student'}`), {
           method: route.method,
@@ -238,7 +309,9 @@ describe('the policy table', () => {
           ? otherSickId
           : isRoomRoute(route.url)
             ? otherRoomId
-            : otherAppId;
+            : isChatObjectRoute(route.url)
+              ? otherChatRoomId
+              : otherAppId;
       for (const cookie of [undefined, fresh]) {
         const res = await call(t.base, fill(route.url, foreignId, 'other-student'), {
           method: route.method,

@@ -7,6 +7,7 @@ import { insertLayout } from '../modules/layout/layout.repo.ts';
 import { countSchools, insertSchool } from '../modules/schools/schools.repo.ts';
 import { upsertConfigValue } from '../modules/config/config.repo.ts';
 import { demoPdf } from './demo-pdf.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoRooms } from './demo-bbb.ts';
 import { seedDemoSickNotices } from './demo-sick.ts';
 
@@ -320,6 +321,17 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         color: 'purple-700',
         titleTranslation: { en: 'Video conference', ar: 'مؤتمر فيديو', fa: 'ویدیوکنفرانس' },
       },
+      // issue 22: the built-in chat
+      {
+        key: 'chat',
+        title: 'Chat',
+        url: null,
+        type: 'chat',
+        target: 'iframe',
+        iconName: 'message-circle',
+        color: 'green-700',
+        titleTranslation: { en: 'Chat', ar: 'الدردشة', fa: 'گفتگو' },
+      },
       {
         key: 'news',
         title: 'Schülerzeitung',
@@ -368,6 +380,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
         'sick',
         'camera',
         'video',
+        'chat',
       ]),
     });
     await insertLayout(txDb, {
@@ -379,6 +392,7 @@ export async function seedDemoSchoolIfEmpty(db: Db, opts: { password?: string } 
     await upsertConfigValue(txDb, schoolId, 'login_msg', 'Willkommen an der Demo-Schule!');
     await seedDemoSickNotices(txDb, schoolId, userIds);
     await seedDemoRooms(txDb, schoolId, userIds, groupIds);
+    await seedDemoChat(txDb, schoolId, userIds, groupIds);
     return { schoolId, credentials };
   });
 }

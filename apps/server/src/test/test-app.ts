@@ -175,6 +175,11 @@ export async function call<T = any>(
   const res = headers.host
     ? await rawRequest(base + path, method, headers, payload)
     : await fetch(base + path, { method, headers, body: opts.form ?? payload, redirect: 'manual' });
+  // the event stream (GET /api/events) never ends by itself: its status and headers are the answer
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, body: undefined as T, text: '' };
+  }
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -207,15 +212,19 @@ function rawRequest(
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
+      if (String(res.headers['content-type']).startsWith('text/event-stream')) res.destroy();
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
+      const answer = () => {
         const h = new Headers();
         for (const [k, v] of Object.entries(res.headers)) {
           for (const value of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, value);
         }
         resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: h }));
-      });
+      };
+      res.on('end', answer);
+      // an event stream is cut off after its headers (see call)
+      res.on('close', answer);
     });
     req.on('error', reject);
     req.end(body);

@@ -20,6 +20,8 @@ const NOT_ACTIVITY = new Set([
   'POST /api/login/refresh',
   'GET /api/users/online',
   'POST /api/statistics',
+  // opening the live event stream (a tab reconnecting) is upkeep too (decision 071)
+  'GET /api/events',
 ]);
 // They set or clear the cookies themselves: a stale cookie of an ended session must not stand in the way.
 const NO_SESSION_END_CHECK = new Set(['POST /api/login', 'POST /api/logout']);

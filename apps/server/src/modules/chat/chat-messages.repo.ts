@@ -1,8 +1,7 @@
 // SQL of chat messages (decisions 070, 072): only this file writes chat_messages, chat_message_edits,
 // chat_reads, chat_reports and chat_devices; it reads users to name senders. Rooms and members are in
 // chat.repo.ts.
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   chatDevices,
@@ -13,7 +12,7 @@ import {
   chatRooms,
   users,
 } from '../../db/schema.ts';
-import { isMemberOf, personName, type Person } from './chat.repo.ts';
+import { personName, type Person } from './chat.repo.ts';
 
 const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
 const messageIdCol = sql.raw('"chat_messages"."id"');
@@ -298,25 +297,3 @@ export async function upsertDevice(db: Db, userId: number, deviceId: string, at:
 }
 
 // ---------------------------------------------------------------- data export
-
-/** The data export's chat part: the rooms the user is in now, the history of the user's own messages. */
-export async function selectChatExport(db: Db, userId: number) {
-  const rooms = await db
-    .select()
-    .from(chatRooms)
-    .where(or(eq(chatRooms.ownerId, userId), isMemberOf(userId)))
-    .orderBy(asc(chatRooms.id));
-  const own = db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.senderId, userId));
-  const edits = await db
-    .select()
-    .from(chatMessageEdits)
-    .where(inArray(chatMessageEdits.messageId, own))
-    .orderBy(asc(chatMessageEdits.id));
-  return { rooms: withSqlNames(chatRooms, rooms), edits: withSqlNames(chatMessageEdits, edits) };
-}
-
-/** Drizzle's property names back to the SQL column names, which the export shows. */
-function withSqlNames(table: PgTable, rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  const names = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
-  return rows.map((row) => Object.fromEntries(names.map(([key, name]) => [name, row[key]])));
-}

@@ -380,3 +380,15 @@ export async function findPerson(db: Db, schoolId: number, userId: number): Prom
     .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNull(users.deactivatedAt)));
   return row ?? null;
 }
+
+/**
+ * The data export's chat part (decision 072): every room the user is in now, as a person or through a group,
+ * by id, kind and name (the member and group rows themselves are exported table by table).
+ */
+export async function findRoomsOfForExport(db: Db, userId: number) {
+  return db
+    .select({ id: chatRooms.id, kind: chatRooms.kind, name: chatRooms.name, created_at: chatRooms.createdAt })
+    .from(chatRooms)
+    .where(isMemberOf(userId))
+    .orderBy(asc(chatRooms.id));
+}

@@ -20,14 +20,13 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { chatMessageRoutes } from './chat-messages.routes.ts';
+import { chatLogin, getChatConfig } from './chat-config.service.ts';
 import {
   addChatMembers,
   changeChatRoom,
-  chatLogin,
   createChatRoom,
   deleteChatRoom,
   findChatPeople,
-  getChatConfig,
   getChatRoom,
   getChatRoomConfig,
   listChatRooms,

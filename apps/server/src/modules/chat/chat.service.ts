@@ -4,7 +4,6 @@
 // 404 while the school has switched `chat` off; a room of another school is 404, one the caller is not in 403.
 import type {
   ChatAddUsersSchema,
-  ChatConfig,
   ChatPeople,
   ChatPeopleQuerySchema,
   ChatRoomConfig,
@@ -13,7 +12,6 @@ import type {
   ChatRoomList,
   ChatRoomPatchSchema,
 } from '@aula/contracts';
-import { MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
@@ -34,7 +32,6 @@ import {
   tellMembers,
   toRoom,
 } from './chat-access.ts';
-import { CHAT_UPLOAD_TYPE_NAMES } from './chat-upload.ts';
 import {
   addGroups,
   addPersonMembers,
@@ -56,7 +53,7 @@ import {
   updateRoom,
   type RoomRow,
 } from './chat.repo.ts';
-import { findMessagesById, findRoomFileIds, findSeen, upsertDevice } from './chat-messages.repo.ts';
+import { findMessagesById, findRoomFileIds, findSeen } from './chat-messages.repo.ts';
 
 type RoomInput = z.output<typeof ChatRoomInputSchema>;
 type RoomPatch = z.output<typeof ChatRoomPatchSchema>;
@@ -69,27 +66,6 @@ const PEOPLE_LIMIT = 50;
 const unknownPerson = () => new AppError(422, 'chat.unknown_person');
 const notModerator = () => new AppError(403, 'chat.not_moderator');
 const privateRoom = () => new AppError(422, 'chat.private_room');
-
-/** GET /api/matrix/config */
-export async function getChatConfig(ctx: Ctx): Promise<ChatConfig> {
-  const user = await chatUser(ctx);
-  const settings = await chatSettings(ctx);
-  return {
-    seenIndicator: settings.seenIndicator,
-    retentionDays: settings.retentionDays,
-    maxUploadBytes: MAX_CHAT_UPLOAD_BYTES,
-    uploadTypes: CHAT_UPLOAD_TYPE_NAMES,
-    canCreateRooms: teaches(user),
-    canStartPrivate: privateReach(user, settings.studentPrivate).kind !== 'none',
-  };
-}
-
-/** POST /api/matrix/login: registers the tab's device id (spec 3.6). */
-export async function chatLogin(ctx: Ctx, deviceId: string): Promise<{ userId: number; deviceId: string }> {
-  const user = await chatUser(ctx);
-  await upsertDevice(ctx.db, user.id, deviceId, ctx.clock());
-  return { userId: user.id, deviceId };
-}
 
 /** GET /api/matrix/rooms: the caller's rooms with unread counts and last messages, in two queries. */
 export async function listChatRooms(ctx: Ctx): Promise<ChatRoomList> {

@@ -27,6 +27,9 @@ export const MAX_UNSENT_BYTES = 256 * 1024;
 /** A catch-up after a lost listener connection larger than this sends `reset` to every stream instead. */
 export const CATCH_UP_MAX = 5 * EVENT_REPLAY_MAX;
 
+/** How many delivered ids the hub remembers to send a late one only once. */
+const RECENT_IDS = 4_096;
+
 /** One open stream: the minimum (no timer, no closure of its own beyond the close listener). */
 export interface Stream {
   res: ServerResponse;
@@ -60,6 +63,8 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
   let watermark = 0;
   /** ids heard above the watermark, with their row (null: gone meanwhile) and when they were heard */
   const pending = new Map<number, { row: EventRow | null; at: number }>();
+  /** the ids delivered last, newest last: a late id heard twice (notification and catch-up) goes out once */
+  const recent = new Set<number>();
   let incoming: number[] = [];
   let draining = false;
   let needCatchUp = false;
@@ -110,6 +115,9 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
   }
 
   function deliver(row: EventRow): void {
+    if (recent.has(row.id)) return;
+    recent.add(row.id);
+    if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
     let chunk: string | undefined;
     const ending = row.type === 'session.end';
     for (const s of [...streamsOf(row)]) {
@@ -154,6 +162,7 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     advance();
   }
 
+  /** Reads what was missed while not listening; on failure `needCatchUp` stays and the next tick tries again. */
   async function catchUp(): Promise<void> {
     const rows = await findEventsAfter(db, watermark, CATCH_UP_MAX);
     needCatchUp = false;
@@ -227,7 +236,10 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     async start(): Promise<void> {
       listener = await database.listen(EVENTS_CHANNEL, {
         notify,
-        reconnected: () => void serial(catchUp),
+        reconnected: () => {
+          needCatchUp = true;
+          void serial(catchUp);
+        },
       });
       // after LISTEN: whatever commits from here on is heard
       watermark = Math.max(watermark, await newestEventId(db));

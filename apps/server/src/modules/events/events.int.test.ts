@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  ACTIVITY_WRITE_MS,
   EVENT_HEARTBEAT_MS,
   EVENT_REPLAY_MAX,
   EVENT_REPLAY_MS,
@@ -11,7 +12,7 @@ import {
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
 import { events, sessions } from '../../db/schema.ts';
-import { makeGroup, makeSchool, makeUser, type TestUser } from '../../test/factories.ts';
+import { makeGroup, makeSchool, makeSetting, makeUser, type TestUser } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { COMMIT_SLACK_MS } from './events.hub.ts';
 import { publishEvent, type EventAudience } from './events.service.ts';
@@ -338,6 +339,22 @@ describe('GET /api/events', () => {
     await s.ended;
   });
 
+  it('a session that idled out ends its streams (reason expired) as soon as its tab calls again', async () => {
+    await makeSetting(t, 'logout_on_idle_time', '30');
+    t.app.sessionSettings.forget(schoolId);
+    try {
+      const a = await user();
+      const { s } = await startedAt(a.cookie);
+      t.clock.advance(30 * 60_000 + ACTIVITY_WRITE_MS + 1);
+      expect((await call(t.base, '/api/users/alive', { method: 'POST', cookie: a.cookie })).status).toBe(418);
+      expect(await s.nextEvent()).toMatchObject({ event: 'session.end', data: { reason: 'expired' } });
+      await s.ended;
+    } finally {
+      await makeSetting(t, 'logout_on_idle_time', null);
+      t.app.sessionSettings.forget(schoolId);
+    }
+  });
+
   it('creating, editing and deleting an admin message tells its audience: the school, or its groups', async () => {
     const member = await user();
     const outsider = await user();
@@ -460,6 +477,24 @@ describe('GET /api/events', () => {
     t.clock.advance(PRESENCE_FLUSH_MS);
     await t.app.presence.flush();
     expect(await s.nextEvent()).toMatchObject({ event: 'presence' });
+  });
+
+  it('opening a stream is not user activity: the idle timeout does not move', async () => {
+    const a = await user();
+    const activity = async () =>
+      (
+        await t.database.db
+          .select({ at: sessions.lastActivityAt })
+          .from(sessions)
+          .where(eq(sessions.userId, a.id))
+      )[0]!.at.getTime();
+    const before = await activity();
+    t.clock.advance(ACTIVITY_WRITE_MS + 1);
+    await startedAt(a.cookie);
+    expect(await activity()).toBe(before);
+    // a real request would have moved it
+    expect((await call(t.base, '/api/self', { cookie: a.cookie })).status).toBe(200);
+    expect(await activity()).toBeGreaterThan(before);
   });
 
   it('the events job deletes events older than EVENT_REPLAY_MS', async () => {

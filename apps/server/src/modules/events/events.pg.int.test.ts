@@ -97,6 +97,9 @@ describe('two server processes on one PostgreSQL database', () => {
     const second = await raiseOn(a, 4);
     expect((await onB.nextEvent())?.id).toBe(first);
     expect((await onB.nextEvent())?.id).toBe(second);
+    // heard twice (the new LISTEN and the catch-up), sent once: the next event is the next one
+    const third = await raiseOn(a, 9);
+    expect((await onB.nextEvent())?.id).toBe(third);
   });
 
   it('events raised while the database was away from a process are caught up when it is back, in order', async () => {

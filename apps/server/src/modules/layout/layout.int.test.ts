@@ -35,6 +35,7 @@ describe('GET /api/layout', () => {
       'Krankmeldung',
       'Kamera',
       'Videokonferenz',
+      'Chat',
     ]);
   });
 

@@ -13,6 +13,14 @@ import {
   bbbRoomGroups,
   bbbRoomMembers,
   bbbRooms,
+  chatDevices,
+  chatMessageEdits,
+  chatMessages,
+  chatReads,
+  chatReports,
+  chatRoomGroups,
+  chatRoomMembers,
+  chatRooms,
   files,
   groups,
   mailOutbox,
@@ -142,6 +150,44 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
   await db.insert(bbbRoomMembers).values({ roomId: demoRoom!.id, userId, moderator: false });
   // a room code they looked up in vain (counted against them for an hour)
   await db.insert(bbbCodeMisses).values({ schoolId, userId, at: new Date(NOW) });
+  // a chat room of theirs for their group, a message with an earlier version, one they deleted, a report
+  // they made and closed, a seen marker and a device (decisions 070, 072); the room's name is no marker: the
+  // other user is in the group and so in the room
+  const [chatRoom] = await db
+    .insert(chatRooms)
+    .values({ schoolId, kind: 'group', name: `Chatraum ${userId}`, ownerId: userId })
+    .returning({ id: chatRooms.id });
+  await db.insert(chatRoomGroups).values({ roomId: chatRoom!.id, groupId: group!.id });
+  await db.insert(chatRoomMembers).values({ roomId: chatRoom!.id, userId, moderator: true });
+  const [chatMessage] = await db
+    .insert(chatMessages)
+    .values({ schoolId, roomId: chatRoom!.id, senderId: userId, body: `${marker}: Hallo`, clientId: 'x' })
+    .returning({ id: chatMessages.id });
+  await db
+    .insert(chatMessageEdits)
+    .values({ messageId: chatMessage!.id, body: `${marker}: Halo`, at: new Date(NOW) });
+  await db.insert(chatMessages).values({
+    schoolId,
+    roomId: chatRoom!.id,
+    senderId: userId,
+    body: null,
+    deletedAt: new Date(NOW),
+    deletedBy: userId,
+  });
+  await db
+    .insert(chatReads)
+    .values({ roomId: chatRoom!.id, userId, messageId: chatMessage!.id, at: new Date(NOW) });
+  await db.insert(chatReports).values({
+    schoolId,
+    messageId: chatMessage!.id,
+    reporterId: userId,
+    reason: `${marker}: Test`,
+    resolvedAt: new Date(NOW),
+    resolvedBy: userId,
+  });
+  await db
+    .insert(chatDevices)
+    .values({ userId, deviceId: `dev${userId}`.padEnd(9, 'x'), lastLoginAt: new Date(NOW) });
   // the account's identity at the school's identity provider
   await db
     .insert(externalIdentities)

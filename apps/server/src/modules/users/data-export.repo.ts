@@ -36,7 +36,13 @@ export function tablesReferencingUsers(): UserLink[] {
  * Rows owned through a parent row of the user: the tiles on their personal layouts, the groups of their tiles
  * and of their video rooms.
  */
-export const CHILD_TABLES = ['layout_items', 'app_groups', 'bbb_room_groups'] as const;
+export const CHILD_TABLES = [
+  'layout_items',
+  'app_groups',
+  'bbb_room_groups',
+  'chat_room_groups',
+  'chat_message_edits',
+] as const;
 /** Rows kept per typed sign-in name rather than per user id (unknown names must behave like known ones). */
 export const ACCOUNT_KEY_TABLES = ['login_failures', 'login_locks', 'reset_requests'] as const;
 
@@ -68,13 +74,26 @@ export async function selectLinkedRows(db: Db, link: UserLink, userId: number): 
 
 export async function selectChildRows(db: Db, userId: number): Promise<Record<string, Row[]>> {
   const { apps, appGroups, bbbRoomGroups, bbbRooms, layoutItems, layouts } = schema;
+  const { chatMessageEdits, chatMessages, chatRoomGroups, chatRooms } = schema;
   const ownLayouts = db.select({ id: layouts.id }).from(layouts).where(eq(layouts.ownerId, userId));
   const ownApps = db.select({ id: apps.id }).from(apps).where(eq(apps.creatorId, userId));
   const ownRooms = db.select({ id: bbbRooms.id }).from(bbbRooms).where(eq(bbbRooms.ownerId, userId));
+  const ownChatRooms = db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.ownerId, userId));
+  const ownMessages = db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.senderId, userId));
   return {
     layout_items: await selectWhere(db, layoutItems, inArray(layoutItems.layoutId, ownLayouts)),
     app_groups: await selectWhere(db, appGroups, inArray(appGroups.appId, ownApps)),
     bbb_room_groups: await selectWhere(db, bbbRoomGroups, inArray(bbbRoomGroups.roomId, ownRooms)),
+    // the groups of the chat rooms the user made, and the earlier versions of the user's messages (decision 072)
+    chat_room_groups: await selectWhere(db, chatRoomGroups, inArray(chatRoomGroups.roomId, ownChatRooms)),
+    chat_message_edits: await selectWhere(
+      db,
+      chatMessageEdits,
+      inArray(chatMessageEdits.messageId, ownMessages),
+    ),
   };
 }
 

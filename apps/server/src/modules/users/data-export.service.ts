@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { cameraExport } from '../camera/camera.service.ts';
+import { chatExport } from '../chat/chat-config.service.ts';
 import {
   selectAccountKeyRows,
   selectChildRows,
@@ -29,6 +30,8 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
+  events:
+    'the live stream’s deliveries (decision 071): short-lived copies of what other tables hold (chat and admin messages are exported there), addressed by user id, deleted after ten minutes',
 };
 
 export const REDACTED = '[redacted]';
@@ -102,6 +105,8 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
   // camera pictures of the user that others took: their files (decision 063)
   Object.assign(tables, await cameraExport(ctx, userId));
+  // the chat rooms the user is in, also through a group (decision 072)
+  Object.assign(tables, await chatExport(ctx, userId));
   // the photos of the notices about the user, also those another person reported (and so owns)
   const owned = new Set((tables.files ?? []).map((f) => f.id));
   tables.files = [

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import type { PermsResponse, UserInfo } from '@aula/contracts';
 import { whenIdle } from '@/lib/idle';
-import { usePerms } from '@/lib/perms';
-import { useSelf } from '@/lib/session';
+import { featureOn, permsQueryOptions } from '@/lib/perms';
+import { selfQueryKey } from '@/lib/session';
 
 export interface ChatUnread {
   /** unread messages in all the caller's rooms (0 before it is known) */
@@ -20,6 +21,19 @@ function readingRoom(location: { pathname: string; search: unknown }): number | 
 }
 
 /**
+ * What the cache holds under `queryKey`, without asking the server: the root layout is on the page before the
+ * start-up has settled who is signed in (an early GET /api/self would race the refresh of an expired token).
+ */
+function useCached<T>(queryClient: QueryClient, queryKey: readonly unknown[]): T | undefined {
+  const key = JSON.stringify(queryKey);
+  const subscribe = useCallback(
+    (changed: () => void) => queryClient.getQueryCache().subscribe(changed),
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, () => queryClient.getQueryData<T>(JSON.parse(key) as unknown[]));
+}
+
+/**
  * Issue 22 item 4: while someone is signed in and the school has the Chat feature on, the unread count for the
  * title and the chat alert (spec 3.6 `chatNotificationAlert`: a tone and a mark when a message from someone
  * else arrives in a background tab or on another page). The chat's code loads once the page is idle after the
@@ -28,10 +42,10 @@ function readingRoom(location: { pathname: string; search: unknown }): number | 
 export function useChatUnread(onChatPage: boolean): ChatUnread {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const self = useSelf();
-  const { hasFeature } = usePerms();
-  const chatOn = hasFeature('chat');
+  const self = useCached<UserInfo | null>(queryClient, selfQueryKey);
   const selfId = self?.id;
+  const perms = useCached<PermsResponse>(queryClient, permsQueryOptions(selfId).queryKey);
+  const chatOn = featureOn(perms, 'chat');
   const preference = self?.preferences.chatNotificationAlert ?? false;
   const preferenceRef = useRef(preference);
   useEffect(() => {

@@ -309,7 +309,8 @@ function SettingRow({
           >
             {meta.values.map((v) => (
               <option key={v} value={v}>
-                {v}
+                {/* a value's words where the strings have them (chat_student_private), else the value */}
+                {t(`adminSettings.keys.${key}.values.${v}`, { defaultValue: v })}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, trusted } from '@/lib/api-client';
 import { markRoomRead } from '../lib/chat-cache';
+import { chatRoomsKey } from './rooms';
 
 export interface MarkSeen {
   roomId: number;
@@ -21,6 +22,11 @@ export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markSeen,
-    onMutate: ({ roomId }) => markRoomRead(queryClient, roomId),
+    // a list read before the marker landed would count the room unread again: stop it, and read it after
+    onMutate: async ({ roomId }) => {
+      await queryClient.cancelQueries({ queryKey: chatRoomsKey });
+      markRoomRead(queryClient, roomId);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatRoomsKey }),
   });
 }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Megaphone, Settings } from 'lucide-react';
-import type { ChatConfig, ChatMessage, ChatRoom, ChatRoomDetails } from '@aula/contracts';
+import { Megaphone } from 'lucide-react';
+import type { ChatConfig, ChatMessage } from '@aula/contracts';
 import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,18 +18,12 @@ import { chatRoomQueryOptions } from '../api/room';
 import { chatRoomsQueryOptions } from '../api/rooms';
 import { useMarkSeen } from '../api/seen';
 import { useSendMessage } from '../api/send-message';
-import { pendingKey, pendingMessages, type PendingMessage } from '../lib/chat-cache';
-import {
-  conversationRows,
-  lastOwnEditable,
-  newClientId,
-  oldestFirst,
-  previewOf,
-  seenBy,
-} from '../lib/conversation';
+import { pendingKey, pendingMessages } from '../lib/chat-cache';
+import { conversationRows, lastOwnEditable, newClientId, oldestFirst, seenBy } from '../lib/conversation';
 import { useOpenChatDialog } from '../hooks/use-chat-address';
 import { dayLabel } from './chat-time';
 import { Composer } from './composer';
+import { ConversationHeader, PendingItem, announce } from './conversation-parts';
 import { MessageItem, type MessageRights } from './message-item';
 import { ReportDialog } from './report-dialog';
 
@@ -38,78 +31,6 @@ import { ReportDialog } from './report-dialog';
 const AT_END_PX = 64;
 /** Scrolled this close to the top, the older page is fetched. */
 const LOAD_OLDER_PX = 160;
-
-function PendingItem({ pending, onRetry }: { pending: PendingMessage; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const failed = pending.status === 'failed';
-  return (
-    <li className="flex max-w-[85%] flex-col items-start gap-0.5 self-start desktop:max-w-[70%]">
-      <div
-        className={
-          failed
-            ? 'rounded-2xl border border-destructive px-3 py-2 text-sm'
-            : 'rounded-2xl bg-primary/60 px-3 py-2 text-sm text-primary-foreground'
-        }
-      >
-        <p className="break-words whitespace-pre-wrap">{pending.body}</p>
-      </div>
-      {failed ? (
-        <span className="flex flex-wrap items-center gap-2 px-1 text-xs text-destructive">
-          {t('chat.pending.failed')}
-          <Button size="xs" variant="outline" onClick={onRetry}>
-            {t('chat.pending.retry')}
-          </Button>
-        </span>
-      ) : (
-        <span className="px-1 text-xs text-muted-foreground">{t('chat.pending.sending')}</span>
-      )}
-    </li>
-  );
-}
-
-function ConversationHeader({ room }: { room: ChatRoom | ChatRoomDetails }) {
-  const { t } = useTranslation();
-  const open = useOpenChatDialog();
-  return (
-    <header className="flex items-center gap-2 border-b p-2">
-      <Button asChild variant="ghost" size="icon" className="desktop:hidden">
-        <Link to="/app/chat" search={{}} aria-label={t('chat.header.back')}>
-          <ArrowLeft className="rtl:-scale-x-100" aria-hidden="true" />
-        </Link>
-      </Button>
-      <div className="me-auto grid min-w-0">
-        <h2 className="flex items-center gap-1.5 truncate font-semibold">
-          {room.config.announcements && <Megaphone className="size-4 shrink-0" aria-hidden="true" />}
-          <span className="truncate">{room.name}</span>
-        </h2>
-        <p className="truncate text-xs text-muted-foreground">
-          {room.kind === 'private'
-            ? t('chat.header.private')
-            : t('chat.header.members', { count: room.memberCount })}
-        </p>
-      </div>
-      {room.canEdit && room.kind === 'group' && (
-        <Button size="sm" variant="outline" onClick={() => void open('chat:edit-room')}>
-          <Settings aria-hidden="true" />
-          {t('chat.header.editRoom')}
-        </Button>
-      )}
-    </header>
-  );
-}
-
-function announce(t: TFunction, message: ChatMessage): string {
-  const preview = previewOf(message);
-  const text =
-    preview.kind === 'text'
-      ? preview.text
-      : preview.kind === 'photo'
-        ? t('chat.list.photo')
-        : preview.kind === 'file'
-          ? preview.name
-          : '';
-  return t('chat.live.newMessage', { name: message.sender?.name ?? t('chat.message.formerMember'), text });
-}
 
 /** The open room: its messages (newest at the end, older pages on scrolling back), and the composer. */
 export function Conversation({
@@ -150,6 +71,8 @@ export function Conversation({
   const oldestId = messages[0]?.id;
   const pendingList = pending.data ?? [];
 
+  // the scroller is there once the room and the first page are: scrolling waits for both
+  const ready = room !== undefined && pages.data !== undefined;
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -182,13 +105,26 @@ export function Conversation({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
-  }, [newest?.id, pendingList.length]);
+  }, [ready, newest?.id, pendingList.length]);
+
+  // what grows later (a photo loading, the seen markers arriving) keeps the end in view if the reader was there
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [ready]);
 
   // a first page that does not fill the view: fetch further back at once
   useEffect(() => {
     const el = scroller.current;
     if (el && el.scrollHeight <= el.clientHeight && hasNextPage) loadOlder();
-  }, [oldestId, hasNextPage, loadOlder]);
+  }, [ready, oldestId, hasNextPage, loadOlder]);
 
   useEffect(() => {
     markSeen();
@@ -198,8 +134,9 @@ export function Conversation({
 
   // a polite announcement of messages from others that arrive while the room is open (not of the first page)
   const [live, setLive] = useState<{ heard?: number; text: string }>({ text: '' });
-  if (newest && (live.heard === undefined || newest.id > live.heard)) {
-    const fromOther = live.heard !== undefined && newest.sender?.id !== selfId && !newest.deletedAt;
+  if (pages.data && live.heard === undefined) setLive({ heard: newest?.id ?? 0, text: '' });
+  else if (newest && live.heard !== undefined && newest.id > live.heard) {
+    const fromOther = newest.sender?.id !== selfId && !newest.deletedAt;
     setLive({ heard: newest.id, text: fromOther ? announce(t, newest) : live.text });
   }
 
@@ -261,90 +198,95 @@ export function Conversation({
           if (atEnd.current) markSeen();
         }}
       >
-        {pages.isError ? (
-          <ErrorAlert message={errorMessage(t, pages.error)}>
-            <Button size="sm" variant="outline" onClick={() => void pages.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </ErrorAlert>
-        ) : !pages.data ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
-            {t('common.loading')}
-          </p>
-        ) : (
-          <>
-            <div className="flex justify-center pb-2">
-              {hasNextPage ? (
-                <Button size="sm" variant="ghost" loading={isFetchingNextPage} onClick={loadOlder}>
-                  {t('chat.conversation.older')}
-                </Button>
-              ) : messages.length > 0 ? (
-                <p className="text-xs text-muted-foreground">{t('chat.conversation.start')}</p>
-              ) : null}
-            </div>
-            {messages.length === 0 && pendingList.length === 0 && (
-              <p className="py-8 text-center text-sm text-muted-foreground">{t('chat.conversation.empty')}</p>
-            )}
-            <ol
-              aria-label={t('chat.conversation.label', { name: room.name })}
-              className="flex flex-col gap-2"
-            >
-              {rows.map((row) =>
-                row.kind === 'day' ? (
-                  <li key={`day-${row.day}`} className="flex justify-center py-1">
-                    <span className="rounded-full bg-muted px-3 py-0.5 text-xs text-muted-foreground">
-                      {dayLabel(t, row.at)}
-                    </span>
-                  </li>
-                ) : (
-                  <MessageItem
-                    key={row.message.id}
-                    message={row.message}
-                    own={row.message.sender?.id === selfId}
-                    showSender={row.showSender}
-                    seen={seenLabel(row.message)}
-                    rights={rightsOf(row.message)}
-                    isModerator={isModerator || isOwner}
-                    actions={{
-                      onEdit: () => void open('chat:edit-msg', { msg: row.message.id }),
-                      onHistory: () => void open('chat:history-msg', { msg: row.message.id }),
-                      onPreview: () => void open('chat:preview-img', { msg: row.message.id }),
-                      onReport: (opener) => setReporting({ message: row.message, opener }),
-                      onDismiss: () =>
-                        dismiss.mutate(
-                          { roomId, messageId: row.message.id },
-                          { onError: (error) => notify({ type: 'error', title: errorMessage(t, error) }) },
-                        ),
-                      onDelete: () =>
-                        void confirmDelete({
-                          title: t('chat.delete.title'),
-                          description: t('chat.delete.body'),
-                          confirmLabel: t('common.delete'),
-                        }).then(
-                          (yes) =>
-                            yes &&
-                            remove.mutate(
-                              { roomId, messageId: row.message.id },
-                              {
-                                onError: (error) => notify({ type: 'error', title: errorMessage(t, error) }),
-                              },
-                            ),
-                        ),
-                    }}
-                  />
-                ),
+        <div ref={content}>
+          {pages.isError ? (
+            <ErrorAlert message={errorMessage(t, pages.error)}>
+              <Button size="sm" variant="outline" onClick={() => void pages.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </ErrorAlert>
+          ) : !pages.data ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner className="size-4" />
+              {t('common.loading')}
+            </p>
+          ) : (
+            <>
+              <div className="flex justify-center pb-2">
+                {hasNextPage ? (
+                  <Button size="sm" variant="ghost" loading={isFetchingNextPage} onClick={loadOlder}>
+                    {t('chat.conversation.older')}
+                  </Button>
+                ) : messages.length > 0 ? (
+                  <p className="text-xs text-muted-foreground">{t('chat.conversation.start')}</p>
+                ) : null}
+              </div>
+              {messages.length === 0 && pendingList.length === 0 && (
+                <p className="py-8 text-center text-sm text-muted-foreground">
+                  {t('chat.conversation.empty')}
+                </p>
               )}
-              {pendingList.map((p) => (
-                <PendingItem
-                  key={p.clientId}
-                  pending={p}
-                  onRetry={() => send.mutate({ roomId, body: p.body, clientId: p.clientId })}
-                />
-              ))}
-            </ol>
-          </>
-        )}
+              <ol
+                aria-label={t('chat.conversation.label', { name: room.name })}
+                className="flex flex-col gap-2"
+              >
+                {rows.map((row) =>
+                  row.kind === 'day' ? (
+                    <li key={`day-${row.day}`} className="flex justify-center py-1">
+                      <span className="rounded-full bg-muted px-3 py-0.5 text-xs text-muted-foreground">
+                        {dayLabel(t, row.at)}
+                      </span>
+                    </li>
+                  ) : (
+                    <MessageItem
+                      key={row.message.id}
+                      message={row.message}
+                      own={row.message.sender?.id === selfId}
+                      showSender={row.showSender}
+                      seen={seenLabel(row.message)}
+                      rights={rightsOf(row.message)}
+                      isModerator={isModerator || isOwner}
+                      actions={{
+                        onEdit: () => void open('chat:edit-msg', { msg: row.message.id }),
+                        onHistory: () => void open('chat:history-msg', { msg: row.message.id }),
+                        onPreview: () => void open('chat:preview-img', { msg: row.message.id }),
+                        onReport: (opener) => setReporting({ message: row.message, opener }),
+                        onDismiss: () =>
+                          dismiss.mutate(
+                            { roomId, messageId: row.message.id },
+                            { onError: (error) => notify({ type: 'error', title: errorMessage(t, error) }) },
+                          ),
+                        onDelete: () =>
+                          void confirmDelete({
+                            title: t('chat.delete.title'),
+                            description: t('chat.delete.body'),
+                            confirmLabel: t('common.delete'),
+                          }).then(
+                            (yes) =>
+                              yes &&
+                              remove.mutate(
+                                { roomId, messageId: row.message.id },
+                                {
+                                  onError: (error) =>
+                                    notify({ type: 'error', title: errorMessage(t, error) }),
+                                },
+                              ),
+                          ),
+                      }}
+                    />
+                  ),
+                )}
+                {pendingList.map((p) => (
+                  <PendingItem
+                    key={p.clientId}
+                    pending={p}
+                    onRetry={() => send.mutate({ roomId, body: p.body, clientId: p.clientId })}
+                  />
+                ))}
+              </ol>
+            </>
+          )}
+        </div>
       </div>
       <div aria-live="polite" className="sr-only">
         {live.text}

@@ -117,6 +117,7 @@ export function MessageItem({
   const anyAction = rights.edit || rights.history || rights.delete || rights.report || rights.dismiss;
   const reports = isModerator ? (message.reports ?? 0) : 0;
   const trigger = useRef<HTMLButtonElement>(null);
+  const photo = !deleted && message.file !== null && isImage(message.file.mime);
   return (
     <li
       className={cn(
@@ -131,7 +132,8 @@ export function MessageItem({
       <div className={cn('flex items-start gap-1', !own && 'flex-row-reverse')}>
         <div
           className={cn(
-            'grid min-w-0 gap-1 rounded-2xl px-3 py-2 text-sm',
+            'grid min-w-0 gap-1 rounded-2xl text-sm',
+            photo ? 'p-1 [&>p]:px-2 [&>p]:pb-1' : 'px-3 py-2',
             deleted
               ? 'border border-dashed bg-transparent text-muted-foreground italic'
               : own
@@ -146,7 +148,11 @@ export function MessageItem({
           ) : (
             <>
               <FileView message={message} own={own} onPreview={actions.onPreview} />
-              {message.body ? <p className="break-words whitespace-pre-wrap">{message.body}</p> : null}
+              {message.body ? (
+                <p dir="auto" className="break-words whitespace-pre-wrap">
+                  {message.body}
+                </p>
+              ) : null}
             </>
           )}
         </div>

@@ -54,7 +54,9 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
           ) : null}
         </span>
         <span className="truncate text-sm text-muted-foreground">
-          <PreviewText room={room} />
+          <bdi>
+            <PreviewText room={room} />
+          </bdi>
         </span>
         <span className="justify-self-end">
           {room.unread > 0 ? (

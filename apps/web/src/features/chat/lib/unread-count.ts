@@ -20,7 +20,7 @@ export interface UnreadWatch {
  * Keeps the title's unread count live on every page (issue 22 item 4): the room list (GET /api/matrix/rooms,
  * the same query as the chat page's) is read once, and the stream's chat events move it on through the chat's
  * cache (lib/chat-cache.ts): a message from someone else counts one up, the page marking a room seen brings
- * it down, a room that is gone drops out. Applying an event twice (the chat page subscribes too) changes
+ * it down (in another tab: the caller's own seen marker), a room that is gone drops out. Applying an event twice (the chat page subscribes too) changes
  * nothing more, since the cache knows each message by its id.
  */
 export function watchUnread(queryClient: QueryClient, selfId: number, watch: UnreadWatch): () => void {
@@ -37,6 +37,11 @@ export function watchUnread(queryClient: QueryClient, selfId: number, watch: Unr
       chatEventHandlers['chat.message'](queryClient, data, selfId);
       if (data.message.sender && data.message.sender.id !== selfId)
         watch.onMessage(data.message, data.roomId);
+    }),
+    // read in another tab (chat_show_seen_indicator on): this tab's count asks the server again
+    subscribe('chat.seen', (data) => {
+      if (data.userId === selfId)
+        void queryClient.invalidateQueries({ queryKey: chatRoomsQueryOptions().queryKey });
     }),
     subscribe('chat.room', (data) => chatEventHandlers['chat.room'](queryClient, data)),
     subscribe('chat.room.removed', (data) => chatEventHandlers['chat.room.removed'](queryClient, data)),
