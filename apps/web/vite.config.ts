@@ -24,6 +24,8 @@ const ZOD_IMPORT = /from ['"](?:zod|\.\/zod\.ts)['"]/;
 const NOT_ON_START_PATH = [
   /[\\/]node_modules[\\/](zod|radix-ui|lucide-react|html-parse-stringify)[\\/]/,
   /[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans(WithoutContext)?\.js$/,
+  // react-query's index into the infinite queries, which only the chat's lazy chunks use (issue 22)
+  /[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/,
 ];
 const startPath = new Set<string>();
 const findStartPath: Plugin = {
