@@ -3,10 +3,10 @@ import { useLocation } from '@tanstack/react-router';
 import { restackDialogs, type StackEntry } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { useSelf } from '@/lib/session';
-import { DIALOGS, isDialogId, mayOpenDialog } from './registry';
+import { isDialogId, mayOpenDialog, type DialogId } from './registry';
 
-// The dialog frame (Radix Dialog, focus trap, scroll lock) comes with the first dialog, not with the page
-// (decision 049).
+// The dialog frame (Radix Dialog, focus trap, scroll lock) and the table of the dialogs' code come with the
+// first dialog, not with the page (decision 049).
 const DialogSlot = lazy(() => import('./dialog-slot'));
 
 const keyOf = (entry: StackEntry) => `${entry.id}#${entry.mount}`;
@@ -43,15 +43,12 @@ export function DialogHost() {
   return mounted.map((entry) => {
     const { id } = entry;
     const key = keyOf(entry);
-    const { Component } = DIALOGS[id as keyof typeof DIALOGS];
     const closeThis = () => void close(id);
     const onShown = () => setReady((prev) => (prev.has(key) ? prev : new Set(prev).add(key)));
     return (
       <Activity key={key} mode={away ? 'hidden' : 'visible'}>
         <Suspense fallback={null}>
-          <DialogSlot close={closeThis} onShown={onShown}>
-            <Component id={id} close={closeThis} />
-          </DialogSlot>
+          <DialogSlot id={id as DialogId} close={closeThis} onShown={onShown} />
         </Suspense>
       </Activity>
     );

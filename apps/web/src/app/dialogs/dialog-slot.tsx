@@ -1,7 +1,9 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogFrame, DialogReturnFocusContext, DialogShownContext } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { DIALOG_COMPONENTS } from './dialog-components';
+import type { DialogId } from './registry';
 
 function LoadingDialog() {
   const { t } = useTranslation();
@@ -17,16 +19,20 @@ function LoadingDialog() {
   );
 }
 
-/** One open dialog; remembers the element that had focus when it appeared, to return focus there. */
+/**
+ * One open dialog, loaded on first open (dialog-components.ts); remembers the element that had focus when it
+ * appeared, to return focus there.
+ */
 export default function DialogSlot({
+  id,
   close,
   onShown,
-  children,
 }: {
+  id: DialogId;
   close: () => void;
   onShown: () => void;
-  children: ReactNode;
 }) {
+  const Component = DIALOG_COMPONENTS[id];
   const [opener] = useState(() => {
     const active = document.activeElement;
     return active instanceof HTMLElement && active !== document.body ? active : undefined;
@@ -35,7 +41,9 @@ export default function DialogSlot({
     <DialogReturnFocusContext.Provider value={opener}>
       <DialogShownContext.Provider value={onShown}>
         <Dialog open onOpenChange={(open) => !open && close()}>
-          <Suspense fallback={<LoadingDialog />}>{children}</Suspense>
+          <Suspense fallback={<LoadingDialog />}>
+            <Component id={id} close={close} />
+          </Suspense>
         </Dialog>
       </DialogShownContext.Provider>
     </DialogReturnFocusContext.Provider>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogTitleKey } from '@/lib/dialog-param';
 import de from '@/locales/de.json';
+import { DIALOG_COMPONENTS } from './dialog-components';
 import { DIALOGS } from './registry';
 
 // spec 2.5, verbatim: every dialog name, families written `family:name`.
@@ -17,6 +18,10 @@ describe('dialog registry (spec 2.5)', () => {
   it('registers exactly the dialogs the spec names', () => {
     expect(Object.keys(DIALOGS).sort()).toEqual([...SPEC_NAMES].sort());
     expect(SPEC_NAMES).toHaveLength(44);
+  });
+
+  it('has the code of every registered dialog, and of no other', () => {
+    expect(Object.keys(DIALOG_COMPONENTS).sort()).toEqual(Object.keys(DIALOGS).sort());
   });
 
   it('has a German title for every dialog', () => {

@@ -1,100 +1,73 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { hasRole, type Role, type UserInfo } from '@aula/contracts';
-import type { DialogProps } from '@/lib/dialogs';
-
-type DialogModule = Promise<{ default: ComponentType<DialogProps> }>;
 
 export interface DialogEntry {
   /** The lowest role that may open it; logged_out means anyone (spec 6, roles are cumulative). */
   role: Role;
-  Component: LazyExoticComponent<ComponentType<DialogProps>>;
   /** Also open to users below the role in this case (spec 6: impersonating users see `impersonate`). */
   alsoFor?: (self: UserInfo) => boolean;
 }
 
-const placeholder = (): DialogModule => import('@/features/placeholders/components/placeholder-dialog');
-
-const confirmDialog = (): DialogModule => import('@/features/general/components/delete-dialog');
-const appForm = (): DialogModule => import('@/features/tiles/components/app-form-dialog');
-const userManager = (): DialogModule => import('@/features/user-manager/components/user-manager-dialog');
-// one chunk with the video rooms' pages (decision 068)
-const bbbDialog = (): DialogModule => import('@/features/bbb/components/bbb-screens');
-
-function entry(
-  role: Role,
-  load: () => DialogModule = placeholder,
-  alsoFor?: (self: UserInfo) => boolean,
-): DialogEntry {
-  return { role, Component: lazy(load), ...(alsoFor ? { alsoFor } : {}) };
-}
-
 /**
- * spec 2.5: every dialog name, each loaded on first open. Names of a family are `family:name`;
- * a placeholder stands in until the feature's issue builds the dialog (docs/decisions/020-dialogs.md).
+ * spec 2.5: every dialog name and who may open it. Names of a family are `family:name`. Each dialog's code
+ * is in dialog-components.ts, which comes with the dialog frame on the first open (docs/decisions/020-dialogs.md):
+ * the first screen carries only this table, not the dialogs' file names and their preload lists.
  */
 export const DIALOGS = {
   // Editor
-  'add-apps': entry('student', () => import('@/features/tiles/components/add-apps-dialog')),
-  'create-app': entry('student', appForm),
-  'edit-app': entry('student', appForm),
-  'color-picker': entry('student', () => import('@/features/tiles/components/color-picker-dialog')),
-  'icon-picker': entry('student', () => import('@/features/tiles/components/icon-picker-dialog')),
-  'exit-confirmation': entry('student', confirmDialog),
-  'publish-confirmation': entry('admin', confirmDialog),
-  'exit-edit-mode-confirmation': entry('student', confirmDialog),
-  'group-change': entry('teacher', () => import('@/features/tiles/components/group-change-dialog')),
-  filter: entry('student', () => import('@/features/tiles/components/filter-dialog')),
+  'add-apps': { role: 'student' },
+  'create-app': { role: 'student' },
+  'edit-app': { role: 'student' },
+  'color-picker': { role: 'student' },
+  'icon-picker': { role: 'student' },
+  'exit-confirmation': { role: 'student' },
+  'publish-confirmation': { role: 'admin' },
+  'exit-edit-mode-confirmation': { role: 'student' },
+  'group-change': { role: 'teacher' },
+  filter: { role: 'student' },
   // User
-  'secondary-email': entry('student', () => import('@/features/account/components/secondary-email-dialog')),
-  'change-password': entry('student', () => import('@/features/account/components/change-password-dialog')),
-  'totp-setup': entry('student', () => import('@/features/account/components/totp-setup-dialog')),
-  'user-manager': entry('teacher', userManager),
-  settings: entry('student', () => import('@/features/settings/components/settings-dialog')),
+  'secondary-email': { role: 'student' },
+  'change-password': { role: 'student' },
+  'totp-setup': { role: 'student' },
+  'user-manager': { role: 'teacher' },
+  settings: { role: 'student' },
   // User search
-  'user-search:block': entry('teacher', userManager),
-  'user-search:password-reset': entry('teacher', userManager),
-  'user-search:2fa': entry('teacher', userManager),
+  'user-search:block': { role: 'teacher' },
+  'user-search:password-reset': { role: 'teacher' },
+  'user-search:2fa': { role: 'teacher' },
   // Video conference
   // issue 21 (decision 068): whether a pupil may create rooms is the school's permission level, which the
   // dialog reads; deleting is the room's owner's (a pupil may own one), which the dialog and the server check
-  'bbb:create-room': entry('student', bbbDialog),
-  'bbb:room-details': entry('student', bbbDialog),
-  'bbb:delete-room': entry('student', bbbDialog),
+  'bbb:create-room': { role: 'student' },
+  'bbb:room-details': { role: 'student' },
+  'bbb:delete-room': { role: 'student' },
   // Chat
   // issue 22 (decisions 070, 072): the dialogs say themselves when the caller may not (pupils: no rooms; the
   // school's chat_student_private), the server refuses too
-  'chat:user-search': entry('student', () => import('@/features/chat/components/user-search-dialog')),
-  'chat:edit-msg': entry('student', () => import('@/features/chat/components/edit-msg-dialog')),
-  'chat:edit-room': entry('student', () => import('@/features/chat/components/edit-room-dialog')),
-  'chat:create-room': entry('student', () => import('@/features/chat/components/create-room-dialog')),
-  'chat:upload': entry('student', () => import('@/features/chat/components/upload-dialog')),
-  'chat:preview-img': entry('student', () => import('@/features/chat/components/preview-img-dialog')),
-  'chat:history-msg': entry('student', () => import('@/features/chat/components/history-msg-dialog')),
+  'chat:user-search': { role: 'student' },
+  'chat:edit-msg': { role: 'student' },
+  'chat:edit-room': { role: 'student' },
+  'chat:create-room': { role: 'student' },
+  'chat:upload': { role: 'student' },
+  'chat:preview-img': { role: 'student' },
+  'chat:history-msg': { role: 'student' },
   // General
-  sick: entry('student', () => import('@/features/sick/components/sick-dialog')),
-  legal: entry('logged_out', () => import('@/features/general/components/legal-dialog')),
-  terms: entry('logged_out'),
-  logout: entry('student', () => import('@/features/auth/components/logout-dialog')),
+  sick: { role: 'student' },
+  legal: { role: 'logged_out' },
+  terms: { role: 'logged_out' },
+  logout: { role: 'student' },
   // spec 2.6, 6: superadmins start it; whoever is impersonating sees it to stop
-  impersonate: entry(
-    'superadmin',
-    () => import('@/features/impersonation/components/impersonate-dialog'),
-    (self) => self.impersonator !== null,
-  ),
-  'data-export': entry('student', () => import('@/features/account/components/data-export-dialog')),
-  'after-logout': entry('logged_out', () => import('@/features/auth/components/after-logout-dialog')),
-  'group-selection': entry('teacher', () => import('@/features/tiles/components/group-selection-dialog')),
-  'reenter-password': entry(
-    'student',
-    () => import('@/features/impersonation/components/reenter-password-dialog'),
-  ),
-  totp: entry('logged_out'),
-  'delete-app': entry('student', confirmDialog),
-  delete: entry('student', confirmDialog),
-  help: entry('logged_out', () => import('@/features/general/components/help-dialog')),
-  install: entry('logged_out', () => import('@/features/pwa/components/install-dialog')),
-  calendar: entry('student'),
-  'request-push': entry('student'),
+  impersonate: { role: 'superadmin', alsoFor: (self) => self.impersonator !== null },
+  'data-export': { role: 'student' },
+  'after-logout': { role: 'logged_out' },
+  'group-selection': { role: 'teacher' },
+  'reenter-password': { role: 'student' },
+  totp: { role: 'logged_out' },
+  'delete-app': { role: 'student' },
+  delete: { role: 'student' },
+  help: { role: 'logged_out' },
+  install: { role: 'logged_out' },
+  calendar: { role: 'student' },
+  'request-push': { role: 'student' },
 } satisfies Record<string, DialogEntry>;
 
 export type DialogId = keyof typeof DIALOGS;
