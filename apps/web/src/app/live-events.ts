@@ -7,6 +7,9 @@ import { onlineUsersQueryKey } from '@/lib/online-users';
 import { selfQueryKey } from '@/lib/session';
 import { unseenMessagesQueryOptions } from '@/features/messages/api/unseen-messages';
 
+// the title's chat unread count and alert load with the stream (providers.tsx)
+export { watchChatUnread } from './layout/chat-unread-watcher';
+
 export function startLiveEvents(
   queryClient: QueryClient,
   streamOptions?: Partial<StreamOptions>,

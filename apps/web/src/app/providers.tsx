@@ -68,8 +68,9 @@ function logoutForIdle(): void {
 }
 
 /**
- * Issue 22: the live event stream follows the session (app/live-events.ts). Its code loads once the page is
- * idle after the first paint, like the toaster; offline then, it loads when the browser is online again.
+ * Issue 22: the live event stream follows the session (app/live-events.ts), and with it the title's chat
+ * unread count and alert (app/layout/chat-unread-watcher.ts). Their code loads once the page is idle after the
+ * first paint, like the toaster; offline then, it loads when the browser is online again.
  */
 function useLiveEvents(): void {
   useEffect(() => {
@@ -77,8 +78,10 @@ function useLiveEvents(): void {
     let gone = false;
     const load = () =>
       void import('./live-events')
-        .then(({ followSession }) => {
-          if (!gone) stop = followSession(queryClient);
+        .then(({ followSession, watchChatUnread }) => {
+          if (gone) return;
+          const stops = [followSession(queryClient), watchChatUnread(queryClient, router)];
+          stop = () => stops.forEach((end) => end());
         })
         .catch(() => window.addEventListener('online', load, { once: true }));
     whenIdle(load);
