@@ -227,12 +227,16 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
   const sent = new Map<string, number>();
   const latencies: number[] = [];
   const answered: number[] = [];
+  const answeredAt = new Map<string, number>();
+  const afterAnswer: number[] = [];
   let expected = 0;
   const onEvent: OnEvent = (type, data, at) => {
     if (type !== 'chat.message') return;
     const body = (JSON.parse(data) as { message: { body: string | null } }).message.body ?? '';
     const start = sent.get(body);
     if (start !== undefined) latencies.push(at - start);
+    const done = answeredAt.get(body);
+    if (done !== undefined) afterAnswer.push(at - done);
   };
   const clients = await openAll(seeded, (i) => procs[i % procs.length]!.base, onEvent);
   await sleep(1000);
@@ -247,6 +251,7 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
       await sleep(1000);
       latencies.length = 0;
       answered.length = 0;
+      afterAnswer.length = 0;
       expected = 0;
     }
     const k = n + warmUp;
@@ -269,6 +274,7 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
         } else {
           await res.arrayBuffer();
           answered.push(performance.now() - start);
+          answeredAt.set(body, performance.now());
         }
       }),
     );
@@ -280,6 +286,7 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
   for (const c of clients) c.close();
   latencies.sort((a, b) => a - b);
   answered.sort((a, b) => a - b);
+  afterAnswer.sort((a, b) => a - b);
   figure(`fan-out ${label}: messages sent (failed)`, `${MESSAGES} (${failed})`);
   figure(
     `fan-out ${label}: the send answered p50 / p99 ms`,
@@ -289,6 +296,11 @@ async function fanOut(label: string, seeded: Seeded, procs: Proc[]): Promise<voi
   figure(`fan-out ${label}: send to receipt p50 ms`, percentile(latencies, 50).toFixed(1));
   figure(`fan-out ${label}: send to receipt p99 ms`, percentile(latencies, 99).toFixed(1));
   figure(`fan-out ${label}: send to receipt max ms`, (latencies.at(-1) ?? NaN).toFixed(1));
+  // receipts that came after the send's answer (most): how long the fan-out took after the commit was answered
+  figure(
+    `fan-out ${label}: receipt after the send's answer p50 / p99 ms (${afterAnswer.length})`,
+    `${percentile(afterAnswer, 50).toFixed(1)} / ${percentile(afterAnswer, 99).toFixed(1)}`,
+  );
 }
 
 // ---- statements per request: a counting proxy in front of PostgreSQL --------------------------------------

@@ -380,6 +380,27 @@ describe('the chat page (issue 22)', () => {
   );
 
   it(
+    'an own message says "Gesehen" once the other person of a private chat has read it, live',
+    { timeout: 60_000 },
+    async () => {
+      const made = await api<ChatRoomDetails>('teacher', '/api/matrix/privateroom', {
+        body: { userId: ids.get('student2')! },
+      });
+      expect([200, 201], made.text).toContain(made.status);
+      await post('teacher', made.body.id, 'Bist du da?');
+      const teacher = await journey.openSignedIn('teacher', `/app/chat?room=${made.body.id}`);
+      const mine = messageWith(teacher, 'Ali Yilmaz', 'Bist du da?');
+      await mine.getByText(de.chat.message.sent).waitFor();
+
+      const pupil = await journey.openSignedIn('student2', `/app/chat?room=${made.body.id}`);
+      await messageWith(pupil, 'Tina Lehmann', 'Bist du da?').waitFor();
+      await mine.getByText(de.chat.message.seen, { exact: true }).waitFor();
+      await pupil.context().close();
+      await teacher.context().close();
+    },
+  );
+
+  it(
     'on a 390 px phone the list and the conversation are two screens, with a way back',
     { timeout: 60_000 },
     async () => {

@@ -15,6 +15,11 @@ export const EVENT_REPLAY_MAX = 500;
 export const EVENT_HIDDEN_CLOSE_MS = 60_000;
 /** The EventSource `retry:` the server sends (reconnect delay). */
 export const EVENT_RETRY_MS = 3_000;
+/**
+ * At most this many open streams per session on one server process (a tab each): opening another ends the
+ * oldest, so one account cannot hold thousands of connections (decision 071).
+ */
+export const EVENT_STREAMS_PER_SESSION = 10;
 
 const roomId = z.number().int();
 

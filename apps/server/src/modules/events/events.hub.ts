@@ -3,7 +3,12 @@
 // process, as several processes would); it keeps nothing another process would need.
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_HEARTBEAT_MS, EVENT_REPLAY_MAX, type EventData } from '@aula/contracts';
+import {
+  EVENT_HEARTBEAT_MS,
+  EVENT_REPLAY_MAX,
+  EVENT_STREAMS_PER_SESSION,
+  type EventData,
+} from '@aula/contracts';
 import type { Database, Listener } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -41,8 +46,18 @@ export interface Stream {
   /** the client has every event up to this id already (its Last-Event-ID): live events up to it are not sent */
   after: number;
   lastWriteAt: number;
-  /** while the replay is being read: live events wait here, so the client gets everything in id order */
-  queued: string[] | null;
+  /**
+   * while the replay is being read: live events wait here (with their id, null for none), so the client gets
+   * everything in id order; those the client turns out to have already are dropped at the release
+   */
+  queued: Queued[] | null;
+}
+
+export interface Queued {
+  id: number | null;
+  chunk: string;
+  /** a session.end: the stream ends after it */
+  ends: boolean;
 }
 
 export type SessionEndReason = EventData<'session.end'>['reason'];
@@ -79,9 +94,9 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     return chain;
   };
 
-  function write(s: Stream, chunk: string): void {
+  function write(s: Stream, chunk: string, id: number | null = null, ends = false): void {
     if (s.queued) {
-      s.queued.push(chunk);
+      s.queued.push({ id, chunk, ends });
       return;
     }
     if (s.res.writableEnded || s.res.destroyed) return;
@@ -101,6 +116,16 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     if (!set?.delete(s)) return;
     open--;
     if (set.size === 0) byUser.delete(s.userId);
+  }
+
+  /**
+   * A session holds at most EVENT_STREAMS_PER_SESSION live streams on this process: a stream going live beyond
+   * that ends the oldest, without an event (that tab reconnects if it still wants to), so one account cannot
+   * hold thousands of connections. Replaying streams do not count yet: they have sent nothing to end.
+   */
+  function capSession(s: Stream): void {
+    const live = [...(byUser.get(s.userId) ?? [])].filter((o) => o.sessionId === s.sessionId && !o.queued);
+    for (const oldest of live.slice(0, Math.max(0, live.length - EVENT_STREAMS_PER_SESSION))) end(oldest);
   }
 
   function* streamsOf(row: EventRow): Generator<Stream> {
@@ -124,7 +149,7 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
       if (row.id <= s.after) continue;
       if (row.sessionIds && !row.sessionIds.includes(s.sessionId)) continue;
       chunk ??= formatEvent(row.id, row.type, row.data);
-      write(s, chunk);
+      write(s, chunk, row.id, ending);
       // the session has ended: nothing more goes to this stream (a replaying one ends at its release)
       if (ending && !s.queued) end(s);
     }
@@ -280,14 +305,26 @@ export function createEventHub(deps: { database: Database; clock: Clock; log: Fa
     remove,
     end,
     write,
-    /** Ends the replay: what it found first, then the live events that came meanwhile. */
-    release(s: Stream, replayed: string): void {
+    /**
+     * Ends the replay: what it found first, then the live events that came meanwhile, but none the client has
+     * already (up to `after`, its Last-Event-ID when it is ahead of this process). `ended`: the session ended
+     * (the replay says so); the stream ends after it, as after a session.end that came while replaying.
+     */
+    release(s: Stream, start: { replay: string; after: number; ended: boolean }): void {
       const queued = s.queued ?? [];
       s.queued = null;
-      const chunk = replayed + queued.join('');
+      s.after = start.after;
+      let chunk = start.replay;
+      let ends = start.ended;
+      for (const q of queued) {
+        if (ends) break;
+        if (q.id === null || q.id > start.after) chunk += q.chunk;
+        // the session ended (also when the client has that session.end already): nothing more goes out
+        ends = q.ends;
+      }
       if (chunk) write(s, chunk);
-      // a session.end may have come while replaying
-      if (queued.some((q) => q.includes('\nevent: session.end\n'))) end(s);
+      if (ends) end(s);
+      else capSession(s);
     },
     tick,
   };

@@ -6,6 +6,7 @@ import {
   EVENT_REPLAY_MAX,
   EVENT_REPLAY_MS,
   EVENT_RETRY_MS,
+  EVENT_STREAMS_PER_SESSION,
   PRESENCE_FLUSH_MS,
   type EventData,
   type EventType,
@@ -75,6 +76,7 @@ describe('GET /api/events', () => {
     const a = await user();
     const bad = await openSse(t.base, { cookie: a.cookie, lastEventId: 'abc' });
     expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).code).toBe('common.validation');
     const badQuery = await openSse(t.base, { cookie: a.cookie, query: '?lastEventId=-1' });
     expect(badQuery.status).toBe(400);
     expect((await call(t.base, '/api/events', { method: 'HEAD', cookie: a.cookie })).status).toBe(404);
@@ -227,10 +229,13 @@ describe('GET /api/events', () => {
     const b = await user();
     const start = await startedAt(b.cookie);
     start.s.close();
+    let last = 0;
     await transaction(t.database.db, async (tx) => {
       for (let i = 0; i <= EVENT_REPLAY_MAX; i++)
-        await publishEvent(tx, { schoolId, userIds: [b.id] }, 'chat.room', chatRoom(i), t.clock());
+        last = await publishEvent(tx, { schoolId, userIds: [b.id] }, 'chat.room', chatRoom(i), t.clock());
     });
+    // the hub has heard them all (on PostgreSQL the notifications come a moment after the commit)
+    await expect.poll(() => t.app.eventHub.watermark()).toBeGreaterThanOrEqual(last);
     const many = await started(b.cookie, { lastEventId: start.at });
     expect((await many.next())?.event).toBe('reset');
     many.close();
@@ -240,8 +245,9 @@ describe('GET /api/events', () => {
     startC.s.close();
     await transaction(t.database.db, async (tx) => {
       for (let i = 0; i < EVENT_REPLAY_MAX; i++)
-        await publishEvent(tx, { schoolId, userIds: [c.id] }, 'chat.room', chatRoom(i), t.clock());
+        last = await publishEvent(tx, { schoolId, userIds: [c.id] }, 'chat.room', chatRoom(i), t.clock());
     });
+    await expect.poll(() => t.app.eventHub.watermark()).toBeGreaterThanOrEqual(last);
     const all = await started(c.cookie, { lastEventId: startC.at });
     for (let i = 0; i < EVENT_REPLAY_MAX; i++) expect((await all.next())?.data).toEqual({ roomId: i });
     expect((await all.next())?.event).toBeUndefined();
@@ -249,6 +255,23 @@ describe('GET /api/events', () => {
 
     const unknown = await started(a.cookie, { lastEventId: 999_999_999 });
     expect((await unknown.next())?.event).toBe('reset');
+  });
+
+  it('one session holds at most EVENT_STREAMS_PER_SESSION streams: one more ends the oldest, not another session', async () => {
+    const a = await user();
+    const otherSession = await a.login();
+    const elsewhere = (await startedAt(otherSession)).s;
+    const tabs: SseStream[] = [];
+    for (let i = 0; i < EVENT_STREAMS_PER_SESSION; i++) tabs.push((await startedAt(a.cookie)).s);
+    expect(t.app.eventHub.size()).toBe(EVENT_STREAMS_PER_SESSION + 1);
+    const newest = (await startedAt(a.cookie)).s;
+    expect(t.app.eventHub.size()).toBe(EVENT_STREAMS_PER_SESSION + 1);
+    // the oldest ended without an event (no reset: the tab simply reconnects when it still wants to)
+    await tabs[0]!.ended;
+    expect(tabs[0]!.received()).not.toContain('event:');
+    const marker = await raise({ userIds: [a.id] }, 'chat.room', chatRoom(45));
+    expect(await tabs[0]!.next()).toBeNull();
+    for (const s of [...tabs.slice(1), newest, elsewhere]) expect((await s.nextEvent())?.id).toBe(marker);
   });
 
   it('writes one heartbeat comment after EVENT_HEARTBEAT_MS of silence, not before', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { events, groupMembers } from '../../db/schema.ts';
+import { events, groupMembers, sessions } from '../../db/schema.ts';
 
 /** The NOTIFY channel every server process LISTENs on (decision 071). */
 export const EVENTS_CHANNEL = 'aula_events';
@@ -113,6 +113,19 @@ export function findMissedEvents(
     )
     .orderBy(asc(events.id))
     .limit(limit);
+}
+
+/**
+ * Why a session was revoked, or null while it is live (or unknown): a stream re-checks its session once it is
+ * registered, in case the revocation committed after the request guard looked (decision 071).
+ */
+export async function findSessionRevokeReason(db: Db, sessionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ revokedAt: sessions.revokedAt, reason: sessions.revokeReason })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.revokedAt ? (row.reason ?? 'admin') : null;
 }
 
 /** Deletes a school's events older than the replay window; answers how many. */

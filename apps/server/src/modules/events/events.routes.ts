@@ -40,7 +40,14 @@ export function registerEventHub(app: FastifyInstance): void {
   });
 }
 
-const LastEventIdSchema = z.string().regex(/^\d{1,15}$/);
+// the other headers pass through untouched (Fastify replaces req.headers with what the schema answers)
+const EventsHeadersSchema = z.looseObject({
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe('the id of the last event the tab got: what it missed since is replayed (decision 071)'),
+});
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -62,6 +69,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The live event stream of the signed-in tab (Server-Sent Events, text/event-stream, never ends by itself): `retry:`, then per event `id:`, `event:` (a type of contracts/events.ts) and `data:` (JSON); a comment line after EVENT_HEARTBEAT_MS of silence. Last-Event-ID (or ?lastEventId=) replays what the user missed, or sends `reset`. The stream ends after `session.end`.',
         querystring: EventsQuerySchema,
+        headers: EventsHeadersSchema,
         response: {
           200: {
             description: 'the event stream',
@@ -79,8 +87,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hub.closed) throw new AppError(503, 'common.unavailable');
       const ctx = contextOf(req);
       const header = req.headers['last-event-id'];
-      if (header !== undefined && !LastEventIdSchema.safeParse(header).success)
-        throw new AppError(400, 'common.validation');
       const lastEventId = header !== undefined ? Number(header) : req.query.lastEventId;
       const res = reply.raw;
       const stream: Stream = {
@@ -93,7 +99,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         lastWriteAt: ctx.clock().getTime(),
         queued: [],
       };
-      // registered before the replay is read: what commits meanwhile waits in `queued`, nothing falls between
+      // registered before the replay is read: what commits meanwhile waits in `queued`, nothing falls between;
+      // the replay then re-checks the session (revoked after the guard looked: told before it was registered)
       const upto = hub.watermark();
       hub.add(stream);
       res.on('close', () => hub.remove(stream));
@@ -104,12 +111,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         hub.remove(stream);
         throw err;
       }
-      if (res.destroyed) return reply.hijack();
+      // gone meanwhile: the client left, or the app is closing (its streams ended)
+      if (res.destroyed || res.writableEnded) return reply.hijack();
       reply.hijack();
       res.writeHead(200, { ...STREAM_HEADERS, 'x-request-id': req.id });
       res.write(`retry: ${EVENT_RETRY_MS}\n\n`);
-      stream.after = start.after;
-      hub.release(stream, start.replay);
+      hub.release(stream, start);
     },
   );
 };

@@ -13,6 +13,7 @@ import { formatEvent } from './events.hub.ts';
 import {
   deleteEventsBefore,
   findMissedEvents,
+  findSessionRevokeReason,
   groupMemberIds,
   insertEvent,
   lockLastEventAt,
@@ -116,12 +117,16 @@ export interface StreamStart {
   /** replayed events (or `reset`), then an `id:` line that moves the client's Last-Event-ID to now */
   replay: string;
   after: number;
+  /** the session has ended meanwhile: `replay` is its session.end, and the stream ends after it */
+  ended: boolean;
 }
 
 /**
  * GET /api/events: what a stream opened with Last-Event-ID `lastEventId` missed, up to `upto` (the hub's
  * watermark when it was registered; later events reach it live). Without lastEventId it starts at `upto`.
  * A gap older than EVENT_REPLAY_MS, longer than EVENT_REPLAY_MAX, or an id the server never gave gets `reset`.
+ * A session revoked since the request guard looked gets its session.end: that revocation's event may have
+ * gone out before the stream was registered, and it is at most `upto`, so no replay would carry it.
  */
 export async function startStream(
   ctx: Ctx,
@@ -131,11 +136,18 @@ export async function startStream(
   const user = ctx.user!;
   const session = ctx.session!;
   const now = ctx.clock();
-  const reset = (): StreamStart => ({ replay: formatEvent(upto, 'reset', {}), after: 0 });
-  if (lastEventId === undefined) return { replay: `id: ${upto}\n\n`, after: 0 };
+  const revoked = await findSessionRevokeReason(ctx.db, session.id);
+  if (revoked !== null) {
+    const data: EventData<'session.end'> = { reason: sessionEndReason(revoked) };
+    return { replay: formatEvent(null, 'session.end', data), after: 0, ended: true };
+  }
+  const reset = (): StreamStart => ({ replay: formatEvent(upto, 'reset', {}), after: 0, ended: false });
+  if (lastEventId === undefined) return { replay: `id: ${upto}\n\n`, after: 0, ended: false };
   if (lastEventId >= upto) {
     // ahead of this process: another one delivered it already; never an id that was not given
-    return lastEventId > (await newestEventId(ctx.db)) ? reset() : { replay: '', after: lastEventId };
+    return lastEventId > (await newestEventId(ctx.db))
+      ? reset()
+      : { replay: '', after: lastEventId, ended: false };
   }
   const since = new Date(now.getTime() - EVENT_REPLAY_MS);
   const oldest = await oldestEventIdSince(ctx.db, since);
@@ -155,7 +167,7 @@ export async function startStream(
   );
   if (rows.length > EVENT_REPLAY_MAX) return reset();
   const replay = rows.map((r) => formatEvent(r.id, r.type, r.data)).join('');
-  return { replay: replay + `id: ${upto}\n\n`, after: lastEventId };
+  return { replay: replay + `id: ${upto}\n\n`, after: lastEventId, ended: false };
 }
 
 /** The events job: deletes a school's events older than the replay window. */
