@@ -37,6 +37,8 @@ function room(id: number, last: ChatMessage | null, unread = 0): ChatRoom {
     isModerator: false,
     canPost: true,
     canEdit: false,
+    canReport: true,
+    reports: 0,
     createdAt: '2026-11-01T00:00:00.000Z',
   };
 }
