@@ -26,6 +26,12 @@ function readingRoom(location: { pathname: string; search: unknown }): number | 
 export function watchChatUnread(queryClient: QueryClient, router: AnyRouter): () => void {
   let running: { selfId: number; stop?: () => void; gone: boolean } | undefined;
   const self = () => queryClient.getQueryData<UserInfo | null>(selfQueryKey);
+  const chatInView = () =>
+    document.visibilityState !== 'hidden' && router.state.location.pathname === '/app/chat';
+  // read, or the chat page in view: the mark has done its job
+  const acknowledge = () => {
+    if (chatInView()) setChatUnread({ alerted: false });
+  };
 
   const end = () => {
     if (!running) return;
@@ -52,14 +58,14 @@ export function watchChatUnread(queryClient: QueryClient, router: AnyRouter): ()
         .then(([{ watchUnread }, { playChatTone, shouldAlert }]) => {
           if (run.gone) return;
           run.stop = watchUnread(queryClient, watched, {
-            onCount: (unread) => setChatUnread({ unread }),
+            onCount: (unread) => setChatUnread(unread === 0 ? { unread, alerted: false } : { unread }),
             onMessage: (_message, roomId) => {
               const preference = self()?.preferences.chatNotificationAlert ?? false;
               const hidden = document.visibilityState === 'hidden';
               const reading = readingRoom(router.state.location) === roomId;
               if (!shouldAlert({ preference, hidden, readingRoom: reading })) return;
               playChatTone();
-              setChatUnread({ alerted: true });
+              if (!chatInView()) setChatUnread({ alerted: true });
             },
           });
         })
@@ -73,8 +79,12 @@ export function watchChatUnread(queryClient: QueryClient, router: AnyRouter): ()
     const key = event.query.queryKey[0];
     if (key === selfQueryKey[0] || key === permsKey) sync();
   });
+  const stopFollowingRoute = router.subscribe('onResolved', acknowledge);
+  document.addEventListener('visibilitychange', acknowledge);
   return () => {
     unsubscribe();
+    stopFollowingRoute();
+    document.removeEventListener('visibilitychange', acknowledge);
     end();
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export interface ChatUnread {
   /** unread messages in all the caller's rooms (0 before it is known) */
@@ -28,12 +28,6 @@ function subscribe(changed: () => void): () => void {
  * Issue 22 item 4: the unread count for the title and the chat alert's mark (spec 3.6 `chatNotificationAlert`),
  * while someone is signed in and the school has the Chat feature on (0 and no mark otherwise).
  */
-export function useChatUnread(onChatPage: boolean): ChatUnread {
-  const { unread, alerted } = useSyncExternalStore(subscribe, () => current);
-  // read, or the chat page opened in view: the mark has done its job
-  const acknowledged = unread === 0 || (onChatPage && document.visibilityState !== 'hidden');
-  useEffect(() => {
-    if (acknowledged && alerted) setChatUnread({ alerted: false });
-  }, [acknowledged, alerted]);
-  return { unread, alerted: alerted && !acknowledged };
+export function useChatUnread(): ChatUnread {
+  return useSyncExternalStore(subscribe, () => current);
 }

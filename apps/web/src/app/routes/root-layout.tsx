@@ -29,7 +29,7 @@ function useDocumentTitle(): void {
   else if (name === 'iframeApp' && title) page = title;
   else if (name !== 'root') page = t(`pages.${name}`);
 
-  const { unread, alerted } = useChatUnread(name === 'chat');
+  const { unread, alerted } = useChatUnread();
   const mark = alerted ? t('chat.alert.mark') : null;
   useEffect(() => {
     document.title = titleWithUnread(page ? `${page} - ${school}` : school, unread, mark);
