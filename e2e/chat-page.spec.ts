@@ -439,24 +439,26 @@ describe('the chat page (issue 22)', () => {
       const t = look.locale === 'ar' ? ar : de;
       const shot = (what: string) =>
         `${screenshotDir}/chat-${what}-${look.locale}-${look.width}-${look.colorScheme}.png`;
+      // one of her own and one of someone else's, newest last, whatever the other tests left
+      await post('student', room.id, `Meine Nachricht (${look.locale} ${look.width})`);
+      await post('teacher', room.id, `Antwort der Lehrerin (${look.locale} ${look.width})`);
       const page = await journey.openSignedIn('student', `/app/chat?room=${room.id}`, look);
       await composer(page, ROOM, t).waitFor();
       const list = conversation(page, ROOM, t);
       await list.getByRole('listitem').first().waitFor();
       await page.waitForLoadState('networkidle');
       // own messages on the start side in either direction: the right in Arabic
-      const own = list.locator('li[data-own]').last();
+      const own = list.locator('li[data-own]').filter({ hasText: 'Meine Nachricht' }).last();
       const others = list
         .locator('li:not([data-own])')
-        .filter({ has: page.locator('time') })
+        .filter({ hasText: 'Antwort der Lehrerin' })
         .last();
-      if ((await own.count()) && (await others.count())) {
-        const ownBox = (await own.boundingBox())!;
-        const otherBox = (await others.boundingBox())!;
-        if (look.locale === 'ar')
-          expect(ownBox.x + ownBox.width).toBeGreaterThan(otherBox.x + otherBox.width);
-        else expect(ownBox.x).toBeLessThan(otherBox.x);
-      }
+      expect(await own.count()).toBeGreaterThan(0);
+      expect(await others.count()).toBeGreaterThan(0);
+      const ownBox = (await own.boundingBox())!;
+      const otherBox = (await others.boundingBox())!;
+      if (look.locale === 'ar') expect(ownBox.x + ownBox.width).toBeGreaterThan(otherBox.x + otherBox.width);
+      else expect(ownBox.x).toBeLessThan(otherBox.x);
       expect(await sidewaysOverflow(page)).toEqual([]);
       await expectNoSeriousA11yViolations(page, `chat ${look.locale}`);
       await page.screenshot({ path: shot('room') });
