@@ -97,10 +97,15 @@ export const ChatRoomSchema = z.object({
   memberCount: z.number().int(),
   /** the caller's part */
   isModerator: z.boolean(),
-  /** the caller may post (not in an announcements room unless moderator) */
+  /** the caller may post (not in an announcements room unless moderator; not in a private chat whose other
+   * person is blocked or left the school) */
   canPost: z.boolean(),
   /** name, members, moderators, config, delete: the room's owner, its moderators and admins */
   canEdit: z.boolean(),
+  /** the caller may report others' messages: group rooms, not for their moderators (a private chat has none) */
+  canReport: z.boolean(),
+  /** open reports of the room's messages, for its moderators; 0 for everyone else */
+  reports: z.number().int(),
   createdAt: z.string(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;

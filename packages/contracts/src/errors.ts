@@ -114,6 +114,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'chat.message_deleted': 'This message was deleted',
   'chat.private_room': 'A private chat has no members to add or remove',
   'chat.blocked': 'Your account is blocked',
+  'chat.report_private': 'You cannot report in a private chat; talk to a teacher or the school office',
+  'chat.peer_unavailable': 'This person can no longer receive messages',
   'config.invalid_value': 'This value is not valid for {key}',
   'config.low_contrast':
     'White text on this colour is hard to read (contrast {ratio}:1, at least 4.5:1 needed)',

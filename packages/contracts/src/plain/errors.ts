@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'chat.message_deleted',
   'chat.private_room',
   'chat.blocked',
+  'chat.report_private',
+  'chat.peer_unavailable',
   'config.invalid_value',
   'config.low_contrast',
   'sso.not_configured',

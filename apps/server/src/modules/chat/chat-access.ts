@@ -15,7 +15,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { publishEvent } from '../events/events.service.ts';
-import { findMemberIds, findRoom, type Reach, type RoomRow } from './chat.repo.ts';
+import { findMemberIds } from './chat-members.repo.ts';
+import { findRoom, type Reach, type RoomRow, type Viewer } from './chat.repo.ts';
 import { type MessageRow } from './chat-messages.repo.ts';
 
 /** Every chat route answers 404 while the school has switched the `chat` feature off. */
@@ -42,14 +43,29 @@ export const teaches = (user: SessionUser) => hasRole(user, 'teacher');
 export function partOf(row: RoomRow, user: SessionUser) {
   const group = row.kind === 'group';
   const moderator = group && (row.isPromoted || row.ownerId === user.id || (isAdmin(user) && row.isMember));
+  // a private chat stays writable while the other person can answer (decision 072)
+  const peerGone = !group && !row.peerActive;
   return {
     member: row.isMember,
     owner: group && row.ownerId === user.id,
     moderator,
     canEdit: moderator,
-    canPost: !row.announcements || moderator,
+    peerGone,
+    canPost: !peerGone && (!row.announcements || moderator),
+    // reports go to a group room's moderators; a private chat has none, and moderators delete instead
+    canReport: group && !moderator,
   };
 }
+
+/** 403 unless the caller may write in the room now: chat.peer_unavailable, chat.announcements_only. */
+export function assertCanPost(row: RoomRow, user: SessionUser): void {
+  const part = partOf(row, user);
+  if (part.peerGone) throw new AppError(403, 'chat.peer_unavailable');
+  if (!part.canPost) throw new AppError(403, 'chat.announcements_only');
+}
+
+/** The viewer of the room queries (the moderator rule needs the admin role). */
+export const viewerOf = (user: SessionUser): Viewer => ({ id: user.id, admin: isAdmin(user) });
 
 /**
  * A room of the caller's school the caller is a member of. 404 for another school's or no room at all, 403
@@ -62,7 +78,7 @@ export async function memberRoom(
   roomId: number,
   opts: { forUpdate?: boolean } = {},
 ): Promise<RoomRow> {
-  const row = await findRoom(db, ctx.schoolId, user.id, roomId, opts);
+  const row = await findRoom(db, ctx.schoolId, viewerOf(user), roomId, opts);
   if (!row) throw AppError.notFound();
   if (!row.isMember) throw new AppError(403, 'chat.not_member');
   return row;
@@ -113,6 +129,8 @@ export function toRoom(row: RoomRow, user: SessionUser, lastMessage: MessageRow 
     isModerator: part.moderator,
     canPost: part.canPost,
     canEdit: part.canEdit,
+    canReport: part.canReport,
+    reports: part.moderator ? row.reports : 0,
     createdAt: iso(row.createdAt),
   };
 }

@@ -19,6 +19,7 @@ import {
   storeFile,
 } from '../files/files.service.ts';
 import {
+  assertCanPost,
   chatSettings,
   chatUser,
   iso,
@@ -27,9 +28,11 @@ import {
   tell,
   tellMembers,
   toMessage,
+  viewerOf,
 } from './chat-access.ts';
 import { prepareChatUpload } from './chat-upload.ts';
-import { findModeratorIds, findRoom, isUserDisabled, type RoomRow } from './chat.repo.ts';
+import { findModeratorIds } from './chat-members.repo.ts';
+import { findRoom, isUserDisabled, type RoomRow } from './chat.repo.ts';
 import {
   editMessage,
   findEdits,
@@ -66,7 +69,7 @@ export async function listMessages(
 /** The room checks of a send: a member, allowed to post here, not blocked now. */
 async function checkSend(ctx: Ctx, tx: Db, user: SessionUser, roomId: number): Promise<RoomRow> {
   const row = await memberRoom(ctx, tx, user, roomId);
-  if (!partOf(row, user).canPost) throw new AppError(403, 'chat.announcements_only');
+  assertCanPost(row, user);
   // a block ends the sessions; a request already under way is refused here (decision 072)
   if (await isUserDisabled(tx, user.id)) throw new AppError(403, 'chat.blocked');
   return row;
@@ -154,7 +157,7 @@ export async function uploadMessage(
   ];
   if (issues.length || !clientId.success) throw AppError.validation(issues);
   const row = await memberRoom(ctx, ctx.db, user, roomId);
-  if (!partOf(row, user).canPost) throw new AppError(403, 'chat.announcements_only');
+  assertCanPost(row, user);
   if (!row.uploads) throw new AppError(403, 'chat.uploads_off');
   // a retry of a send that landed: the same message, no second file
   const earlier = await findMessageByClientId(ctx.db, roomId, user.id, clientId.data);
@@ -225,6 +228,8 @@ export async function editChatMessage(
     const { room, message } = await roomMessage(ctx, tx, user, roomId, messageId);
     if (message.senderId !== user.id) throw new AppError(403, 'chat.not_own_message');
     if (message.deletedAt) throw new AppError(409, 'chat.message_deleted');
+    // an edit writes to the room as a send does: not in announcements mode, not to someone who left
+    assertCanPost(room, user);
     if (await isUserDisabled(tx, user.id)) throw new AppError(403, 'chat.blocked');
     const moderator = partOf(room, user).moderator;
     if (message.body === body) return toMessage(message, { moderator });
@@ -293,7 +298,10 @@ export async function markChatSeen(ctx: Ctx, roomId: number, messageId: number):
   });
 }
 
-/** POST /api/matrix/{roomId}/messages/{messageId}/report: any member tells the room's owner and moderators. */
+/**
+ * POST /api/matrix/{roomId}/messages/{messageId}/report: a member of a group room tells the room's owner and
+ * moderators; in a private chat 422 chat.report_private (it has no moderator).
+ */
 export async function reportChatMessage(
   ctx: Ctx,
   roomId: number,
@@ -302,7 +310,9 @@ export async function reportChatMessage(
 ): Promise<void> {
   const user = await chatUser(ctx);
   await transaction(ctx.db, async (tx) => {
-    const { message } = await roomMessage(ctx, tx, user, roomId, messageId);
+    const { room, message } = await roomMessage(ctx, tx, user, roomId, messageId);
+    // a private chat has no moderator to read a report (decision 072)
+    if (room.kind === 'private') throw new AppError(422, 'chat.report_private');
     if (message.deletedAt) throw new AppError(409, 'chat.message_deleted');
     const made = await insertReport(tx, {
       schoolId: ctx.schoolId,
@@ -342,7 +352,7 @@ export async function chatFile(
   const user = await chatUser(ctx);
   const message = await findMessage(ctx.db, ctx.schoolId, null, messageId);
   if (!message) throw AppError.notFound();
-  const room = await findRoom(ctx.db, ctx.schoolId, user.id, message.roomId);
+  const room = await findRoom(ctx.db, ctx.schoolId, viewerOf(user), message.roomId);
   if (!room?.isMember) throw new AppError(403, 'chat.not_member');
   if (message.deletedAt || message.fileId === null) throw AppError.notFound();
   const file = await readFile(ctx.db, ctx.schoolId, message.fileId);

@@ -18,6 +18,7 @@ import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factori
 import { carriesNoMetadata, phonePhoto, PHONE_MAKE } from '../../test/photos.ts';
 import { call, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { jobContext, type Ctx } from '../../context.ts';
+import { addMemberships, removeMemberships } from '../groups/groups.service.ts';
 import { sendMessage } from './chat-messages.service.ts';
 
 // The chat (issue 22, decisions 070-072) over real HTTP on the real database: who may do what in a room, who
@@ -172,7 +173,6 @@ describe('the feature switch, visitors and the config', () => {
   });
 
   it('visitors get 401', async () => {
-    expect((await as(null, '/api/matrix/rooms')).status).toBe(401);
     expect((await as(null, '/api/matrix/config')).status).toBe(401);
   });
 
@@ -280,6 +280,10 @@ describe('membership: non-members and other schools see nothing', () => {
       ['POST', `/api/matrix/${room.id}/messages/${message.id}/report`, { reason: '' }],
       ['POST', '/api/matrix/message/delete', { roomId: room.id, messageId: message.id }],
       ['POST', '/api/matrix/room/addUsers', { roomId: room.id, userIds: [id('student3')] }],
+      ['POST', '/api/matrix/room/removeUsers', { roomId: room.id, userIds: [id('student')] }],
+      ['PATCH', `/api/matrix/${room.id}`, { name: 'Übernommen' }],
+      ['POST', `/api/matrix/${room.id}/config`, { announcements: true, uploads: false }],
+      ['POST', `/api/matrix/${room.id}/messages/${message.id}/report/dismiss`],
       ['POST', '/api/matrix/room/delete', { roomId: room.id }],
     ] as const) {
       const res = await as('student3', path, { method, body });
@@ -288,6 +292,16 @@ describe('membership: non-members and other schools see nothing', () => {
       expect(res.text).not.toContain('Geheimer Raum');
       expect(res.text).not.toContain('Nur für 5a');
     }
+    const upload = await as('student3', `/api/matrix/${room.id}/upload`, {
+      form: multipart({ clientId: newClientId(), body: 'x' }, { data: await phonePhoto(), name: 'a.jpg' }),
+    });
+    expect(upload.status).toBe(403);
+    expect(upload.body.code).toBe('chat.not_member');
+    // nothing of it changed
+    const after = (await as('teacher', `/api/matrix/${room.id}`)).body as ChatRoomDetails;
+    expect(after).toMatchObject({ name: 'Geheimer Raum', config: { announcements: false, uploads: true } });
+    expect(after.members.map((m) => m.id)).toContain(id('student'));
+    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items).toHaveLength(1);
     const list = await as('student3', '/api/matrix/rooms');
     expect(list.text).not.toContain('Geheimer Raum');
     // an admin is no member of every room either: the chat is private to its members
@@ -974,5 +988,145 @@ describe('retention (chat_retention_days) and the data export', () => {
     expect(tables.chat_rooms_member_of.map((r: { name: string }) => r.name)).toContain('Export-Raum');
     // another's message text is not in it
     expect(res.text).not.toContain('Lehrertext');
+  });
+});
+
+describe('reports, private chats and group changes (review of issue 22)', () => {
+  const NOW = new Date('2026-11-24T08:00:00Z');
+  it('reporting in a private chat is refused (422 chat.report_private); canReport tells where one may report', async () => {
+    const room = (await as('teacher', '/api/matrix/privateroom', { body: { userId: id('student2') } })).body;
+    const message = await sent('teacher', room.id, 'Bitte melde dich');
+    const mark = await eventMark();
+    const res = await as('student2', `/api/matrix/${room.id}/messages/${message.id}/report`, {
+      body: { reason: 'gemein' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('chat.report_private');
+    expect(await eventsSince(mark, room.id)).toEqual([]);
+    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items[0].reports).toBeUndefined();
+    const group = await roomOf('teacher', { userIds: [id('student2')] });
+    const list = (await as('student2', '/api/matrix/rooms')).body.items as {
+      id: number;
+      canReport: boolean;
+    }[];
+    expect(list.find((r) => r.id === room.id)?.canReport).toBe(false);
+    expect(list.find((r) => r.id === group.id)?.canReport).toBe(true);
+    // moderators do not report: they delete
+    const own = (await as('teacher', '/api/matrix/rooms')).body.items as { id: number; canReport: boolean }[];
+    expect(own.find((r) => r.id === group.id)?.canReport).toBe(false);
+    expect((await as('student2', `/api/matrix/${room.id}`)).body.canReport).toBe(false);
+  });
+
+  it('moderators, admins in the room among them, hear of reports and see the open ones per room', async () => {
+    const room = await roomOf('teacher', { userIds: [id('student'), id('student2'), id('admin')] });
+    const bad = await sent('student2', room.id, 'gemein');
+    const worse = await sent('student2', room.id, 'noch gemeiner');
+    const mark = await eventMark();
+    for (const m of [bad, worse])
+      expect(
+        (await as('student', `/api/matrix/${room.id}/messages/${m.id}/report`, { body: {} })).status,
+      ).toBe(204);
+    const raised = await eventsSince(mark, room.id);
+    expect(raised.map((e) => [e.type, e.to])).toEqual([
+      ['chat.report', sorted('admin', 'teacher')],
+      ['chat.report', sorted('admin', 'teacher')],
+    ]);
+    const reportsOf = async (actor: string) =>
+      ((await as(actor, '/api/matrix/rooms')).body.items as { id: number; reports: number }[]).find(
+        (r) => r.id === room.id,
+      )?.reports;
+    expect(await reportsOf('teacher')).toBe(2);
+    expect(await reportsOf('admin')).toBe(2);
+    expect(await reportsOf('student')).toBe(0);
+    expect(await reportsOf('student2')).toBe(0);
+    expect((await as('teacher', `/api/matrix/${room.id}`)).body.reports).toBe(2);
+    expect((await as('student', `/api/matrix/${room.id}`)).body.reports).toBe(0);
+    // dismissing and deleting close them; the dismissal is heard by the admin too
+    const mark2 = await eventMark();
+    await as('admin', `/api/matrix/${room.id}/messages/${bad.id}/report/dismiss`, { method: 'POST' });
+    expect((await eventsSince(mark2, room.id)).map((e) => e.to)).toEqual([sorted('admin', 'teacher')]);
+    expect(await reportsOf('teacher')).toBe(1);
+    await as('teacher', '/api/matrix/message/delete', { body: { roomId: room.id, messageId: worse.id } });
+    expect(await reportsOf('teacher')).toBe(0);
+  });
+
+  it('a private chat whose other person is blocked or left the school is read-only (403 chat.peer_unavailable)', async () => {
+    const pupil = await makeUser(t, { groups: ['5a'] });
+    const room = (await as('teacher', '/api/matrix/privateroom', { body: { userId: pupil.id } })).body;
+    expect(room.canPost).toBe(true);
+    await sent('teacher', room.id, 'vorher');
+    for (const off of [{ blocked: true }, { deactivatedAt: new Date('2026-11-20T00:00:00Z') }]) {
+      await t.database.db.update(users).set(off).where(eq(users.id, pupil.id));
+      const res = await send('teacher', room.id, 'nachher');
+      expect(res.status, JSON.stringify(off)).toBe(403);
+      expect(res.body.code).toBe('chat.peer_unavailable');
+      const upload = await as('teacher', `/api/matrix/${room.id}/upload`, {
+        form: multipart({ clientId: newClientId() }, { data: await phonePhoto(), name: 'a.jpg' }),
+      });
+      expect(upload.status).toBe(403);
+      expect(upload.body.code).toBe('chat.peer_unavailable');
+      const listed = (await as('teacher', '/api/matrix/rooms')).body.items.find(
+        (r: { id: number }) => r.id === room.id,
+      );
+      expect(listed.canPost).toBe(false);
+      expect((await as('teacher', `/api/matrix/${room.id}`)).body.canPost).toBe(false);
+      await t.database.db
+        .update(users)
+        .set({ blocked: false, deactivatedAt: null })
+        .where(eq(users.id, pupil.id));
+    }
+    const items = (await as('teacher', `/api/matrix/${room.id}/messages`)).body.items as ChatMessage[];
+    expect(items.map((m) => m.body)).toEqual(['vorher']);
+    expect((await send('teacher', room.id, 'wieder da')).status).toBe(201);
+  });
+
+  it('announcements: a member cannot edit earlier messages once only moderators post', async () => {
+    const room = await roomOf('teacher', { userIds: [id('student')] });
+    const mine = await sent('student', room.id, 'vorher');
+    await as('teacher', `/api/matrix/${room.id}/config`, { body: { announcements: true, uploads: true } });
+    const res = await as('student', `/api/matrix/${room.id}/messages/${mine.id}`, {
+      method: 'PUT',
+      body: { body: 'heimlich geändert' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('chat.announcements_only');
+    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items[0]).toMatchObject({
+      body: 'vorher',
+      editedAt: null,
+    });
+  });
+
+  it('group changes outside the chat tell the people concerned and the room (chat.room, chat.room.removed)', async () => {
+    const klasse = await makeGroup(t, { name: `Klasse ${Math.random()}` });
+    const other = await makeGroup(t, { name: `Kurs ${Math.random()}` });
+    const room = await roomOf('admin', { groupIds: [klasse.id] });
+    const pupil = await makeUser(t, { groups: [] });
+    // the identity import's path: the groups service, in the caller's transaction
+    let mark = await eventMark();
+    await addMemberships(t.database.db, schoolId, [{ userId: pupil.id, groupId: klasse.id }], NOW);
+    expect(await eventsSince(mark, room.id)).toEqual([
+      {
+        type: 'chat.room',
+        to: sorted('admin')
+          .concat(pupil.id)
+          .sort((a, b) => a - b),
+        data: { roomId: room.id },
+      },
+    ]);
+    // user management over HTTP: the pupil moves to another group and leaves the room
+    mark = await eventMark();
+    const moved = await as('admin', `/api/v2/users/${pupil.id}`, {
+      method: 'PUT',
+      body: { groupIds: [other.id] },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await eventsSince(mark, room.id)).toEqual([
+      { type: 'chat.room.removed', to: [pupil.id], data: { roomId: room.id } },
+      { type: 'chat.room', to: sorted('admin'), data: { roomId: room.id } },
+    ]);
+    // back again through removeMemberships/addMemberships: nothing for a room the change does not touch
+    mark = await eventMark();
+    await removeMemberships(t.database.db, schoolId, [{ userId: pupil.id, groupId: other.id }], NOW);
+    expect(await eventsSince(mark, room.id)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import {
   chatMessages,
   chatReads,
+  chatReports,
   chatRoomGroups,
   chatRoomMembers,
   chatRooms,
@@ -41,7 +42,19 @@ export function isMemberOf(userId: number): SQL {
 /** How many messages at most an unread count counts (the badge shows "99+" long before). */
 export const UNREAD_CAP = 999;
 
-function roomColumns(userId: number) {
+/** Who looks at a room: the moderator rule (partOf in chat-access.ts) needs to know whether they are an admin. */
+export interface Viewer {
+  id: number;
+  admin: boolean;
+}
+
+function roomColumns(viewer: Viewer) {
+  const userId = viewer.id;
+  const promoted = sql`coalesce((select m.moderator from ${chatRoomMembers} m
+      where m.room_id = ${roomIdCol} and m.user_id = ${userId}), false)`;
+  // the same rule as partOf: the room's moderators, owner and (as members) admins, group rooms only
+  const moderator = sql`(${chatRooms.kind} = 'group' and (${chatRooms.ownerId} = ${userId} or ${promoted}
+    or (${sql.raw(viewer.admin ? 'true' : 'false')} and ${isMemberOf(userId)})))`;
   return {
     id: chatRooms.id,
     schoolId: chatRooms.schoolId,
@@ -53,14 +66,22 @@ function roomColumns(userId: number) {
     lastMessageAt: chatRooms.lastMessageAt,
     createdAt: chatRooms.createdAt,
     isMember: sql<boolean>`${isMemberOf(userId)}`,
-    isPromoted: sql<boolean>`coalesce((select m.moderator from ${chatRoomMembers} m
-      where m.room_id = ${roomIdCol} and m.user_id = ${userId}), false)`,
+    isPromoted: sql<boolean>`${promoted}`,
     owner: sql<Person | null>`(select json_build_object('id', o.id, 'name', ${personName('o')}, 'type', o.type)
       from ${users} o where o.id = ${sql.raw('"chat_rooms"."owner_id"')})`,
     // private rooms: the other person
     peer: sql<Person | null>`(select json_build_object('id', p.id, 'name', ${personName('p')}, 'type', p.type)
       from ${chatRoomMembers} pm join ${users} p on p.id = pm.user_id
       where pm.room_id = ${roomIdCol} and pm.user_id <> ${userId} and ${chatRooms.kind} = 'private' limit 1)`,
+    // private rooms: the other person can still read and answer (not blocked, not gone from the school)
+    peerActive: sql<boolean>`exists (select 1 from ${chatRoomMembers} pm join ${users} p on p.id = pm.user_id
+      where pm.room_id = ${roomIdCol} and pm.user_id <> ${userId} and not p.blocked and p.deactivated_at is null)`,
+    // open reports of the room's messages, counted for its moderators only (0 for others)
+    reports: sql<number>`(case when ${moderator} then (select count(*) from ${chatReports} r
+      join ${chatMessages} rm on rm.id = r.message_id
+      where rm.room_id = ${roomIdCol} and rm.deleted_at is null and r.resolved_at is null) else 0 end)`.mapWith(
+      Number,
+    ),
     memberCount:
       sql<number>`(select count(*) from (select m.user_id from ${chatRoomMembers} m where m.room_id = ${roomIdCol}
       union select gm.user_id from ${chatRoomGroups} rg join ${groupMembers} gm on gm.group_id = rg.group_id
@@ -87,12 +108,12 @@ export type RoomRow = Awaited<ReturnType<typeof findRoom>> & {};
 export async function findRoom(
   db: Db,
   schoolId: number,
-  userId: number,
+  viewer: Viewer,
   roomId: number,
   opts: { forUpdate?: boolean } = {},
 ) {
   const query = db
-    .select(roomColumns(userId))
+    .select(roomColumns(viewer))
     .from(chatRooms)
     .where(and(eq(chatRooms.schoolId, schoolId), eq(chatRooms.id, roomId)));
   const [row] = await (opts.forUpdate ? query.for('update', { of: chatRooms }) : query);
@@ -100,11 +121,11 @@ export async function findRoom(
 }
 
 /** The viewer's rooms, the newest conversation first: one query with the counts, no query per room. */
-export async function findRoomsOf(db: Db, schoolId: number, userId: number) {
+export async function findRoomsOf(db: Db, schoolId: number, viewer: Viewer) {
   return db
-    .select(roomColumns(userId))
+    .select(roomColumns(viewer))
     .from(chatRooms)
-    .where(and(eq(chatRooms.schoolId, schoolId), isMemberOf(userId)))
+    .where(and(eq(chatRooms.schoolId, schoolId), isMemberOf(viewer.id)))
     .orderBy(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt}) desc`, desc(chatRooms.id));
 }
 
@@ -176,31 +197,6 @@ export async function updateRoom(
 
 export async function deleteRoomRow(db: Db, schoolId: number, roomId: number): Promise<void> {
   await db.delete(chatRooms).where(and(eq(chatRooms.schoolId, schoolId), eq(chatRooms.id, roomId)));
-}
-
-/** Everyone who is a member now, as a person or through a group: the audience of the room's events. */
-export async function findMemberIds(db: Db, roomId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: chatRoomMembers.userId })
-    .from(chatRoomMembers)
-    .where(eq(chatRoomMembers.roomId, roomId))
-    .union(
-      db
-        .select({ id: groupMembers.userId })
-        .from(chatRoomGroups)
-        .innerJoin(groupMembers, eq(groupMembers.groupId, chatRoomGroups.groupId))
-        .where(eq(chatRoomGroups.roomId, roomId)),
-    );
-  return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
-/** The room's moderators (with the owner, who always is one): whom reports go to. */
-export async function findModeratorIds(db: Db, roomId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: chatRoomMembers.userId })
-    .from(chatRoomMembers)
-    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.moderator, true)));
-  return rows.map((r) => r.id);
 }
 
 /** Members of the room with their names; viaGroup: no member row of their own. */

@@ -31,13 +31,13 @@ import {
   tell,
   tellMembers,
   toRoom,
+  viewerOf,
 } from './chat-access.ts';
 import {
   addGroups,
   addPersonMembers,
   deleteRoomRow,
   findGroupsInReach,
-  findMemberIds,
   findMembers,
   findOrInsertPrivateRoom,
   findPeopleInReach,
@@ -53,6 +53,7 @@ import {
   updateRoom,
   type RoomRow,
 } from './chat.repo.ts';
+import { findMemberIds } from './chat-members.repo.ts';
 import { findMessagesById, findRoomFileIds, findSeen } from './chat-messages.repo.ts';
 
 type RoomInput = z.output<typeof ChatRoomInputSchema>;
@@ -70,7 +71,7 @@ const privateRoom = () => new AppError(422, 'chat.private_room');
 /** GET /api/matrix/rooms: the caller's rooms with unread counts and last messages, in two queries. */
 export async function listChatRooms(ctx: Ctx): Promise<ChatRoomList> {
   const user = await chatUser(ctx);
-  const rows = await findRoomsOf(ctx.db, ctx.schoolId, user.id);
+  const rows = await findRoomsOf(ctx.db, ctx.schoolId, viewerOf(user));
   const last = await findMessagesById(
     ctx.db,
     rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null),
@@ -111,7 +112,7 @@ export async function getChatRoom(ctx: Ctx, roomId: number): Promise<ChatRoomDet
 }
 
 async function fresh(ctx: Ctx, user: SessionUser, roomId: number): Promise<ChatRoomDetails> {
-  const row = await findRoom(ctx.db, ctx.schoolId, user.id, roomId);
+  const row = await findRoom(ctx.db, ctx.schoolId, viewerOf(user), roomId);
   // deleted, or the caller removed themself, the moment after
   if (!row) throw AppError.notFound();
   if (!row.isMember) throw new AppError(403, 'chat.not_member');

@@ -100,7 +100,7 @@ export async function importIdentities(ctx: Ctx, body: unknown, dryRun: boolean)
     await updateImportedUsers(tx, ctx.schoolId, full.updates);
     const deactivatedIds = plan.deactivate.map((d) => d.id);
     await deactivateUsers(tx, ctx.schoolId, deactivatedIds, now);
-    await removeMemberships(tx, ctx.schoolId, full.removeMemberships);
+    await removeMemberships(tx, ctx.schoolId, full.removeMemberships, now);
     await addMemberships(
       tx,
       ctx.schoolId,
@@ -108,6 +108,7 @@ export async function importIdentities(ctx: Ctx, body: unknown, dryRun: boolean)
         userId: typeof m.userId === 'number' ? m.userId : idOfKey.get(m.userId)!,
         groupId: groupIds.get(m.group)!,
       })),
+      now,
     );
     const counts: CimCounts = {
       created: plan.create.length,

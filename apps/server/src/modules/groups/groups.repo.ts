@@ -85,54 +85,80 @@ export async function insertClassGroups(tx: Db, schoolId: number, names: readonl
     .returning({ id: groups.id, name: groups.name });
 }
 
+type Membership = { userId: number; groupId: number };
+const membershipCols = { userId: groupMembers.userId, groupId: groupMembers.groupId };
+
+/** Adds memberships, keeping those that exist; returns those it added. */
 export async function addMemberships(
   tx: Db,
   schoolId: number,
-  rows: readonly { userId: number; groupId: number }[],
-) {
+  rows: readonly Membership[],
+): Promise<Membership[]> {
+  const added: Membership[] = [];
   for (const chunk of chunks(rows)) {
-    await tx
-      .insert(groupMembers)
-      .values(chunk.map((r) => ({ schoolId, ...r })))
-      .onConflictDoNothing();
+    added.push(
+      ...(await tx
+        .insert(groupMembers)
+        .values(chunk.map((r) => ({ schoolId, ...r })))
+        .onConflictDoNothing()
+        .returning(membershipCols)),
+    );
   }
+  return added;
 }
 
+/** Removes these memberships; returns those that existed. */
 export async function removeMemberships(
   tx: Db,
   schoolId: number,
-  rows: readonly { userId: number; groupId: number }[],
-) {
+  rows: readonly Membership[],
+): Promise<Membership[]> {
+  const removed: Membership[] = [];
   for (const chunk of chunks(rows)) {
-    await tx.execute(sql`
+    const result = await tx.execute<Membership>(sql`
       delete from group_members gm
       using jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v("userId" int, "groupId" int)
-      where gm.user_id = v."userId" and gm.group_id = v."groupId" and gm.school_id = ${schoolId}`);
+      where gm.user_id = v."userId" and gm.group_id = v."groupId" and gm.school_id = ${schoolId}
+      returning gm.user_id as "userId", gm.group_id as "groupId"`);
+    removed.push(...result.rows);
   }
+  return removed;
 }
 
+/** Returns the memberships it added. */
 export async function addMembershipsIfMissing(
   db: Db,
   schoolId: number,
   userId: number,
   groupIds: readonly number[],
-) {
-  if (groupIds.length === 0) return;
-  await db
+): Promise<Membership[]> {
+  if (groupIds.length === 0) return [];
+  return db
     .insert(groupMembers)
     .values(groupIds.map((groupId) => ({ schoolId, userId, groupId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning(membershipCols);
 }
 
+/** Returns the memberships it removed and added (those kept are in neither). */
 export async function replaceUserGroups(
   db: Db,
   schoolId: number,
   userId: number,
   groupIds: readonly number[],
-): Promise<void> {
-  await db.delete(groupMembers).where(eq(groupMembers.userId, userId));
+): Promise<{ removed: Membership[]; added: Membership[] }> {
+  const before = await db
+    .delete(groupMembers)
+    .where(eq(groupMembers.userId, userId))
+    .returning(membershipCols);
   if (groupIds.length)
     await db.insert(groupMembers).values(groupIds.map((groupId) => ({ schoolId, groupId, userId })));
+  const had = new Set(before.map((m) => m.groupId));
+  const wanted = new Set(groupIds);
+  return {
+    removed: before.filter((m) => !wanted.has(m.groupId)),
+    added: [...wanted].filter((g) => !had.has(g)).map((groupId) => ({ userId, groupId })),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { groupMembershipsChanged } from '../chat/chat-memberships.service.ts';
 import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 import {
   findGroup,
@@ -126,37 +127,51 @@ export function insertClassGroups(db: Db, schoolId: number, names: readonly stri
   return repo.insertClassGroups(db, schoolId, names);
 }
 
+// Every membership change also tells the chat (decision 070): group rooms of the changed groups gain or lose
+// members, who hear it in the same transaction. `at` is the caller's clock (ctx.clock()).
+
 /** Adds memberships, keeping those that exist (identity import). */
-export function addMemberships(
+export async function addMemberships(
   db: Db,
   schoolId: number,
   rows: readonly { userId: number; groupId: number }[],
-) {
-  return repo.addMemberships(db, schoolId, rows);
+  at: Date,
+): Promise<void> {
+  await groupMembershipsChanged(db, schoolId, await repo.addMemberships(db, schoolId, rows), at);
 }
 
 /** Removes these memberships (identity import). */
-export function removeMemberships(
+export async function removeMemberships(
   db: Db,
   schoolId: number,
   rows: readonly { userId: number; groupId: number }[],
-) {
-  return repo.removeMemberships(db, schoolId, rows);
+  at: Date,
+): Promise<void> {
+  await groupMembershipsChanged(db, schoolId, await repo.removeMemberships(db, schoolId, rows), at);
 }
 
 /** Puts a user in these groups, keeping the memberships they have (single sign-on). */
-export function addMembershipsIfMissing(
+export async function addMembershipsIfMissing(
   db: Db,
   schoolId: number,
   userId: number,
   groupIds: readonly number[],
-) {
-  return repo.addMembershipsIfMissing(db, schoolId, userId, groupIds);
+  at: Date,
+): Promise<void> {
+  const added = await repo.addMembershipsIfMissing(db, schoolId, userId, groupIds);
+  await groupMembershipsChanged(db, schoolId, added, at);
 }
 
 /** A user's groups become exactly these (user management). */
-export function replaceUserGroups(db: Db, schoolId: number, userId: number, groupIds: readonly number[]) {
-  return repo.replaceUserGroups(db, schoolId, userId, groupIds);
+export async function replaceUserGroups(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  groupIds: readonly number[],
+  at: Date,
+): Promise<void> {
+  const { removed, added } = await repo.replaceUserGroups(db, schoolId, userId, groupIds);
+  await groupMembershipsChanged(db, schoolId, [...removed, ...added], at);
 }
 
 // Reads for other modules: who is whose teacher (camera, decision 063).

@@ -98,7 +98,7 @@ async function applyGrants(
     });
   }
   const groupIds = await findGroupIdsByName(ctx.db, ctx.schoolId, grant.groups);
-  await addMembershipsIfMissing(ctx.db, ctx.schoolId, user.id, groupIds);
+  await addMembershipsIfMissing(ctx.db, ctx.schoolId, user.id, groupIds, ctx.clock());
 }
 
 function refuseAccount(ctx: Ctx, identity: SsoIdentity, reason: string, status = 403) {

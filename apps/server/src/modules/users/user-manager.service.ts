@@ -134,7 +134,7 @@ export async function createUser(ctx: Ctx, body: z.output<typeof UserCreateSchem
       passwordChangedAt: passwordHash ? now : null,
       mustChangePassword: passwordHash !== null && force_password_change === 'true',
     });
-    await replaceUserGroups(tx, ctx.schoolId, userId, groupIds);
+    await replaceUserGroups(tx, ctx.schoolId, userId, groupIds, now);
     await audit(ctx, 'user.create', {
       targetId: userId,
       details: {
@@ -177,7 +177,7 @@ export async function updateUser(
       ...(body.type !== undefined ? { type: body.type } : {}),
       ...(body.roles !== undefined ? { roles: [...new Set(body.roles)] } : {}),
     });
-    if (groupIds) await replaceUserGroups(tx, ctx.schoolId, target.id, groupIds);
+    if (groupIds) await replaceUserGroups(tx, ctx.schoolId, target.id, groupIds, ctx.clock());
     if (fields.length)
       await audit(ctx, 'user.update', {
         targetId: target.id,
