@@ -15,6 +15,8 @@ const room = (id: number, unread: number): ChatRoom => ({
   isModerator: false,
   canPost: true,
   canEdit: false,
+  canReport: true,
+  reports: 0,
   createdAt: '2026-11-20T08:00:00.000Z',
 });
 
