@@ -449,10 +449,7 @@ describe('the chat page (issue 22)', () => {
       await page.waitForLoadState('networkidle');
       // own messages on the start side in either direction: the right in Arabic
       const own = list.locator('li[data-own]').filter({ hasText: 'Meine Nachricht' }).last();
-      const others = list
-        .locator('li:not([data-own])')
-        .filter({ hasText: 'Antwort der Lehrerin' })
-        .last();
+      const others = list.locator('li:not([data-own])').filter({ hasText: 'Antwort der Lehrerin' }).last();
       expect(await own.count()).toBeGreaterThan(0);
       expect(await others.count()).toBeGreaterThan(0);
       const ownBox = (await own.boundingBox())!;
