@@ -169,10 +169,19 @@ describe('the chat page (issue 22)', () => {
   );
 
   it(
-    'a pupil reports a message; the room’s teacher sees it marked and dismisses the report',
+    'a pupil reports a message; the room’s teacher is told at once, sees it marked and counted in the list, and dismisses the report',
     { timeout: 90_000 },
     async () => {
       await post('student2', room.id, 'Blöder Spruch');
+      // the teacher is on the chat page with her live stream open before the report arrives
+      const teacherContext = await journey.signedInContext('teacher');
+      const teacher = await teacherContext.newPage();
+      const stream = teacher.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+      await teacher.goto(`${journey.portal.base}/app/chat?room=${room.id}`);
+      await stream;
+      const reported = messageWith(teacher, ROOM, 'Blöder Spruch');
+      await reported.waitFor();
+
       const page = await journey.openSignedIn('student', `/app/chat?room=${room.id}`);
       await openActions(messageWith(page, ROOM, 'Blöder Spruch'));
       await page.getByRole('menuitem', { name: de.chat.message.report }).click();
@@ -182,14 +191,54 @@ describe('the chat page (issue 22)', () => {
       await report.waitFor({ state: 'detached' });
       await page.context().close();
 
-      const teacher = await journey.openSignedIn('teacher', `/app/chat?room=${room.id}`);
-      const reported = messageWith(teacher, ROOM, 'Blöder Spruch');
+      await teacher.getByText(fill(de.chat.report.arrived, { room: ROOM })).waitFor();
       const badge = reported.getByText(fill(de.chat.message.reported_one, { count: 1 }));
       await badge.waitFor();
+      const rooms = teacher.getByRole('navigation', { name: de.chat.list.label });
+      const listed = rooms.getByText(fill(de.chat.list.reports_one, { count: 1 }));
+      await listed.waitFor();
       await openActions(reported);
+      // a moderator dismisses; reporting is for the others
+      expect(await teacher.getByRole('menuitem', { name: de.chat.message.report }).count()).toBe(0);
       await teacher.getByRole('menuitem', { name: de.chat.message.dismiss }).click();
       await badge.waitFor({ state: 'detached' });
-      await teacher.context().close();
+      await listed.waitFor({ state: 'detached' });
+      await teacherContext.close();
+    },
+  );
+
+  it(
+    'a private chat offers no report, and turns read-only with a notice once the other person is blocked',
+    { timeout: 90_000 },
+    async () => {
+      const made = await api<ChatRoomDetails>('teacher', '/api/matrix/privateroom', {
+        body: { userId: ids.get('student3')! },
+      });
+      expect([200, 201], made.text).toContain(made.status);
+      const privateRoom = made.body;
+      await post('student3', privateRoom.id, 'Ich habe eine Frage');
+      const page = await journey.openSignedIn('teacher', `/app/chat?room=${privateRoom.id}`);
+      const peer = privateRoom.name;
+      await composer(page, peer).waitFor();
+      const question = conversation(page, peer)
+        .getByRole('listitem')
+        .filter({ hasText: 'Ich habe eine Frage' });
+      await openActions(question);
+      expect(await page.getByRole('menuitem', { name: de.chat.message.report }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+
+      const block = (blocked: boolean) =>
+        api(`teacher`, `/api/users/${ids.get('student3')!}/block`, { body: { blocked } });
+      expect((await block(true)).status).toBe(200);
+      try {
+        await page.reload();
+        await page.getByText(fill(de.chat.composer.peerUnavailable, { name: peer })).waitFor();
+        expect(await composer(page, peer).count()).toBe(0);
+        await question.waitFor();
+      } finally {
+        expect((await block(false)).status).toBe(200);
+      }
+      await page.context().close();
     },
   );
 
