@@ -109,8 +109,9 @@ describe('GET /api/perms', () => {
     });
   });
 
-  it('without enabled_features the school has the default features: video rooms, sick notices, camera', async () => {
+  it('without enabled_features the school has the default features: chat, video rooms, sick notices, camera', async () => {
     expect((await perms('student')).features).toEqual([
+      { name: 'chat' },
       { name: 'bbb' },
       { name: 'sick' },
       { name: 'camera' },

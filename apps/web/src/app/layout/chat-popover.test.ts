@@ -26,6 +26,8 @@ const room = (id: number, unread: number, at: string | null): ChatRoom => ({
   isModerator: false,
   canPost: true,
   canEdit: false,
+  canReport: true,
+  reports: 0,
   createdAt: '2026-11-01T08:00:00.000Z',
 });
 
