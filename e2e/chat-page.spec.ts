@@ -197,6 +197,7 @@ describe('the chat page (issue 22)', () => {
       const rooms = teacher.getByRole('navigation', { name: de.chat.list.label });
       const listed = rooms.getByText(fill(de.chat.list.reports_one, { count: 1 }));
       await listed.waitFor();
+      await teacher.screenshot({ path: `${screenshotDir}/chat-report-de-1280-light.png` });
       await openActions(reported);
       // a moderator dismisses; reporting is for the others
       expect(await teacher.getByRole('menuitem', { name: de.chat.message.report }).count()).toBe(0);
@@ -237,6 +238,7 @@ describe('the chat page (issue 22)', () => {
         await page.getByText(fill(de.chat.composer.peerUnavailable, { name: peer })).waitFor();
         expect(await composer(page, peer).count()).toBe(0);
         await question.waitFor();
+        await page.screenshot({ path: `${screenshotDir}/chat-peer-unavailable-de-1280-light.png` });
       } finally {
         expect((await block(false)).status).toBe(200);
         // blocking ended her sessions: the next call signs in again
