@@ -169,10 +169,19 @@ describe('the chat page (issue 22)', () => {
   );
 
   it(
-    'a pupil reports a message; the room’s teacher sees it marked and dismisses the report',
+    'a pupil reports a message; the room’s teacher is told at once, sees it marked and counted in the list, and dismisses the report',
     { timeout: 90_000 },
     async () => {
       await post('student2', room.id, 'Blöder Spruch');
+      // the teacher is on the chat page with her live stream open before the report arrives
+      const teacherContext = await journey.signedInContext('teacher');
+      const teacher = await teacherContext.newPage();
+      const stream = teacher.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+      await teacher.goto(`${journey.portal.base}/app/chat?room=${room.id}`);
+      await stream;
+      const reported = messageWith(teacher, ROOM, 'Blöder Spruch');
+      await reported.waitFor();
+
       const page = await journey.openSignedIn('student', `/app/chat?room=${room.id}`);
       await openActions(messageWith(page, ROOM, 'Blöder Spruch'));
       await page.getByRole('menuitem', { name: de.chat.message.report }).click();
@@ -182,14 +191,60 @@ describe('the chat page (issue 22)', () => {
       await report.waitFor({ state: 'detached' });
       await page.context().close();
 
-      const teacher = await journey.openSignedIn('teacher', `/app/chat?room=${room.id}`);
-      const reported = messageWith(teacher, ROOM, 'Blöder Spruch');
+      await teacher.getByText(fill(de.chat.report.arrived, { room: ROOM })).waitFor();
       const badge = reported.getByText(fill(de.chat.message.reported_one, { count: 1 }));
       await badge.waitFor();
+      const rooms = teacher.getByRole('navigation', { name: de.chat.list.label });
+      const listed = rooms.getByText(fill(de.chat.list.reports_one, { count: 1 }));
+      await listed.waitFor();
+      await teacher.screenshot({ path: `${screenshotDir}/chat-report-de-1280-light.png` });
       await openActions(reported);
+      // a moderator dismisses; reporting is for the others
+      expect(await teacher.getByRole('menuitem', { name: de.chat.message.report }).count()).toBe(0);
       await teacher.getByRole('menuitem', { name: de.chat.message.dismiss }).click();
       await badge.waitFor({ state: 'detached' });
-      await teacher.context().close();
+      await listed.waitFor({ state: 'detached' });
+      await teacherContext.close();
+    },
+  );
+
+  it(
+    'a private chat offers no report, and turns read-only with a notice once the other person is blocked',
+    { timeout: 90_000 },
+    async () => {
+      const made = await api<ChatRoomDetails>('teacher', '/api/matrix/privateroom', {
+        body: { userId: ids.get('student2')! },
+      });
+      expect([200, 201], made.text).toContain(made.status);
+      const privateRoom = made.body;
+      await post('student2', privateRoom.id, 'Ich habe eine Frage');
+      const page = await journey.openSignedIn('teacher', `/app/chat?room=${privateRoom.id}`);
+      const peer = privateRoom.name;
+      await composer(page, peer).waitFor();
+      const question = conversation(page, peer)
+        .getByRole('listitem')
+        .filter({ hasText: 'Ich habe eine Frage' });
+      await question.locator('time').waitFor();
+      // nothing to do with someone else's message here: no report (no moderator to get it), so no menu
+      expect(await question.getByRole('button', { name: /^Aktionen für die Nachricht von / }).count()).toBe(
+        0,
+      );
+
+      const block = (blocked: boolean) =>
+        api(`teacher`, `/api/users/${ids.get('student2')!}/block`, { body: { blocked } });
+      expect((await block(true)).status).toBe(200);
+      try {
+        await page.reload();
+        await page.getByText(fill(de.chat.composer.peerUnavailable, { name: peer })).waitFor();
+        expect(await composer(page, peer).count()).toBe(0);
+        await question.waitFor();
+        await page.screenshot({ path: `${screenshotDir}/chat-peer-unavailable-de-1280-light.png` });
+      } finally {
+        expect((await block(false)).status).toBe(200);
+        // blocking ended her sessions: the next call signs in again
+        cookies.delete('student2');
+      }
+      await page.context().close();
     },
   );
 
@@ -439,24 +494,23 @@ describe('the chat page (issue 22)', () => {
       const t = look.locale === 'ar' ? ar : de;
       const shot = (what: string) =>
         `${screenshotDir}/chat-${what}-${look.locale}-${look.width}-${look.colorScheme}.png`;
+      // one of her own and one of someone else's, newest last, whatever the other tests left
+      await post('student', room.id, `Meine Nachricht (${look.locale} ${look.width})`);
+      await post('teacher', room.id, `Antwort der Lehrerin (${look.locale} ${look.width})`);
       const page = await journey.openSignedIn('student', `/app/chat?room=${room.id}`, look);
       await composer(page, ROOM, t).waitFor();
       const list = conversation(page, ROOM, t);
       await list.getByRole('listitem').first().waitFor();
       await page.waitForLoadState('networkidle');
       // own messages on the start side in either direction: the right in Arabic
-      const own = list.locator('li[data-own]').last();
-      const others = list
-        .locator('li:not([data-own])')
-        .filter({ has: page.locator('time') })
-        .last();
-      if ((await own.count()) && (await others.count())) {
-        const ownBox = (await own.boundingBox())!;
-        const otherBox = (await others.boundingBox())!;
-        if (look.locale === 'ar')
-          expect(ownBox.x + ownBox.width).toBeGreaterThan(otherBox.x + otherBox.width);
-        else expect(ownBox.x).toBeLessThan(otherBox.x);
-      }
+      const own = list.locator('li[data-own]').filter({ hasText: 'Meine Nachricht' }).last();
+      const others = list.locator('li:not([data-own])').filter({ hasText: 'Antwort der Lehrerin' }).last();
+      expect(await own.count()).toBeGreaterThan(0);
+      expect(await others.count()).toBeGreaterThan(0);
+      const ownBox = (await own.boundingBox())!;
+      const otherBox = (await others.boundingBox())!;
+      if (look.locale === 'ar') expect(ownBox.x + ownBox.width).toBeGreaterThan(otherBox.x + otherBox.width);
+      else expect(ownBox.x).toBeLessThan(otherBox.x);
       expect(await sidewaysOverflow(page)).toEqual([]);
       await expectNoSeriousA11yViolations(page, `chat ${look.locale}`);
       await page.screenshot({ path: shot('room') });

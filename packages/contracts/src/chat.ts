@@ -128,7 +128,8 @@ export const ChatConfigSchema = z.object({
   /** days a message is kept (chat_retention_days); 0 keeps them */
   retentionDays: z.number().int(),
   maxUploadBytes: z.number().int(),
-  /** the types an upload may have (checked by magic number) */
+  /** the kinds of file an upload may be, by name (JPEG, PNG, WebP, GIF, PDF, Word, Excel, PowerPoint,
+   * OpenDocument), for the upload dialog's hint and file chooser; the server finds the type from the content */
   uploadTypes: z.array(z.string()),
   /** group rooms: teachers and admins */
   canCreateRooms: z.boolean(),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, trusted } from '@/lib/api-client';
+import { useSelf } from '@/lib/session';
 import { markDeleted } from '../lib/chat-cache';
 
 export interface DeleteMessage {
@@ -19,8 +20,9 @@ export function deleteMessage({ roomId, messageId }: DeleteMessage) {
 
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
+  const selfId = useSelf()?.id;
   return useMutation({
     mutationFn: deleteMessage,
-    onSuccess: (_answer, { roomId, messageId }) => markDeleted(queryClient, roomId, messageId),
+    onSuccess: (_answer, { roomId, messageId }) => markDeleted(queryClient, roomId, messageId, { selfId }),
   });
 }

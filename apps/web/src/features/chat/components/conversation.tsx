@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Megaphone } from 'lucide-react';
+import { Megaphone, MessageSquareOff } from 'lucide-react';
 import type { ChatConfig, ChatMessage } from '@aula/contracts';
 import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -173,7 +173,8 @@ export function Conversation({
       edit: own && !deleted && message.body !== null,
       history: message.editedAt !== null && !deleted,
       delete: !deleted && (own || isModerator || isOwner),
-      report: !own && !deleted,
+      // not in a private chat, and not for the room's moderators (they dismiss instead)
+      report: room.canReport && !own && !deleted,
       dismiss: (isModerator || isOwner) && !deleted && (message.reports ?? 0) > 0,
     };
   };
@@ -306,9 +307,15 @@ export function Conversation({
         />
       ) : (
         <div className="border-t p-2">
-          <MessageBox tone="notice" icon={Megaphone}>
-            {t('chat.composer.announcementsOnly')}
-          </MessageBox>
+          {room.kind === 'private' ? (
+            <MessageBox tone="notice" icon={MessageSquareOff}>
+              {t('chat.composer.peerUnavailable', { name: room.name })}
+            </MessageBox>
+          ) : (
+            <MessageBox tone="notice" icon={Megaphone}>
+              {t('chat.composer.announcementsOnly')}
+            </MessageBox>
+          )}
         </div>
       )}
       {reporting && (

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MessageSquarePlus, Megaphone, Users } from 'lucide-react';
+import { Flag, MessageSquarePlus, Megaphone, Users } from 'lucide-react';
 import type { ChatConfig, ChatRoom } from '@aula/contracts';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -53,12 +53,18 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
             <time dateTime={room.lastMessage.createdAt}>{listTime(room.lastMessage.createdAt)}</time>
           ) : null}
         </span>
-        <span className="truncate text-sm text-muted-foreground">
-          <bdi>
-            <PreviewText room={room} />
-          </bdi>
+        {/* its own direction: a German preview in the Arabic list is cut at its own end */}
+        <span dir="auto" className="truncate text-start text-sm text-muted-foreground">
+          <PreviewText room={room} />
         </span>
-        <span className="justify-self-end">
+        <span className="flex items-center gap-1 justify-self-end">
+          {room.reports > 0 ? (
+            <span className="inline-flex min-w-5 items-center justify-center gap-0.5 rounded-full bg-destructive px-1.5 text-xs font-semibold text-destructive-foreground">
+              <Flag className="size-3" aria-hidden="true" />
+              <span aria-hidden="true">{room.reports}</span>
+              <span className="sr-only">{t('chat.list.reports', { count: room.reports })}</span>
+            </span>
+          ) : null}
           {room.unread > 0 ? (
             <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
               <span aria-hidden="true">{room.unread}</span>

@@ -8,7 +8,7 @@ export function useChatLive(selfId: number | undefined): void {
   const h = chatEventHandlers;
   useAulaEvent('chat.message', (data) => h['chat.message'](qc, data, selfId));
   useAulaEvent('chat.message.edited', (data) => h['chat.message.edited'](qc, data));
-  useAulaEvent('chat.message.deleted', (data) => h['chat.message.deleted'](qc, data));
+  useAulaEvent('chat.message.deleted', (data) => h['chat.message.deleted'](qc, data, selfId));
   useAulaEvent('chat.seen', (data) => h['chat.seen'](qc, data));
   useAulaEvent('chat.room', (data) => h['chat.room'](qc, data));
   useAulaEvent('chat.room.removed', (data) => h['chat.room.removed'](qc, data));

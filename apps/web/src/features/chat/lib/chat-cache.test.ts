@@ -89,7 +89,7 @@ describe('chat cache', () => {
     replaceMessage(qc, 1, { ...message(3, 1, 9, 'neu'), editedAt: '2026-11-26T11:00:00.000Z' });
     expect(items(qc, 1)[0]).toMatchObject({ id: 3, body: 'neu' });
     expect(rooms(qc).find((r) => r.id === 1)?.lastMessage?.body).toBe('neu');
-    markDeleted(qc, 1, 3);
+    markDeleted(qc, 1, 3, { selfId: 7 });
     expect(items(qc, 1)[0]).toMatchObject({ id: 3, body: null, file: null });
     expect(items(qc, 1)[0]?.deletedAt).not.toBeNull();
     expect(items(qc, 1)).toHaveLength(2);
@@ -105,6 +105,46 @@ describe('chat cache', () => {
   it('a message in a room the list does not know yet reads the list again', () => {
     const qc = setup();
     addMessage(qc, 3, message(9, 3, 9), { own: false });
+    expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(true);
+  });
+
+  it('a deleted unread message from someone else no longer counts; an older, read one or an own one leaves the count', () => {
+    const qc = setup();
+    // 7 reads room 1: 3 (from 9) is unread, 1 is her own; then 9 sends 4, now two unread
+    qc.setQueryData<ChatRoomList>(['chat', 'rooms'], { items: [room(1, message(3, 1, 9), 1)] });
+    chatEventHandlers['chat.message'](qc, { roomId: 1, message: message(4, 1, 9) }, 7);
+    expect(rooms(qc)[0]?.unread).toBe(2);
+    chatEventHandlers['chat.message.deleted'](qc, { roomId: 1, messageId: 1 }, 7);
+    expect(rooms(qc)[0]?.unread).toBe(2);
+    chatEventHandlers['chat.message.deleted'](qc, { roomId: 1, messageId: 3 }, 7);
+    expect(rooms(qc)[0]?.unread).toBe(1);
+    // twice is once
+    chatEventHandlers['chat.message.deleted'](qc, { roomId: 1, messageId: 3 }, 7);
+    expect(rooms(qc)[0]?.unread).toBe(1);
+    chatEventHandlers['chat.message.deleted'](qc, { roomId: 1, messageId: 4 }, 7);
+    expect(rooms(qc)[0]?.unread).toBe(0);
+    expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(false);
+  });
+
+  it('a deleted message older than the unread ones leaves the count', () => {
+    const qc = setup();
+    qc.setQueryData<ChatRoomList>(['chat', 'rooms'], { items: [room(1, message(3, 1, 9), 1)] });
+    qc.setQueryData(['chat', 'messages', 1], {
+      pages: [{ items: [message(3, 1, 9), message(2, 1, 9)], nextBefore: null }],
+      pageParams: [undefined],
+    });
+    markDeleted(qc, 1, 2, { selfId: 7 });
+    expect(rooms(qc)[0]?.unread).toBe(1);
+  });
+
+  it('the newest message of a room whose conversation is not loaded counts off; an unknown one reads the list again', () => {
+    const qc = setup();
+    qc.setQueryData<ChatRoomList>(['chat', 'rooms'], { items: [room(2, message(5, 2, 9), 3)] });
+    markDeleted(qc, 2, 5, { selfId: 7 });
+    expect(rooms(qc)[0]).toMatchObject({ unread: 2, lastMessage: { id: 5, body: null } });
+    expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(false);
+    markDeleted(qc, 2, 4, { selfId: 7 });
+    expect(rooms(qc)[0]?.unread).toBe(2);
     expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(true);
   });
 });

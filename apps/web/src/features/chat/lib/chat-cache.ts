@@ -106,20 +106,57 @@ export function replaceMessage(queryClient: QueryClient, roomId: number, message
   }));
 }
 
-/** A deleted message keeps its place, without text or file (decision 070). */
-export function markDeleted(queryClient: QueryClient, roomId: number, messageId: number, at?: string): void {
+/**
+ * Whether deleting this message takes one off the room's unread count. The server counts others' messages
+ * after the reader's marker that are not deleted, so the unread ones are the newest `unread` of those: the
+ * message is one of them when no more than `unread` such messages (itself included) are as new. When this tab
+ * cannot tell (the message is not cached, or who is reading is not known) the answer is `undefined`.
+ */
+function deletionLowersUnread(
+  queryClient: QueryClient,
+  room: ChatRoomList['items'][number],
+  messageId: number,
+  selfId: number | undefined,
+): boolean | undefined {
+  if (room.unread === 0) return false;
+  if (selfId === undefined) return undefined;
+  const fromOthers = (m: ChatMessage) => m.deletedAt === null && m.sender?.id !== selfId;
+  const cached = queryClient.getQueryData<Pages>(messagesKey(room.id))?.pages.flatMap((page) => page.items);
+  const target = cached?.find((m) => m.id === messageId);
+  if (cached && target) {
+    if (!fromOthers(target)) return false;
+    return cached.filter((m) => m.id >= messageId && fromOthers(m)).length <= room.unread;
+  }
+  // the room list's newest message: unread whenever anything is
+  if (room.lastMessage?.id === messageId) return fromOthers(room.lastMessage);
+  return undefined;
+}
+
+/**
+ * A deleted message keeps its place, without text or file (decision 070); if it was unread it no longer
+ * counts, and when this tab cannot tell, the list is read again.
+ */
+export function markDeleted(
+  queryClient: QueryClient,
+  roomId: number,
+  messageId: number,
+  { selfId, at }: { selfId: number | undefined; at?: string },
+): void {
+  const room = queryClient.getQueryData<ChatRoomList>(roomsKey)?.items.find((r) => r.id === roomId);
+  const lowers = room ? deletionLowersUnread(queryClient, room, messageId, selfId) : false;
   const deleted = (m: ChatMessage): ChatMessage =>
     m.id === messageId
       ? { ...m, body: null, file: null, deletedAt: m.deletedAt ?? at ?? new Date().toISOString(), reports: 0 }
       : m;
   mapMessages(queryClient, roomId, deleted);
   updateRooms(queryClient, (list) => ({
-    items: list.items.map((room) =>
-      room.id === roomId && room.lastMessage?.id === messageId
-        ? { ...room, lastMessage: deleted(room.lastMessage) }
-        : room,
-    ),
+    items: list.items.map((r) => {
+      if (r.id !== roomId) return r;
+      const lastMessage = r.lastMessage?.id === messageId ? deleted(r.lastMessage) : r.lastMessage;
+      return { ...r, lastMessage, unread: lowers ? Math.max(0, r.unread - 1) : r.unread };
+    }),
   }));
+  if (lowers === undefined) void queryClient.invalidateQueries({ queryKey: roomsKey });
 }
 
 export function setReports(
@@ -184,14 +221,21 @@ export const chatEventHandlers = {
     addMessage(qc, data.roomId, data.message, { own: data.message.sender?.id === selfId }),
   'chat.message.edited': (qc: QueryClient, data: EventData<'chat.message.edited'>) =>
     replaceMessage(qc, data.roomId, data.message),
-  'chat.message.deleted': (qc: QueryClient, data: EventData<'chat.message.deleted'>) =>
-    markDeleted(qc, data.roomId, data.messageId),
+  'chat.message.deleted': (
+    qc: QueryClient,
+    data: EventData<'chat.message.deleted'>,
+    selfId: number | undefined,
+  ) => markDeleted(qc, data.roomId, data.messageId, { selfId }),
   'chat.seen': (qc: QueryClient, data: EventData<'chat.seen'>) => applySeen(qc, data),
   'chat.room': (qc: QueryClient, data: EventData<'chat.room'>) => void roomChanged(qc, data.roomId),
   'chat.room.removed': (qc: QueryClient, data: EventData<'chat.room.removed'>) =>
     roomRemoved(qc, data.roomId),
-  // reported or dismissed: the event carries no count, so the room's messages are read again (moderators only)
+  // reported or dismissed (moderators only): the event carries no count, so the room's messages and the
+  // list's open-report counts are read again
   'chat.report': (qc: QueryClient, data: EventData<'chat.report'>) =>
-    void qc.invalidateQueries({ queryKey: messagesKey(data.roomId) }),
+    void Promise.all([
+      qc.invalidateQueries({ queryKey: messagesKey(data.roomId) }),
+      qc.invalidateQueries({ queryKey: roomsKey }),
+    ]),
   reset: (qc: QueryClient) => void resetChat(qc),
 } as const;

@@ -31,5 +31,9 @@ describe('checkUpload', () => {
   it('accepts in the file chooser exactly the allowed types', () => {
     expect(acceptOf(['JPEG', 'PDF'])).toBe('image/jpeg,application/pdf');
     expect(acceptOf([])).toBeUndefined();
+    // the config names kinds of file; a type spelled out is not one of them
+    expect(acceptOf(['image/png'])).toBeUndefined();
+    // one name can stand for several types
+    expect(acceptOf(['OpenDocument'])?.split(',')).toHaveLength(3);
   });
 });

@@ -15,10 +15,10 @@ const NAME_OF_TYPE: Record<string, string> = {
   'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
 };
 
-/** Whether the school takes this type: the config names it, by name or as the type itself. */
+/** Whether the chat takes this type: GET /api/matrix/config lists its name (never the type itself). */
 function allows(allowed: readonly string[], type: string): boolean {
   const name = NAME_OF_TYPE[type];
-  return allowed.includes(type) || (name !== undefined && allowed.includes(name));
+  return name !== undefined && allowed.includes(name);
 }
 
 /** The file input's `accept`: the exact types of the allowed names. */

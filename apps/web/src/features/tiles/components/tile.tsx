@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { tileTitle, type Tile } from '@aula/contracts';
 import { useDialogs } from '@/lib/dialogs';
 import { currentLocale } from '@/lib/i18n';
+import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { TileFace } from './tile-face';
@@ -141,7 +142,10 @@ export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) 
   const title = tileTitle(tile, currentLocale());
   // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
   const hideTitle = useSelf()?.preferences.hideAppTitles ?? false;
-  const link = tileLink(tile, title, { loggedIn });
+  // a chat tile opens nothing once GET /api/perms says the school has the Chat feature off
+  const { permissions, hasFeature } = usePerms();
+  const chatOff = permissions !== undefined && !hasFeature('chat');
+  const link = tileLink(tile, title, { loggedIn, chatOff });
   const behaviour = tileBehaviour(link);
   const onOpen = () => {
     // spec 3.1 new flag: opening a new tile clears it, for this user only

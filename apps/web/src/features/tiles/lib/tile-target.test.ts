@@ -69,6 +69,15 @@ describe('a tile opens by its target (spec 3.1)', () => {
     expect(tileLink(chat, 'Chat', { loggedIn: false })).toEqual({ kind: 'none' });
   });
 
+  it('a chat tile opens nothing while the school has the Chat feature off (issue 22)', () => {
+    const chat = { id: 8, url: null, target: 'iframe' as const, type: 'chat' as const };
+    expect(tileLink(chat, 'Chat', { loggedIn: true, chatOff: true })).toEqual({ kind: 'none' });
+    expect(tileLink(chat, 'Chat', { loggedIn: true, chatOff: false })).toEqual({
+      kind: 'page',
+      to: '/app/chat',
+    });
+  });
+
   it('a video-conference tile opens the room chooser, for signed-in users only (issue 21)', () => {
     const rooms = { id: 6, url: null, target: 'iframe' as const, type: 'video-conference' as const };
     expect(tileLink(rooms, 'Videokonferenz', member)).toEqual({ kind: 'page', to: '/app/bigbluebutton' });

@@ -33,15 +33,20 @@ function newTabLink(url: string | null): TileLink {
 export function tileLink(
   tile: Pick<Tile, 'id' | 'url' | 'target'> & { type?: Tile['type'] },
   title: string,
-  viewer: { loggedIn: boolean },
+  viewer: {
+    loggedIn: boolean;
+    /** the school has the Chat feature off (known from GET /api/perms): a chat tile opens nothing */
+    chatOff?: boolean;
+  },
 ): TileLink {
   // built-in apps (spec 1) open inside the portal, for signed-in users only
   if (tile.type === 'camera') return viewer.loggedIn ? { kind: 'page', to: '/app/camera' } : { kind: 'none' };
   // issue 21: a video-conference tile opens the room chooser
   if (tile.type === 'video-conference')
     return viewer.loggedIn ? { kind: 'page', to: '/app/bigbluebutton' } : { kind: 'none' };
-  // issue 22: a chat tile opens the chat
-  if (tile.type === 'chat') return viewer.loggedIn ? { kind: 'page', to: '/app/chat' } : { kind: 'none' };
+  // issue 22: a chat tile opens the chat, while the school has the feature on
+  if (tile.type === 'chat')
+    return viewer.loggedIn && !viewer.chatOff ? { kind: 'page', to: '/app/chat' } : { kind: 'none' };
   if (tile.type === 'sick-notice')
     return viewer.loggedIn ? { kind: 'dialog', dialog: 'sick' } : { kind: 'none' };
   switch (tile.target) {
