@@ -26,6 +26,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { findGroupsInReach, type GroupReach } from '../groups/groups.service.ts';
+import { findPeopleInReach, type PeopleReach } from '../users/users.service.ts';
 import { BbbError, endMeeting } from './bbb-client.ts';
 import { newMeeting, withFreshCode } from './bbb-codes.ts';
 import { bbbServer } from './bbb-settings.service.ts';
@@ -33,8 +35,6 @@ import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import {
   deleteRoom as deleteRoomRow,
   findGroupIds,
-  findGroupsInReach,
-  findPeopleInReach,
   findPersonMembers,
   findRoom,
   findRoomPage,
@@ -42,7 +42,6 @@ import {
   replaceGroups,
   replacePersonMembers,
   updateRoom,
-  type RoomReach,
   type RoomRow,
   type RoomViewer,
 } from './bbb.repo.ts';
@@ -78,10 +77,13 @@ export async function mayCreateRooms(ctx: Ctx, user: SessionUser): Promise<boole
   return permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }).createRooms;
 }
 
-/** Whom the caller may add: admins everyone, teachers staff and their groups' pupils, pupils their groups. */
-function reachOf(user: SessionUser): RoomReach {
-  if (hasRole(user, 'admin')) return { kind: 'all' };
-  return { kind: hasRole(user, 'teacher') ? 'teacher' : 'pupil', userId: user.id, groupIds: user.groupIds };
+/** Whom the caller may add (decision 067): admins all, teachers staff, their groups' people and those groups. */
+function reachOf(user: SessionUser): { people: PeopleReach; groups: GroupReach } {
+  if (hasRole(user, 'admin')) return { people: { kind: 'all' }, groups: { all: true, own: [] } };
+  const { groupIds } = user;
+  return hasRole(user, 'teacher')
+    ? { people: { kind: 'staff-and-groups', groupIds }, groups: { all: false, own: groupIds } }
+    : { people: { kind: 'groups', groupIds, staffOnly: false }, groups: { all: false, own: [] } };
 }
 
 /** The caller's part in a room: member (admins count as members of every room), owner, moderator, editor. */
@@ -183,10 +185,10 @@ export async function findPeople(ctx: Ctx, q: PeopleQuery): Promise<RoomPeople> 
   const user = await bbbUser(ctx);
   if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
   const reach = reachOf(user);
-  const text = q.q || undefined;
+  const opts = { q: q.q || undefined, limit: PEOPLE_LIMIT };
   const [people, groups] = await Promise.all([
-    findPeopleInReach(ctx.db, ctx.schoolId, reach, { q: text, excludeId: user.id, limit: PEOPLE_LIMIT }),
-    findGroupsInReach(ctx.db, ctx.schoolId, reach, { q: text, limit: PEOPLE_LIMIT }),
+    findPeopleInReach(ctx.db, ctx.schoolId, reach.people, { ...opts, excludeId: user.id }),
+    findGroupsInReach(ctx.db, ctx.schoolId, reach.groups, opts),
   ]);
   return { people, groups };
 }
@@ -203,14 +205,14 @@ async function checkReach(
 ): Promise<void> {
   const reach = reachOf(user);
   if (userIds.length) {
-    const found = await findPeopleInReach(db, ctx.schoolId, reach, {
+    const found = await findPeopleInReach(db, ctx.schoolId, reach.people, {
       only: userIds,
       limit: userIds.length,
     });
     if (found.length !== userIds.length) throw unknownPerson();
   }
   if (groupIds.length) {
-    const found = await findGroupsInReach(db, ctx.schoolId, reach, {
+    const found = await findGroupsInReach(db, ctx.schoolId, reach.groups, {
       only: groupIds,
       limit: groupIds.length,
     });

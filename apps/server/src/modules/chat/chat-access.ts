@@ -15,8 +15,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { publishEvent } from '../events/events.service.ts';
+import type { GroupReach } from '../groups/groups.service.ts';
+import type { PeopleReach } from '../users/users.service.ts';
 import { findMemberIds } from './chat-members.repo.ts';
-import { findRoom, type Reach, type RoomRow, type Viewer } from './chat.repo.ts';
+import { findRoom, type RoomRow, type Viewer } from './chat.repo.ts';
 import { type MessageRow } from './chat-messages.repo.ts';
 
 /** Every chat route answers 404 while the school has switched the `chat` feature off. */
@@ -190,7 +192,7 @@ export async function chatSettings(ctx: Ctx): Promise<ChatSettings> {
 }
 
 /** Whom the caller may start a private chat with (decision 072). */
-export function privateReach(user: SessionUser, studentPrivate: ChatStudentPrivate): Reach {
+export function privateReach(user: SessionUser, studentPrivate: ChatStudentPrivate): PeopleReach {
   if (isAdmin(user)) return { kind: 'all' };
   if (teaches(user)) return { kind: 'staff-and-groups', groupIds: user.groupIds };
   if (studentPrivate === 'none') return { kind: 'none' };
@@ -198,14 +200,14 @@ export function privateReach(user: SessionUser, studentPrivate: ChatStudentPriva
 }
 
 /** Whom the caller may add to a group room: admins everyone, teachers colleagues and their groups' pupils. */
-export function roomReach(user: SessionUser): Reach {
+export function roomReach(user: SessionUser): PeopleReach {
   if (isAdmin(user)) return { kind: 'all' };
   if (teaches(user)) return { kind: 'staff-and-groups', groupIds: user.groupIds };
   return { kind: 'none' };
 }
 
 /** Which groups the caller may add: admins any, teachers their own, pupils none. */
-export function groupReach(user: SessionUser): { all: boolean; own: readonly number[] } {
+export function groupReach(user: SessionUser): GroupReach {
   if (isAdmin(user)) return { all: true, own: [] };
   return { all: false, own: teaches(user) ? user.groupIds : [] };
 }

@@ -1,8 +1,9 @@
 // SQL of chat rooms (decisions 070, 072): only this file writes chat_rooms, chat_room_members and
 // chat_room_groups (messages, reads, reports and devices: chat-messages.repo.ts). It reads users, groups and
-// group_members (owned by users and groups) to name people, to decide who is a member and whom a caller
-// reaches, as bbb.repo.ts does. A later Matrix bridge replaces this file behind the same functions.
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+// group_members (owned by users and groups) to name people and to decide who is a member; whom a caller
+// reaches is asked of users.service.ts and groups.service.ts. A later Matrix bridge replaces this file
+// behind the same functions.
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   chatMessages,
@@ -16,7 +17,6 @@ import {
   users,
 } from '../../db/schema.ts';
 
-const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
 // drizzle writes a column without its table inside a select list: subqueries name the outer table
 const roomIdCol = sql.raw('"chat_rooms"."id"');
 const userIdCol = sql.raw('"users"."id"');
@@ -279,85 +279,7 @@ export async function removeGroups(db: Db, roomId: number, groupIds: number[]): 
     .where(and(eq(chatRoomGroups.roomId, roomId), inArray(chatRoomGroups.groupId, groupIds)));
 }
 
-// ---------------------------------------------------------------- reach (decision 072)
-
-/**
- * Whom a caller reaches. `all`: everyone of the school. `staff-and-groups`: every teacher and admin, and the
- * people who share a group with the caller. `groups`: the people who share a group with the caller, only
- * teachers and admins among them when `staffOnly`. `none`: nobody.
- */
-export type Reach =
-  | { kind: 'all' }
-  | { kind: 'none' }
-  | { kind: 'staff-and-groups'; groupIds: readonly number[] }
-  | { kind: 'groups'; groupIds: readonly number[]; staffOnly: boolean };
-
-const sharesGroup = (groupIds: readonly number[]) =>
-  sql`exists (select 1 from ${groupMembers} gm where gm.user_id = ${userIdCol} and ${inArray(sql.raw('gm.group_id'), ids(groupIds))})`;
-const isStaff = sql`(${users.type} = 'L' or ${users.roles} && array['admin', 'superadmin']::text[])`;
-
-function peopleInReach(reach: Reach): SQL {
-  switch (reach.kind) {
-    case 'all':
-      return sql`true`;
-    case 'none':
-      return sql`false`;
-    case 'staff-and-groups':
-      return sql`(${isStaff} or ${sharesGroup(reach.groupIds)})`;
-    case 'groups':
-      return reach.staffOnly
-        ? sql`(${isStaff} and ${sharesGroup(reach.groupIds)})`
-        : sharesGroup(reach.groupIds);
-  }
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The people in reach (not deactivated) matching q, or those of `only` that are in reach. */
-export async function findPeopleInReach(
-  db: Db,
-  schoolId: number,
-  reach: Reach,
-  opts: { q?: string; only?: number[]; excludeId?: number; limit: number },
-): Promise<Person[]> {
-  const where: SQL[] = [eq(users.schoolId, schoolId), isNull(users.deactivatedAt), peopleInReach(reach)];
-  if (opts.excludeId !== undefined) where.push(ne(users.id, opts.excludeId));
-  if (opts.only) where.push(inArray(users.id, ids(opts.only)));
-  if (opts.q) {
-    const p = likePattern(opts.q);
-    where.push(
-      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
-        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
-    );
-  }
-  return db
-    .select({ id: users.id, name: sql<string>`${personName('"users"')}`, type: users.type })
-    .from(users)
-    .where(and(...where))
-    .orderBy(users.lastName, users.firstName, users.id)
-    .limit(opts.limit);
-}
-
-/** Groups of the school: `all` any, else only `own`; matching q or among `only`. */
-export async function findGroupsInReach(
-  db: Db,
-  schoolId: number,
-  reach: { all: boolean; own: readonly number[] },
-  opts: { q?: string; only?: number[]; limit: number },
-) {
-  const where: SQL[] = [eq(groups.schoolId, schoolId)];
-  if (!reach.all) where.push(inArray(groups.id, ids(reach.own)));
-  if (opts.only) where.push(inArray(groups.id, ids(opts.only)));
-  if (opts.q) where.push(sql`${groups.name} ilike ${likePattern(opts.q)}`);
-  return db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(and(...where))
-    .orderBy(groups.name, groups.id)
-    .limit(opts.limit);
-}
+// ---------------------------------------------------------------- users
 
 /** Blocked or deactivated now (the service checks again at each send, decision 072). */
 export async function isUserDisabled(db: Db, userId: number): Promise<boolean> {

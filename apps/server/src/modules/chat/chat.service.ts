@@ -19,6 +19,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { deleteFiles, lockFiles } from '../files/files.service.ts';
+import { findGroupsInReach } from '../groups/groups.service.ts';
+import { findPeopleInReach } from '../users/users.service.ts';
 import {
   chatSettings,
   chatUser,
@@ -37,10 +39,8 @@ import {
   addGroups,
   addPersonMembers,
   deleteRoomRow,
-  findGroupsInReach,
   findMembers,
   findOrInsertPrivateRoom,
-  findPeopleInReach,
   findPersonMemberIds,
   findPrivateRoomId,
   findRoom,
@@ -124,6 +124,7 @@ async function checkReach(ctx: Ctx, db: Db, user: SessionUser, userIds: number[]
   if (userIds.length) {
     const found = await findPeopleInReach(db, ctx.schoolId, roomReach(user), {
       only: userIds,
+      activeOnly: true,
       limit: userIds.length,
     });
     if (found.length !== userIds.length) throw unknownPerson();
@@ -192,7 +193,11 @@ export async function openPrivateRoom(ctx: Ctx, peerId: number): Promise<ChatRoo
   const settings = await chatSettings(ctx);
   const id = await transaction(ctx.db, async (tx) => {
     const reach = privateReach(user, settings.studentPrivate);
-    const [peer] = await findPeopleInReach(tx, ctx.schoolId, reach, { only: [peerId], limit: 1 });
+    const [peer] = await findPeopleInReach(tx, ctx.schoolId, reach, {
+      only: [peerId],
+      activeOnly: true,
+      limit: 1,
+    });
     const room = {
       schoolId: ctx.schoolId,
       kind: 'private' as const,
@@ -353,6 +358,7 @@ export async function findChatPeople(ctx: Ctx, q: PeopleQuery): Promise<ChatPeop
       {
         q: text,
         excludeId: user.id,
+        activeOnly: true,
         limit: PEOPLE_LIMIT,
       },
     );
@@ -363,6 +369,7 @@ export async function findChatPeople(ctx: Ctx, q: PeopleQuery): Promise<ChatPeop
     findPeopleInReach(ctx.db, ctx.schoolId, roomReach(user), {
       q: text,
       excludeId: user.id,
+      activeOnly: true,
       limit: PEOPLE_LIMIT,
     }),
     findGroupsInReach(ctx.db, ctx.schoolId, groupReach(user), { q: text, limit: PEOPLE_LIMIT }),

@@ -203,3 +203,34 @@ export async function shareAGroup(db: Db, schoolId: number, a: number, b: number
     limit 1`);
   return rows.rows.length > 0;
 }
+
+/** Which groups a caller reaches (decisions 067, 072): `all` any group of the school, else only `own`. */
+export interface GroupReach {
+  all: boolean;
+  own: readonly number[];
+}
+
+const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Groups of the school in reach, matching q (by name) or among `only`: the bbb and chat pickers' query. */
+export async function findGroupsInReach(
+  db: Db,
+  schoolId: number,
+  reach: GroupReach,
+  opts: { q?: string; only?: number[]; limit: number },
+) {
+  const where: SQL[] = [eq(groups.schoolId, schoolId)];
+  if (!reach.all) where.push(inArray(groups.id, ids(reach.own)));
+  if (opts.only) where.push(inArray(groups.id, ids(opts.only)));
+  if (opts.q) where.push(sql`${groups.name} ilike ${likePattern(opts.q)}`);
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(...where))
+    .orderBy(groups.name, groups.id)
+    .limit(opts.limit);
+}

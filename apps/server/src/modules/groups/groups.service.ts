@@ -21,6 +21,9 @@ import {
   listGroups,
 } from './groups.repo.ts';
 import * as repo from './groups.repo.ts';
+import type { GroupReach } from './groups.repo.ts';
+
+export type { GroupReach };
 
 /** GET /api/groups: every group of the school; filtering by another user's account needs a teacher. */
 export async function getGroups(
@@ -184,4 +187,17 @@ export function pupilsOfTeacher(db: Db, schoolId: number, teacherId: number) {
 /** Whether the two users share a group. */
 export function shareAGroup(db: Db, schoolId: number, a: number, b: number): Promise<boolean> {
   return repo.shareAGroup(db, schoolId, a, b);
+}
+
+/**
+ * The groups a caller reaches (decisions 067, 072), for the video rooms' and the chat's pickers and reach
+ * checks: matching q, or those of `only` that are in reach. `db` may be a transaction.
+ */
+export function findGroupsInReach(
+  db: Db,
+  schoolId: number,
+  reach: GroupReach,
+  opts: { q?: string; only?: number[]; limit: number },
+): Promise<{ id: number; name: string }[]> {
+  return repo.findGroupsInReach(db, schoolId, reach, opts);
 }

@@ -16,6 +16,10 @@ import { getEnabledFeatures, getServerConfigValue } from '../config/config.servi
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 import { insertUser, type NewUser } from './user-manager.repo.ts';
+import * as reachRepo from './people-reach.repo.ts';
+import type { PeopleReach, PeopleReachOptions, ReachPerson } from './people-reach.repo.ts';
+
+export type { PeopleReach, PeopleReachOptions, ReachPerson };
 
 /**
  * The stored preferences over the defaults, key by key: a stored value that no longer parses (a bound
@@ -190,4 +194,17 @@ export function updateImportedUsers(db: Db, schoolId: number, rows: readonly rep
 /** Users the identity import no longer lists. */
 export function deactivateUsers(db: Db, schoolId: number, ids: readonly number[], now: Date): Promise<void> {
   return repo.deactivateUsers(db, schoolId, ids, now);
+}
+
+/**
+ * The people a caller reaches (decisions 067, 072), for the video rooms' and the chat's pickers and reach
+ * checks: matching q, or those of `only` that are in reach. `db` may be a transaction.
+ */
+export function findPeopleInReach(
+  db: Db,
+  schoolId: number,
+  reach: PeopleReach,
+  opts: PeopleReachOptions,
+): Promise<ReachPerson[]> {
+  return reachRepo.findPeopleInReach(db, schoolId, reach, opts);
 }

@@ -1,0 +1,92 @@
+// Whom a caller reaches (decisions 067, 072): the one query behind the video rooms' and the chat's people
+// pickers and their reach checks. Owned by the users module; bbb and chat call it through users.service.ts.
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { groupMembers, users } from '../../db/schema.ts';
+
+/**
+ * Whom a caller reaches. `all`: everyone of the school. `staff-and-groups`: every teacher and admin, and the
+ * people who share a group with the caller. `groups`: the people who share a group with the caller, only
+ * teachers and admins among them when `staffOnly`. `none`: nobody.
+ */
+export type PeopleReach =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'staff-and-groups'; groupIds: readonly number[] }
+  | { kind: 'groups'; groupIds: readonly number[]; staffOnly: boolean };
+
+/** A person as the pickers show them: id, display name and user type. */
+export interface ReachPerson {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export interface PeopleReachOptions {
+  /** matches first name, last name, user name or "first last" (case-insensitive, as typed) */
+  q?: string;
+  /** only these ids (those of them in reach) */
+  only?: number[];
+  excludeId?: number;
+  /** leave out deactivated users (the chat does; the video rooms do not) */
+  activeOnly?: boolean;
+  limit: number;
+}
+
+const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
+// drizzle writes a column without its table inside a select list: subqueries name the outer table
+const userIdCol = sql.raw('"users"."id"');
+
+const personName = sql.raw(
+  `coalesce(nullif(trim("users".first_name || ' ' || "users".last_name), ''), "users".username)`,
+);
+
+const sharesGroup = (groupIds: readonly number[]) =>
+  sql`exists (select 1 from ${groupMembers} gm where gm.user_id = ${userIdCol} and ${inArray(sql.raw('gm.group_id'), ids(groupIds))})`;
+const isStaff = sql`(${users.type} = 'L' or ${users.roles} && array['admin', 'superadmin']::text[])`;
+
+function peopleInReach(reach: PeopleReach): SQL {
+  switch (reach.kind) {
+    case 'all':
+      return sql`true`;
+    case 'none':
+      return sql`false`;
+    case 'staff-and-groups':
+      return sql`(${isStaff} or ${sharesGroup(reach.groupIds)})`;
+    case 'groups':
+      return reach.staffOnly
+        ? sql`(${isStaff} and ${sharesGroup(reach.groupIds)})`
+        : sharesGroup(reach.groupIds);
+  }
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The people in reach matching q (by name or user name), or those of `only` that are in reach. */
+export async function findPeopleInReach(
+  db: Db,
+  schoolId: number,
+  reach: PeopleReach,
+  opts: PeopleReachOptions,
+): Promise<ReachPerson[]> {
+  const where: SQL[] = [eq(users.schoolId, schoolId)];
+  if (opts.activeOnly) where.push(isNull(users.deactivatedAt));
+  where.push(peopleInReach(reach));
+  if (opts.excludeId !== undefined) where.push(ne(users.id, opts.excludeId));
+  if (opts.only) where.push(inArray(users.id, ids(opts.only)));
+  if (opts.q) {
+    const p = likePattern(opts.q);
+    where.push(
+      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
+        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
+    );
+  }
+  return db
+    .select({ id: users.id, name: sql<string>`${personName}`, type: users.type })
+    .from(users)
+    .where(and(...where))
+    .orderBy(users.lastName, users.firstName, users.id)
+    .limit(opts.limit);
+}
