@@ -84,6 +84,14 @@ async function eventsSince(mark: number, roomId: number) {
 
 const sorted = (...names: string[]) => names.map(id).sort((a, b) => a - b);
 
+const leave5a = (pupilId: number) =>
+  removeMemberships(
+    t.database.db,
+    schoolId,
+    [{ userId: pupilId, groupId: group.get('5a')! }],
+    new Date('2026-11-24T08:00:00Z'),
+  );
+
 function multipart(fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -667,6 +675,8 @@ describe('messages', () => {
 
   it('a blocked user cannot post', async () => {
     const pupil = await makeUser(t, { groups: ['5a'] });
+    // the shared class 5a must not keep this test's pupil: other tests count its members (shuffled order)
+    onTestFinished(() => leave5a(pupil.id));
     const cookie = await pupil.login();
     const room = await roomOf('teacher', { userIds: [pupil.id] });
     expect(
@@ -691,6 +701,8 @@ describe('messages', () => {
   });
   it('the send itself checks the block again (a request already past the sign-in check)', async () => {
     const pupil = await makeUser(t, { groups: ['5a'] });
+    // the shared class 5a must not keep this test's pupil: other tests count its members (shuffled order)
+    onTestFinished(() => leave5a(pupil.id));
     const room = await roomOf('teacher', { userIds: [pupil.id] });
     // the session check saw the user unblocked; the block lands before the send's transaction reads it
     const [row] = await t.database.db.select().from(users).where(eq(users.id, pupil.id));
@@ -963,6 +975,8 @@ describe('retention (chat_retention_days) and the data export', () => {
 
   it('the export holds the user’s messages with their history, reports and rooms', async () => {
     const pupil = await makeUser(t, { groups: ['5a'] });
+    // the shared class 5a must not keep this test's pupil: other tests count its members (shuffled order)
+    onTestFinished(() => leave5a(pupil.id));
     const cookie = await pupil.login();
     const room = await roomOf('teacher', { name: 'Export-Raum', groupIds: [group.get('5a')!] });
     const mine = await call(t.base, `/api/matrix/${room.id}/messages`, {
@@ -1052,6 +1066,8 @@ describe('reports, private chats and group changes (review of issue 22)', () => 
 
   it('a private chat whose other person is blocked or left the school is read-only (403 chat.peer_unavailable)', async () => {
     const pupil = await makeUser(t, { groups: ['5a'] });
+    // the shared class 5a must not keep this test's pupil: other tests count its members (shuffled order)
+    onTestFinished(() => leave5a(pupil.id));
     const room = (await as('teacher', '/api/matrix/privateroom', { body: { userId: pupil.id } })).body;
     expect(room.canPost).toBe(true);
     await sent('teacher', room.id, 'vorher');
