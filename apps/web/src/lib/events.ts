@@ -1,6 +1,7 @@
 // The live event stream of this tab (DESIGN.md Realtime; decision 071). Consumers subscribe to event types;
 // the stream itself is started after the first paint by app/live-events.ts and stopped at sign-out.
 import { ApiError, apiRequest, emitGlobalApiEvent, trusted } from '@/lib/api-client';
+import { isOwnSignOut, markOwnSignOut } from '@/lib/own-sign-out';
 import {
   EVENT_DATA,
   EVENT_HIDDEN_CLOSE_MS,
@@ -108,6 +109,8 @@ function probeSession(): Promise<unknown> {
  * after-logout dialog (lib/session-end.ts).
  */
 function signOutAsForced(reason: EventData<'session.end'>['reason']): void {
+  // this tab's own sign-out, heard back through the stream: the sign-out itself finishes it
+  if (reason === 'logout' && isOwnSignOut()) return;
   emitGlobalApiEvent(
     'forced-logout',
     new ApiError('/api/events', 418, 'Session ended', {
@@ -138,6 +141,8 @@ const LISTENED_TYPES = Object.keys(EVENT_DATA) as EventType[];
  * Returns the stop function (sign-out).
  */
 export function startEventStream(streamOptions: Partial<StreamOptions> = {}): () => void {
+  // a stream starts for a signed-in user: an earlier sign-out of this tab is over
+  markOwnSignOut(false);
   const options: StreamOptions = { probe: probeSession, onSessionEnd: signOutAsForced, ...streamOptions };
   const env: StreamEnv = { ...browserEnv(), ...options.env };
   const url = options.url ?? '/api/events';

@@ -6,6 +6,7 @@ import type { LogoutResult } from '@aula/contracts';
 import { ApiError, apiRequest, trusted } from '@/lib/api-client';
 import { useConfig, type AppConfig } from '@/lib/config';
 import { afterLogoutPath, endSession, rememberSignOut } from '@/lib/session';
+import { markOwnSignOut } from '@/lib/own-sign-out';
 
 const FRAME_LIFETIME_MS = 30_000;
 
@@ -75,6 +76,7 @@ async function finishLogout(
  * when the server could not be told (the session stays, so nothing is lost).
  */
 export async function performLogout(context: LogoutContext, reason: LogoutReason = 'user'): Promise<boolean> {
+  markOwnSignOut(true);
   try {
     await finishLogout(context, await logout(), reason);
     return true;
@@ -84,6 +86,7 @@ export async function performLogout(context: LogoutContext, reason: LogoutReason
       await finishLogout(context, { urls: [] }, reason);
       return true;
     }
+    markOwnSignOut(false);
     return false;
   }
 }
