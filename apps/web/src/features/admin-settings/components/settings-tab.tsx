@@ -305,7 +305,7 @@ function SettingRow({
             value={draft}
             aria-describedby={describedBy}
             onChange={(e) => setDraft(e.target.value)}
-            className="h-9 max-w-full rounded-md border border-input bg-background px-2"
+            className="h-9 w-full rounded-md border border-input bg-background px-2"
           >
             {meta.values.map((v) => (
               <option key={v} value={v}>
