@@ -116,6 +116,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'chat.blocked': 'Your account is blocked',
   'chat.report_private': 'You cannot report in a private chat; talk to a teacher or the school office',
   'chat.peer_unavailable': 'This person can no longer receive messages',
+  'push.not_configured': 'Push notifications are not switched on for this school',
+  'push.no_devices': 'No device of yours receives push notifications yet',
+  'push.impersonating': 'Push notifications cannot be set up while acting as another user',
+  'push.endpoint_refused': "This browser's push service address is not accepted",
+  'push.keys_invalid': 'The key pair is not a valid VAPID key pair',
   'config.invalid_value': 'This value is not valid for {key}',
   'config.low_contrast':
     'White text on this colour is hard to read (contrast {ratio}:1, at least 4.5:1 needed)',

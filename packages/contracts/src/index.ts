@@ -31,3 +31,4 @@ export * from './camera.ts';
 export * from './bbb.ts';
 export * from './chat.ts';
 export * from './events.ts';
+export * from './push.ts';

@@ -19,3 +19,4 @@ export * from '../modules/camera/camera.schema.ts';
 export * from '../modules/bbb/bbb.schema.ts';
 export * from '../modules/chat/chat.schema.ts';
 export * from '../modules/events/events.schema.ts';
+export * from '../modules/push/push.schema.ts';

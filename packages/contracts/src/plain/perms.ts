@@ -9,7 +9,7 @@ export const DEFAULT_FEATURES: readonly FeatureName[] = ['chat', 'bbb', 'sick', 
  * The features whose apps and settings exist in this build (issue 19 item 4, decision 060): a setting or control
  * of another feature stays hidden. Each issue that builds a feature adds it here.
  */
-export const BUILT_FEATURES: readonly FeatureName[] = ['sick', 'camera', 'bbb', 'chat'];
+export const BUILT_FEATURES: readonly FeatureName[] = ['sick', 'camera', 'bbb', 'chat', 'push'];
 
 export function isFeatureBuilt(feature: FeatureName): boolean {
   return BUILT_FEATURES.includes(feature);
