@@ -24,6 +24,8 @@ import { chatRetentionJob } from './modules/chat/chat.jobs.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { eventsCleanupJob } from './modules/events/events.jobs.ts';
 import { eventsRoutes, registerEventHub } from './modules/events/events.routes.ts';
+import { registerPush } from './modules/push/push.plugin.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
 import { sickRoutes } from './modules/sick/sick.routes.ts';
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerJobs(app, [sickRetentionJob, bbbCodeMissesJob, eventsCleanupJob, chatRetentionJob]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
   registerEventHub(app);
+  // push (decision 073): VAPID keys on first start, and this process's share of the queue
+  registerPush(app);
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',
@@ -177,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(bbbRoutes);
       await api.register(chatRoutes);
       await api.register(eventsRoutes);
+      await api.register(pushRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
