@@ -209,6 +209,9 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },
+  // push (decision 073): the caller's own kinds and quiet hours
+  'GET /api/users/firebase/settings': { access: 'student', objects: 'self' },
+  'PUT /api/users/firebase/settings': { access: 'student', objects: 'self' },
   // the live event stream (decision 071): only the caller's own events and their school's
   'GET /api/events': { access: 'student', objects: 'self' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },

@@ -185,8 +185,20 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
     feature: 'chat',
   },
   // decision 073: the school's quiet hours for pupils, in its time zone; equal times switch them off
-  push_quiet_start: { type: 'enum', values: QUIET_TIMES, tab: 'settings', section: 'features', feature: 'push' },
-  push_quiet_end: { type: 'enum', values: QUIET_TIMES, tab: 'settings', section: 'features', feature: 'push' },
+  push_quiet_start: {
+    type: 'enum',
+    values: QUIET_TIMES,
+    tab: 'settings',
+    section: 'features',
+    feature: 'push',
+  },
+  push_quiet_end: {
+    type: 'enum',
+    values: QUIET_TIMES,
+    tab: 'settings',
+    section: 'features',
+    feature: 'push',
+  },
   // decision 067: pupils may create video rooms (teachers and admins always may)
   students_create_rooms: { ...bool('features'), feature: 'bbb' },
   embed_allowed_hosts: { type: 'hosts', tab: 'settings', section: 'embedding' },

@@ -6,7 +6,10 @@ import { instantOf, quietUntil } from './quiet-hours.ts';
 // equal times, and the union of the school's and the user's own.
 
 const school = DEFAULT_SCHOOL_QUIET_HOURS;
-const until = (now: string, opts: { zone?: string; school?: typeof school | null; own?: typeof school | null }) =>
+const until = (
+  now: string,
+  opts: { zone?: string; school?: typeof school | null; own?: typeof school | null },
+) =>
   quietUntil({
     now: new Date(now),
     timeZone: opts.zone ?? 'Europe/Berlin',
