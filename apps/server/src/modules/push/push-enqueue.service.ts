@@ -3,9 +3,8 @@
 // end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below are
 // what the chat, admin messages, sick notices and video rooms call.
 import { hasRole, type Locale, type PushKind, type QuietHours } from '@aula/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/index.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Ctx } from '../../context.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import {
   findGroupMemberIds,
@@ -21,11 +20,7 @@ import { pushLang, pushText, type PushText } from './push-texts.ts';
 import { quietUntil } from './quiet-hours.ts';
 
 /** What enqueuing needs of the caller's context (a route's or a job's Ctx has it). */
-export interface PushContext {
-  schoolId: number;
-  clock: Clock;
-  log: FastifyBaseLogger;
-}
+export type PushContext = Pick<Ctx, 'schoolId' | 'clock' | 'log'>;
 
 export interface PushRequest {
   /** the people concerned; null: everyone of the school */
