@@ -53,7 +53,8 @@ export const pushConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Push status for the dashboard (admins): devices, queue, sent and failed in 24 h, last failure',
+        summary:
+          'Push status for the dashboard (admins): devices, queue, sent and failed in 24 h, last failure',
         response: { 200: PushStatusResponseSchema, ...errors },
       },
     },

@@ -43,7 +43,8 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Remove one of the caller’s own push subscriptions by its endpoint (404 when it is not theirs)',
+        summary:
+          'Remove one of the caller’s own push subscriptions by its endpoint (404 when it is not theirs)',
         body: PushTokenDeleteSchema,
         response: { ...noContent, ...errors },
       },

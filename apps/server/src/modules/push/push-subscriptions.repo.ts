@@ -23,7 +23,11 @@ export interface NewSubscription {
  */
 export async function upsertSubscription(tx: Db, s: NewSubscription): Promise<number> {
   const [existing] = await tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, schoolId: pushSubscriptions.schoolId })
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      schoolId: pushSubscriptions.schoolId,
+    })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.endpoint, s.endpoint))
     .for('update');

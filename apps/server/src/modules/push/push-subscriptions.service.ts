@@ -1,11 +1,6 @@
 // A user's devices (decision 073): subscribe, unsubscribe, the test push; the subscriptions end with their
 // session.
-import {
-  LOCALES,
-  type PushPayload,
-  type PushSubscriptionJson,
-  type PushTestResponse,
-} from '@aula/contracts';
+import { LOCALES, type PushPayload, type PushSubscriptionJson, type PushTestResponse } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -49,7 +44,12 @@ export async function subscribe(ctx: Ctx, deps: PushDeps, token: PushSubscriptio
     throw new AppError(400, 'push.endpoint_refused');
   }
   // the server will post to this address: https only, never the school's own network (SECURITY.md "Content")
-  if (url.protocol !== 'https:' || url.username || url.password || (await isRefusedAddress(url, deps.allowedHosts)))
+  if (
+    url.protocol !== 'https:' ||
+    url.username ||
+    url.password ||
+    (await isRefusedAddress(url, deps.allowedHosts))
+  )
     throw new AppError(400, 'push.endpoint_refused');
   await transaction(ctx.db, (tx) =>
     upsertSubscription(tx, {

@@ -1,12 +1,7 @@
 // This process's share of the push queue (decision 073): claims due rows with a lease, sends them with bounded
 // concurrency, and records each outcome. Woken by a poll, by kick() after an enqueue, and drained by tests.
 import { Agent } from 'node:https';
-import {
-  PUSH_LEASE_MS,
-  PUSH_MAX_ATTEMPTS,
-  PUSH_POLL_MS,
-  PUSH_RETRY_BASE_MS,
-} from '@aula/contracts';
+import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PUSH_POLL_MS, PUSH_RETRY_BASE_MS } from '@aula/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
