@@ -1,9 +1,9 @@
-// Moves each error area to where locales/index.ts says it belongs, identically in all four locale files:
+// Moves each error area to where locales/startup-errors.ts says it belongs, identically in all four locale files:
 // STARTUP_ERROR_AREAS stay under `errors` (the start-up chunk), every other area goes under `areaErrors`
 // (the whole language). Run it after adding error strings: node --import tsx scripts/split-errors.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { LOCALES } from '@aula/contracts';
-import { STARTUP_ERROR_AREAS } from '../apps/web/src/locales/index.ts';
+import { STARTUP_ERROR_AREAS } from '../apps/web/src/locales/startup-errors.ts';
 
 type Tree = { [key: string]: string | Tree };
 const startup: ReadonlySet<string> = new Set(STARTUP_ERROR_AREAS);
@@ -27,7 +27,8 @@ for (const locale of LOCALES) {
     for (const [area, value] of Object.entries(part)) {
       // the general texts (network, unknown, …) are plain strings and always start up
       const into = typeof value === 'string' || startup.has(area) ? errors : areaErrors;
-      into[area] = typeof value === 'object' && typeof into[area] === 'object' ? merge(into[area], value) : value;
+      into[area] =
+        typeof value === 'object' && typeof into[area] === 'object' ? merge(into[area], value) : value;
     }
   }
   // areaErrors right after errors, so the file reads in the same order as before

@@ -1,6 +1,8 @@
 import type { Locale } from '@aula/contracts';
 import type de from './de.json';
 
+export { STARTUP_ERROR_AREAS } from './startup-errors';
+
 /** A locale file as written: the errors of lazy areas sit apart, under `areaErrors`. */
 type Source = typeof de;
 
@@ -9,21 +11,6 @@ type Source = typeof de;
  * the whole language folds `areaErrors` back under `errors`, so every code reads `errors.<code>`.
  */
 export type Strings = Omit<Source, 'areaErrors'> & { errors: Source['errors'] & Source['areaErrors'] };
-
-/**
- * The error areas the first screens can show, besides the general texts (network, unknown, generic,
- * withFields): the codes of the routes they call (sign-in with TOTP, reset, SSO redirects, session refresh,
- * impersonation, layout, admin messages) and their own t() calls. Every other area's errors sit under
- * `areaErrors` in the locale files (`scripts/split-errors.ts` moves them) and come with the whole language.
- */
-export const STARTUP_ERROR_AREAS = [
-  'common',
-  'auth',
-  'password',
-  'layout',
-  'messages',
-  'sso',
-] as const satisfies readonly (keyof Source['errors'])[];
 
 /**
  * The areas the first screens use (the shell and its top bar, sign-in with reset and SSO, home with its
