@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PushBackendBodySchema } from '@aula/contracts';
-import { apiRequest, trusted } from '@/lib/api-client';
+import { PushStatusResponseSchema, type PushBackendBodySchema } from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
 import { pushStatusQueryOptions } from './get-push-status';
 
 export type PushBackendBody = z.infer<typeof PushBackendBodySchema>;
@@ -17,10 +17,10 @@ export function useChangePushKeys() {
       apiRequest('/api/config/firebase-backend', {
         method: 'POST',
         body,
-        // the status (new public key, devices) is read again below; the answer itself is not used
-        schema: trusted<unknown>(),
+        // the answer is the status with the new public key (and no devices left)
+        schema: PushStatusResponseSchema,
         requiresLogin: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pushStatusQueryOptions().queryKey }),
+    onSuccess: (status) => queryClient.setQueryData(pushStatusQueryOptions().queryKey, status),
   });
 }

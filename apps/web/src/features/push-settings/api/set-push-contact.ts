@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PushContactBodySchema } from '@aula/contracts';
-import { apiRequest, trusted } from '@/lib/api-client';
+import { PushStatusResponseSchema, type PushContactBodySchema } from '@aula/contracts';
+import { apiRequest } from '@/lib/api-client';
 import { pushStatusQueryOptions } from './get-push-status';
 
 export type PushContactBody = z.infer<typeof PushContactBodySchema>;
@@ -14,10 +14,10 @@ export function useSetPushContact() {
       apiRequest('/api/config/firebase', {
         method: 'POST',
         body,
-        // the status is read again below; the answer itself is not used
-        schema: trusted<unknown>(),
+        // the answer is the status with the change in it
+        schema: PushStatusResponseSchema,
         requiresLogin: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pushStatusQueryOptions().queryKey }),
+    onSuccess: (status) => queryClient.setQueryData(pushStatusQueryOptions().queryKey, status),
   });
 }
