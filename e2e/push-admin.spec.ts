@@ -155,12 +155,12 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
     const page = await journey.openSignedIn('admin', '/dashboard/messages');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let first = true;
+    // the first request waits, then it and the client's one quick retry never reach the server
+    let failures = 0;
     await page.route('**/api/config/firebase-backend', async (route) => {
-      if (!first) return route.fallback();
-      first = false;
-      await held;
-      // the push service of our own server is not what fails here: the request never arrives
+      if (failures >= 2) return route.fallback();
+      failures += 1;
+      if (failures === 1) await held;
       await route.abort('internetdisconnected');
     });
     await page
@@ -173,6 +173,7 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
     await alert.waitFor();
     // the rest of the tab stays: the quiet hours load on their own
     await page.getByRole('region', { name: de.pushAdmin.quiet.title, exact: true }).waitFor();
+    await alert.getByText(de.errors.network).waitFor();
     await alert.getByRole('button', { name: de.common.retry }).click();
     await statusSection(page);
     expect(await alert.count()).toBe(0);
@@ -212,7 +213,8 @@ describe('the key pair for superadmins (issue 23 item 1)', () => {
     const pair = vapidPair();
     const page = await journey.openSignedIn('superadmin', PUSH_PATH);
     const section = await statusSection(page);
-    const publicField = page.getByLabel(de.pushAdmin.keys.import.publicKey, { exact: true });
+    // the status shows a key under the same words; the field is the textbox
+    const publicField = page.getByRole('textbox', { name: de.pushAdmin.keys.import.publicKey, exact: true });
     const privateField = page.getByLabel(de.pushAdmin.keys.import.privateKey, { exact: true });
     const importButton = page.getByRole('button', { name: de.pushAdmin.keys.confirm.import, exact: true });
 

@@ -19,13 +19,11 @@ function Figures({ status }: { status: PushStatusResponse }) {
     ['failed24h', status.failed24h],
   ] as const;
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm desktop:grid-cols-[auto_1fr]">
+    <dl className="grid max-w-xl divide-y rounded-md border text-sm">
       {rows.map(([key, value]) => (
-        <div key={key} className="flex justify-between gap-4 border-b pb-2 desktop:contents">
-          <dt className="text-muted-foreground desktop:border-b desktop:pb-2">
-            {t(`pushAdmin.figures.${key}`)}
-          </dt>
-          <dd className="font-medium tabular-nums desktop:border-b desktop:pb-2">{formatNumber(value)}</dd>
+        <div key={key} className="flex items-baseline justify-between gap-4 px-3 py-2">
+          <dt className="text-muted-foreground">{t(`pushAdmin.figures.${key}`)}</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(value)}</dd>
         </div>
       ))}
     </dl>

@@ -8,9 +8,14 @@ import { formatDateTime } from '@/lib/format';
 import { schoolSettingsQueryOptions } from '../api/get-school-settings';
 import { quietHoursTab, quietTimeInstant, schoolQuietHours } from '../lib/push-status';
 
-/** A quiet time ("19:00") in the interface's digits and clock. */
+/** A quiet time ("19:00") in the interface's digits, on the 24-hour clock the settings use to edit it. */
 function quietTime(time: string): string {
-  return formatDateTime(quietTimeInstant(time), { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return formatDateTime(quietTimeInstant(time), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
 }
 
 /**
