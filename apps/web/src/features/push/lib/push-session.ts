@@ -3,7 +3,13 @@
 import i18n from 'i18next';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DIALOG_PARAM, PUSH_TOAST_MS, type PermsResponse, type PushPayload, type UserInfo } from '@aula/contracts';
+import {
+  DIALOG_PARAM,
+  PUSH_TOAST_MS,
+  type PermsResponse,
+  type PushPayload,
+  type UserInfo,
+} from '@aula/contracts';
 import { deviceId } from '@/lib/device-id';
 import { parseDialogs, serializeDialogs, withDialogOpen } from '@/lib/dialog-param';
 import { navigateSearch } from '@/lib/dialogs';
@@ -143,7 +149,9 @@ export function followPush(queryClient: QueryClient, router: AnyRouter): () => v
   const sync = () => {
     const self = queryClient.getQueryData<UserInfo | null>(selfQueryKey) ?? null;
     const perms =
-      self === null ? undefined : queryClient.getQueryData<PermsResponse>(permsQueryOptions(self.id).queryKey);
+      self === null
+        ? undefined
+        : queryClient.getQueryData<PermsResponse>(permsQueryOptions(self.id).queryKey);
     const wanted =
       self !== null &&
       self.impersonator === null &&
