@@ -1,6 +1,7 @@
 // This browser's push subscription (RFC 8030 through the Push API): made, renewed and ended here, and told to
 // the server (spec 7.1). Nothing here asks for the notification permission: only the dialog's button does.
 import type { PushSubscriptionJson } from '@aula/contracts';
+import { ApiError } from '@/lib/api-client';
 import { deletePushToken, deletePushTokenAtSignOut } from '../api/delete-push-token';
 import { savePushToken } from '../api/save-push-token';
 import { decodeBase64Url, sameKey } from './vapid-key';
@@ -80,7 +81,12 @@ export async function renewSubscription(vapidKey: string): Promise<boolean> {
 export async function unsubscribe(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await deletePushToken(subscription.endpoint);
+  try {
+    await deletePushToken(subscription.endpoint);
+  } catch (error) {
+    // 404: the server no longer has it (its session ended), which is what was asked for
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
   await subscription.unsubscribe();
 }
 
