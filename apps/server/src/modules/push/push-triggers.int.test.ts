@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_FEATURES, type ChatMessage, type PushPayload } from '@aula/contracts';
-import { pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
+import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
+import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeGroup, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { setUpTestApp } from '../../test/test-app.ts';
 import { isStillRelevant, OPEN_TAB_HOLD_MS, OPEN_TAB_MS, VIDEO_PUSH_MAX_AGE_MS } from './push-relevance.ts';
@@ -17,7 +18,14 @@ const NOON = '2026-01-15T11:00:00.000Z'; // 12:00 in Berlin
 const EVENING = '2026-01-15T21:00:00.000Z'; // 22:00 in Berlin
 const SEVEN_NEXT_MORNING = '2026-01-16T06:00:00.000Z'; // 07:00 in Berlin
 
-const t = setUpTestApp({ now: NOON });
+// the stand-in push service (RFC 8030/8291/8292): it checks the VAPID token's expiry in real time, as push
+// services do (the sender's token follows real time too)
+let svc: PushServiceStandIn;
+const t = setUpTestApp(async () => {
+  svc = await startPushService();
+  return { now: NOON, push: svc.appOptions };
+});
+afterAll(() => svc?.close());
 const PUSH_ON = [...DEFAULT_FEATURES, 'push'].join(',');
 
 beforeAll(async () => {
@@ -633,5 +641,64 @@ describe('the queue row is written in the change’s transaction', () => {
       .from(pushQueue)
       .where(and(eq(pushQueue.kind, 'chat'), eq(pushQueue.tag, `chat-${res.body.id}`)));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('through the worker and the stand-in push service', () => {
+  /** A pupil whose browser subscribed at the stand-in, as the web app does (POST /api/users/firebase). */
+  async function subscribedPupil() {
+    const pupil = await person('student', { device: false });
+    const config = await as(pupil, '/api/config/firebase');
+    expect(config.body).toMatchObject({ enabled: true });
+    const token = svc.subscribe(config.body.vapidKey);
+    const res = await as(pupil, '/api/users/firebase', { body: { token } });
+    expect(res.status, res.text).toBe(204);
+    return { pupil, endpoint: token.endpoint };
+  }
+
+  async function heldChat() {
+    // only this test's pushes are in the queue: the others' devices are made up
+    await t.database.db.delete(pushQueue);
+    t.clock.set(EVENING);
+    const teacher = await person('teacher');
+    const { pupil, endpoint } = await subscribedPupil();
+    const room = await chatRoom(teacher, [pupil]);
+    const message = await say(teacher, room, 'Hausaufgaben Seite 12');
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect((await only(pupil, teacher)).map((r) => r.notBefore)).toEqual([SEVEN_NEXT_MORNING]);
+    return { pupil, endpoint, room, message };
+  }
+
+  it('a chat push held overnight is dropped at 07:00 when the message was read meanwhile', async () => {
+    const { pupil, endpoint, room, message } = await heldChat();
+    expect((await as(pupil, `/api/matrix/${room}/seen`, { body: { messageId: message.id } })).status).toBe(
+      204,
+    );
+    t.clock.set(SEVEN_NEXT_MORNING);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect(await queued(pupil)).toEqual([]);
+    const log = await t.database.db.select().from(pushLog).where(eq(pushLog.kind, 'chat'));
+    expect(log.map((l) => l.outcome)).toContain('dropped');
+  });
+
+  it('a chat push held overnight is sent at 07:00 when the message is unread, encrypted for the device', async () => {
+    const { pupil, endpoint, room } = await heldChat();
+    t.clock.set(Date.parse(SEVEN_NEXT_MORNING) - 1);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    t.clock.set(SEVEN_NEXT_MORNING);
+    await t.app.push.drain();
+    const [push] = svc.received(endpoint);
+    expect(push?.payload).toEqual({
+      kind: 'chat',
+      title: PUSH_TEXTS.de.chat.title,
+      body: PUSH_TEXTS.de.chat.body,
+      url: `/app/chat?room=${room}`,
+      tag: `chat-${room}`,
+    });
+    expectNothingPersonal(push!.payload as PushPayload, ['Hausaufgaben', '12']);
+    expect(await queued(pupil)).toEqual([]);
   });
 });
