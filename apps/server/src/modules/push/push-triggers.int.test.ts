@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEATURES, type ChatMessage, type PushPayload } from '@aula/contracts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeGroup, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { setUpTestApp } from '../../test/test-app.ts';
+import { PUSH_CHANNEL } from './push-enqueue.repo.ts';
+import { listenForPushes } from './push-enqueue.service.ts';
 import { isStillRelevant, OPEN_TAB_HOLD_MS, OPEN_TAB_MS, VIDEO_PUSH_MAX_AGE_MS } from './push-relevance.ts';
 import { PUSH_TEXTS } from './push-texts.ts';
 
@@ -618,6 +620,33 @@ describe('video rooms', () => {
 });
 
 describe('the queue row is written in the change’s transaction', () => {
+  it('the commit announces queued pushes (NOTIFY aula_push) and wakes a listening worker; nothing queued, no call', async () => {
+    const teacher = await person('teacher');
+    const pupil = await person('student');
+    const deviceless = await person('student', { device: false });
+    const room = await chatRoom(teacher, [pupil]);
+    const silent = await chatRoom(teacher, [deviceless]);
+    const heard: string[] = [];
+    let marker!: () => void;
+    const markerHeard = new Promise<void>((resolve) => (marker = resolve));
+    const raw = await t.database.listen(PUSH_CHANNEL, {
+      notify: (payload) => (payload === 'marker' ? marker() : heard.push(payload)),
+    });
+    onTestFinished(() => raw.stop());
+    let kick!: () => void;
+    const kicked = new Promise<void>((resolve) => (kick = resolve));
+    const listener = await listenForPushes(t.database, () => kick());
+    onTestFinished(() => listener.stop());
+
+    await say(teacher, silent);
+    await say(teacher, room);
+    await kicked;
+    // notifications come in commit order: once the marker is heard, every earlier one has been
+    await t.database.db.execute(sql`select pg_notify(${PUSH_CHANNEL}, 'marker')`);
+    await markerHeard;
+    expect(heard).toEqual(['']);
+  });
+
   it('a send refused by the room (a pupil in an announcements room) queues nothing', async () => {
     const teacher = await person('teacher');
     const pupil = await person('student');
