@@ -7,7 +7,7 @@ import {
   PUSH_RETRY_BASE_MS,
   PUSH_TTL_S,
 } from '@aula/contracts';
-import { pushLog, pushQueue, pushSubscriptions } from '../../db/schema.ts';
+import { pushLog, pushQueue, pushSubscriptions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
@@ -109,8 +109,6 @@ describe('what arrives', () => {
 
   it("in the user's language", async () => {
     const { user, endpoint, test } = await userWithDevices();
-    await makeUser(t, { username: `${user.username}-x` });
-    const { users } = await import('../../db/schema.ts');
     await t.database.db.update(users).set({ selectedLang: 'ar' }).where(eq(users.id, user.id));
     await test();
     await t.app.push.drain();
