@@ -24,7 +24,8 @@ import { chatRetentionJob } from './modules/chat/chat.jobs.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { eventsCleanupJob } from './modules/events/events.jobs.ts';
 import { eventsRoutes, registerEventHub } from './modules/events/events.routes.ts';
-import { registerPush } from './modules/push/push.plugin.ts';
+import { registerPush, type PushAppOptions } from './modules/push/push.plugin.ts';
+import { pushLogCleanupJob } from './modules/push/push-status.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   trustProxy?: string[];
   /** SMTP for outgoing mail; without smtpUrl mails stay in the outbox table */
   mail?: MailOptions;
+  /** push delivery: push service hosts allowed on private addresses, trusted roots (tests' stand-in) */
+  push?: PushAppOptions;
 }
 
 export const API_VERSION = '1.0';
@@ -114,11 +117,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
   // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
-  registerJobs(app, [sickRetentionJob, bbbCodeMissesJob, eventsCleanupJob, chatRetentionJob]);
+  registerJobs(app, [
+    sickRetentionJob,
+    bbbCodeMissesJob,
+    eventsCleanupJob,
+    chatRetentionJob,
+    pushLogCleanupJob,
+  ]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
   registerEventHub(app);
   // push (decision 073): VAPID keys on first start, and this process's share of the queue
-  registerPush(app);
+  registerPush(app, opts.push);
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',

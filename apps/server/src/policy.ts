@@ -209,6 +209,18 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },
+  // push (decision 073): the browser's part for everyone signed in, the contact and status for admins, the key
+  // pair for superadmins; devices are the caller's own
+  'GET /api/config/firebase': { access: 'student', objects: 'school' },
+  'POST /api/config/firebase': { access: 'admin', objects: 'school' },
+  'GET /api/config/firebase-backend': { access: 'admin', objects: 'school' },
+  'POST /api/config/firebase-backend': { access: 'superadmin', objects: 'school' },
+  'POST /api/users/firebase': { access: 'student', objects: 'self' },
+  'DELETE /api/users/firebase': { access: 'student', objects: 'self' },
+  'POST /api/users/firebase/test': { access: 'student', objects: 'self' },
+  // the caller's own kinds and quiet hours
+  'GET /api/users/firebase/settings': { access: 'student', objects: 'self' },
+  'PUT /api/users/firebase/settings': { access: 'student', objects: 'self' },
   // the live event stream (decision 071): only the caller's own events and their school's
   'GET /api/events': { access: 'student', objects: 'self' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },

@@ -3,7 +3,7 @@
 // host name that resolves (or later re-resolves) to a private address cannot reach the school's network.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 
 export type SafeFetchFailure = 'blocked-address' | 'timeout' | 'unreachable' | 'invalid-url';
@@ -24,6 +24,13 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** trusted roots for https instead of the system's (a test's stand-in server with its own certificate) */
+  ca?: string;
+  /**
+   * safeFetch only: a keep-alive agent of one purpose (push delivery). Its sockets were each opened through the
+   * guarded lookup (trust is per host, so a host's sockets are all guarded or all trusted).
+   */
+  agent?: HttpsAgent;
 }
 
 export interface SafeHeadersResponse {
@@ -212,7 +219,7 @@ export async function fetchHeaders(input: string, opts: SafeFetchOptions): Promi
 export interface SafeRequestInit {
   method?: string;
   headers?: Record<string, string> | Headers;
-  body?: string | URLSearchParams | null;
+  body?: string | URLSearchParams | Uint8Array | null;
   signal?: AbortSignal | null;
 }
 
@@ -238,7 +245,12 @@ export async function safeFetch(
   new Headers(init.headers ?? {}).forEach((value, key) => {
     headers[key] = value;
   });
-  const body = init.body === null || init.body === undefined ? undefined : String(init.body);
+  const body =
+    init.body === null || init.body === undefined
+      ? undefined
+      : init.body instanceof Uint8Array
+        ? init.body
+        : String(init.body);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -246,8 +258,9 @@ export async function safeFetch(
       method: init.method ?? 'GET',
       headers,
       signal,
-      agent: false,
+      agent: opts.agent ?? false,
       lookup: trusted ? undefined : guardedLookup,
+      ...(opts.ca ? { ca: opts.ca } : {}),
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -280,4 +293,19 @@ export async function safeFetch(
     });
     req.end(body);
   });
+}
+
+/**
+ * Whether a server-side request to this URL would be refused for its address: an IP literal or a name that
+ * resolves (now) to a blocked address, unless the host is allowed. A name that does not resolve now is not
+ * refused here: the guard checks again at every connect.
+ */
+export async function isRefusedAddress(url: URL, allowedHosts: readonly string[]): Promise<boolean> {
+  if (isAllowedHost(url, allowedHosts)) return false;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) !== 0) return isBlockedAddress(literal);
+  const addresses = await new Promise<LookupAddress[]>((resolve) =>
+    dnsLookup(literal, { all: true }, (err, found) => resolve(err ? [] : found)),
+  );
+  return addresses.some((a) => isBlockedAddress(a.address));
 }

@@ -14,6 +14,7 @@ import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishSessionsEnded } from '../events/events.service.ts';
+import { endSessionSubscriptions } from '../push/push-subscriptions.service.ts';
 import { getUserInfo } from '../users/users.service.ts';
 import {
   findSessionById,
@@ -137,7 +138,7 @@ export async function resumeSession(ctx: Ctx, sessionId: number): Promise<Sessio
 
 /**
  * Ends sessions and, in the same transaction, tells their open tabs (session.end on the event stream, which
- * then closes: decision 071). Answers how many ended.
+ * then closes: decision 071) and removes their push subscriptions. Answers how many ended.
  */
 async function endSessions(
   ctx: Ctx,
@@ -148,6 +149,11 @@ async function endSessions(
   return transaction(ctx.db, async (tx) => {
     const ended = await revoke(tx, now);
     await publishSessionsEnded(tx, ctx.schoolId, ended, reason, now);
+    // a shared device stops getting this user's pushes (decision 073)
+    await endSessionSubscriptions(
+      tx,
+      ended.map((s) => s.id),
+    );
     return ended.length;
   });
 }

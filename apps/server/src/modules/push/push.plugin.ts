@@ -1,6 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import { ensureAllPushKeys } from './push-keys.service.ts';
+import { createPushWorker } from './push-worker.ts';
 
-/** decision 073: keys on first start and the queue worker of this process (filled by issue 23's delivery work). */
-export function registerPush(app: FastifyInstance): void {
-  void app;
+/** App options for push delivery (BuildAppOptions.push). */
+export interface PushAppOptions {
+  /**
+   * Push service hosts (names or host:port) that may resolve to private addresses: an in-house push service,
+   * or a test's stand-in on loopback. Browsers' own push services are public and need nothing here.
+   */
+  allowedHosts?: string[];
+  /** trusted TLS roots (PEM) instead of the system's, for a push service with its own certificate */
+  ca?: string;
+}
+
+export interface PushRuntime {
+  /** look for due pushes now (after an enqueue) */
+  kick(): void;
+  /** send until no push is due (tests, the bench) */
+  drain(): Promise<void>;
+  allowedHosts: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushRuntime;
+  }
+}
+
+/** decision 073: keys on first start and the queue worker of this process. */
+export function registerPush(app: FastifyInstance, opts: PushAppOptions = {}): void {
+  const allowedHosts = (opts.allowedHosts ?? []).map((h) => h.toLowerCase());
+  const worker = createPushWorker({
+    db: app.db,
+    clock: () => app.clock(),
+    log: app.log,
+    secretKey: app.secretKey,
+    publicOrigin: app.publicOrigin,
+    allowedHosts,
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
+  app.decorate('push', { kick: worker.kick, drain: worker.drain, allowedHosts });
+  app.addHook('onReady', async () => {
+    // a failure here must not stop the server: a school without keys gets them on first use
+    await ensureAllPushKeys(app).catch((err: unknown) => app.log.error({ err }, 'push keys not made'));
+    worker.start();
+  });
+  app.addHook('onClose', () => worker.stop());
 }

@@ -42,14 +42,19 @@ export const pushSubscriptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: bigint('session_id', { mode: 'number' }).references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' }).references(() => sessions.id, {
+      onDelete: 'cascade',
+    }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
 );
 
 // What the user wants: the kinds switched off, and their own quiet hours (added to the school's for pupils).

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
 import { loadBbb } from '../bbb/bbb-settings.service.ts';
 import { loadOidc } from '../sso/oidc-settings.service.ts';
+import { pushConfigured } from '../push/push-status.service.ts';
 import { loadSaml } from '../sso/saml-settings.service.ts';
 import {
   countActiveUsersPerDay,
@@ -74,13 +75,14 @@ export async function serverStatus(ctx: Ctx): Promise<ServerStatus> {
   } catch {
     db = 'down';
   }
-  // push has no settings yet; OIDC and SAML are the school's identity providers (decisions 038, 040),
-  // video the school's BigBlueButton server with its secret (decision 067)
+  // OIDC and SAML are the school's identity providers (decisions 038, 040), video the school's BigBlueButton
+  // server with its secret (decision 067), push the feature switched on with keys that open (decision 073)
   const configured = new Set<string>();
   if (db === 'up') {
     if (await loadOidc(app.db, ctx.schoolId, app.secretKey)) configured.add('oidc');
     if (await loadSaml(app.db, ctx.schoolId)) configured.add('saml');
     if ((await loadBbb(app.db, ctx.schoolId, app.secretKey))?.secret) configured.add('video');
+    if (await pushConfigured(ctx, ctx.schoolId)) configured.add('push');
   }
   const integrations = Object.fromEntries(
     INTEGRATIONS.map((name): [string, IntegrationState] => [

@@ -30,6 +30,8 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
   saml_sp_keys: "the school's own SAML signing key pair, without a user",
+  push_keys: "the school's VAPID key pair and push contact (decision 073), without a user",
+  push_log: 'push delivery outcomes counted per school and kind (decision 073), without a user or payload',
   events:
     'the live stream’s deliveries (decision 071): short-lived copies of what other tables hold (chat and admin messages are exported there), addressed by user id, deleted after ten minutes',
 };
@@ -43,6 +45,8 @@ export const REDACTED = '[redacted]';
 export function isSecretColumn(table: string, column: string): boolean {
   // a reset code mailed minutes ago may still be valid: the outbox keeps address, subject and times only
   if (table === 'mail_outbox' && column === 'body') return true;
+  // the browser's push authentication secret (RFC 8291): whoever holds it can read the device's pushes
+  if (table === 'push_subscriptions' && column === 'auth') return true;
   return column.endsWith('_hash') || column.endsWith('_secret') || column.endsWith('_pw');
 }
 

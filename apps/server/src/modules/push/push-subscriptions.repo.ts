@@ -1,0 +1,161 @@
+// push_subscriptions: one browser's subscription, bound to the session that made it (decision 073). Only this
+// repo writes the table.
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { sessions } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { pushSubscriptions } from './push.schema.ts';
+
+export interface NewSubscription {
+  schoolId: number;
+  userId: number;
+  sessionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: Date;
+}
+
+/**
+ * Stores a device's subscription by its endpoint. The same user renewing it keeps the row (and what waits for
+ * it); a device that now belongs to another user or school loses the old row with its queued pushes, so the
+ * last user's pushes never reach the next one.
+ */
+export async function upsertSubscription(tx: Db, s: NewSubscription): Promise<number> {
+  const [existing] = await tx
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      schoolId: pushSubscriptions.schoolId,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, s.endpoint))
+    .for('update');
+  if (existing && existing.userId === s.userId && existing.schoolId === s.schoolId) {
+    await tx
+      .update(pushSubscriptions)
+      .set({ sessionId: s.sessionId, p256dh: s.p256dh, auth: s.auth })
+      .where(eq(pushSubscriptions.id, existing.id));
+    return existing.id;
+  }
+  if (existing) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, existing.id));
+  const [row] = await tx
+    .insert(pushSubscriptions)
+    .values(s)
+    .onConflictDoUpdate({
+      // a concurrent subscribe of the same endpoint: the later one wins
+      target: pushSubscriptions.endpoint,
+      set: {
+        schoolId: s.schoolId,
+        userId: s.userId,
+        sessionId: s.sessionId,
+        p256dh: s.p256dh,
+        auth: s.auth,
+        createdAt: s.createdAt,
+      },
+    })
+    .returning({ id: pushSubscriptions.id });
+  return row!.id;
+}
+
+/** The caller's own subscription with this endpoint, gone; how many went (0 or 1). */
+export async function deleteOwnSubscription(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  endpoint: string,
+): Promise<number> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.schoolId, schoolId),
+        eq(pushSubscriptions.userId, userId),
+        eq(pushSubscriptions.endpoint, endpoint),
+      ),
+    )
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+/** Sessions ended: their devices stop getting pushes (queued ones go with them). */
+export async function deleteSessionSubscriptions(db: Db, sessionIds: readonly number[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(inArray(pushSubscriptions.sessionId, [...sessionIds]))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+export async function deleteSchoolSubscriptions(db: Db, schoolId: number): Promise<number> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(eq(pushSubscriptions.schoolId, schoolId))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+/** Deletes the subscriptions whose session has ended (revoked or past its end); how many. */
+export async function deleteDeadSubscriptions(db: Db, ids: readonly number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<{ id: number }>(sql`
+    delete from ${pushSubscriptions} p
+    where p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from ${sessions} s where s.id = p.session_id
+        and s.revoked_at is null and s.refresh_expires_at > ${now})
+    returning p.id`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** The user's devices whose session is live: the ones a push would reach. */
+export async function findLiveSubscriptions(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  now: Date,
+): Promise<{ id: number }[]> {
+  return db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(
+      and(
+        eq(pushSubscriptions.schoolId, schoolId),
+        eq(pushSubscriptions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, now),
+      ),
+    )
+    .orderBy(pushSubscriptions.id);
+}
+
+export async function markSent(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastSentAt: at }).where(eq(pushSubscriptions.id, id));
+}
+
+/** The user's language for a push's words ('auto' and unknown: the school's source language). */
+export async function findUserLang(db: Db, userId: number): Promise<string> {
+  const [row] = await db.select({ lang: users.selectedLang }).from(users).where(eq(users.id, userId));
+  return row?.lang ?? 'auto';
+}
+
+/** The user's subscriptions for the data export: never the keys, which are the browser's secret. */
+export async function findUserSubscriptionsForExport(db: Db, schoolId: number, userId: number) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+      lastSentAt: pushSubscriptions.lastSentAt,
+    })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.schoolId, schoolId), eq(pushSubscriptions.userId, userId)))
+    .orderBy(pushSubscriptions.id);
+}

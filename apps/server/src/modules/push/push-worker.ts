@@ -1,0 +1,217 @@
+// This process's share of the push queue (decision 073): claims due rows with a lease, sends them with bounded
+// concurrency, and records each outcome. Woken by a poll, by kick() after an enqueue, and drained by tests.
+import { Agent } from 'node:https';
+import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PUSH_POLL_MS, PUSH_RETRY_BASE_MS } from '@aula/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { getEnabledFeatures } from '../config/config.service.ts';
+import { loadPushKeys, type SchoolPushKeys } from './push-keys.service.ts';
+import {
+  claimDue,
+  deleteClaimed,
+  insertLog,
+  scheduleRetry,
+  type ClaimedPush,
+  type PushOutcome,
+} from './push-queue.repo.ts';
+import { isStillRelevant } from './push-relevance.ts';
+import { sendPush, type SendResult } from './push-send.ts';
+import { deleteSubscriptionById, markSent } from './push-subscriptions.repo.ts';
+
+/** Rows one claim takes, and sends in flight at once per process. */
+export const PUSH_BATCH = 50;
+export const PUSH_CONCURRENCY = 16;
+
+export interface PushWorkerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  secretKey: Buffer;
+  publicOrigin: string | null;
+  /** push service hosts that may be private (a stand-in, an in-house push service) */
+  allowedHosts: readonly string[];
+  /** trusted TLS roots instead of the system's (a stand-in's own certificate) */
+  ca?: string;
+}
+
+export interface PushWorker {
+  start(): void;
+  /** looks for due pushes now (after an enqueue); never waits */
+  kick(): void;
+  /** sends until no row is due (tests, the bench) */
+  drain(): Promise<void>;
+  /** stops claiming, ends sends in flight (their rows stay leased for the next process) and waits */
+  stop(): Promise<void>;
+}
+
+type Verdict =
+  | { kind: 'sent'; status: number }
+  | { kind: 'gone'; status: number }
+  | { kind: 'retry'; status: number; retryAfterMs: number | null }
+  | { kind: 'failed'; status: number };
+
+/** What an answer means (decision 073): 201/202 done, 404/410 gone, 429/5xx and no answer again, else failed. */
+export function verdictOf(res: SendResult): Verdict {
+  const { status } = res;
+  if (status === 201 || status === 202 || status === 200) return { kind: 'sent', status };
+  if (status === 404 || status === 410) return { kind: 'gone', status };
+  if (status === 429 || status >= 500) return { kind: 'retry', status, retryAfterMs: res.retryAfterMs };
+  // a timeout or a push service out of reach may pass; a refused address or a bad endpoint never will
+  if (status === 0 && (res.failure === 'timeout' || res.failure === 'unreachable'))
+    return { kind: 'retry', status, retryAfterMs: null };
+  return { kind: 'failed', status };
+}
+
+/** The wait before the next try: the backoff for this many tries so far, or longer when the service asked. */
+export function retryDelayMs(attempts: number, retryAfterMs: number | null): number {
+  return Math.max(retryAfterMs ?? 0, PUSH_RETRY_BASE_MS * 2 ** attempts);
+}
+
+export function createPushWorker(opts: PushWorkerOptions): PushWorker {
+  const { db, clock, log } = opts;
+  // keep-alive to each push service: a new TLS handshake per push would cost more than the encryption
+  const agent = new Agent({ keepAlive: true, maxSockets: PUSH_CONCURRENCY });
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function record(row: ClaimedPush, outcome: PushOutcome, status: number): Promise<void> {
+    await insertLog(db, { schoolId: row.schoolId, kind: row.kind, outcome, status, at: clock() });
+  }
+
+  async function handle(row: ClaimedPush, keysOf: (schoolId: number) => Promise<SchoolPushKeys | null>) {
+    // a device whose session ended gets nothing more: sign-out, expiry, block (decision 073)
+    if (!row.sessionLive) {
+      await deleteSubscriptionById(db, row.subscriptionId);
+      await record(row, 'dropped', 0);
+      return;
+    }
+    const keys = await keysOf(row.schoolId);
+    if (!keys || !(await isStillRelevant(db, row, clock()))) {
+      if (await deleteClaimed(db, row)) await record(row, 'dropped', 0);
+      return;
+    }
+    const res = await sendPush(row, row.payload, keys, {
+      allowedHosts: opts.allowedHosts,
+      ca: opts.ca,
+      agent,
+      signal: stopping.signal,
+    });
+    // closing: the row keeps its lease and goes to the next process after it
+    if (res.failure === 'aborted') return;
+    const verdict = verdictOf(res);
+    const now = clock();
+    switch (verdict.kind) {
+      case 'sent':
+        if (await deleteClaimed(db, row)) {
+          await markSent(db, row.subscriptionId, now);
+          await record(row, 'sent', verdict.status);
+        }
+        return;
+      case 'gone':
+        // the subscription's other queued pushes go with it (cascade)
+        await deleteSubscriptionById(db, row.subscriptionId);
+        await record(row, 'gone', verdict.status);
+        return;
+      case 'retry': {
+        const attempts = row.attempts + 1;
+        if (attempts >= PUSH_MAX_ATTEMPTS) {
+          if (await deleteClaimed(db, row)) await record(row, 'failed', verdict.status);
+          return;
+        }
+        const at = new Date(now.getTime() + retryDelayMs(row.attempts, verdict.retryAfterMs));
+        await scheduleRetry(db, row, attempts, at);
+        return;
+      }
+      case 'failed':
+        log.warn({ status: verdict.status, failure: res.failure, kind: row.kind }, 'push refused');
+        if (await deleteClaimed(db, row)) await record(row, 'failed', verdict.status);
+        return;
+    }
+  }
+
+  /** One batch: claim, then send with at most PUSH_CONCURRENCY at once. Answers how many were claimed. */
+  async function batch(): Promise<number> {
+    const now = clock();
+    const rows = await claimDue(db, now, new Date(now.getTime() + PUSH_LEASE_MS), PUSH_BATCH);
+    if (rows.length === 0) return 0;
+    const keys = new Map<number, Promise<SchoolPushKeys | null>>();
+    const keysOf = (schoolId: number) => {
+      let k = keys.get(schoolId);
+      if (!k) {
+        k = (async () => {
+          // a school that switched push off sends nothing more; its queued pushes are dropped
+          if (!(await getEnabledFeatures(db, schoolId)).includes('push')) return null;
+          return loadPushKeys(opts, schoolId);
+        })();
+        keys.set(schoolId, k);
+      }
+      return k;
+    };
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length && !stopping.signal.aborted) {
+        const row = rows[next++]!;
+        try {
+          await handle(row, keysOf);
+        } catch (err) {
+          // the row keeps its lease and is tried again after it
+          log.error({ err, pushId: row.id }, 'push delivery failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, rows.length) }, lane));
+    return rows.length;
+  }
+
+  async function runUntilEmpty(): Promise<void> {
+    while (!stopped && (await batch()) > 0);
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await runUntilEmpty();
+        } catch (err) {
+          log.error({ err }, 'push queue run failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void run(), PUSH_POLL_MS);
+      timer.unref();
+      void run();
+    },
+    kick() {
+      if (!stopped) void run();
+    },
+    async drain() {
+      // a run already going may have claimed before the caller's rows were due: run once more after it
+      if (running) await running;
+      if (!stopped) await run();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      stopping.abort();
+      if (running) await running;
+      agent.destroy();
+    },
+  };
+}
