@@ -27,10 +27,10 @@ async function pushStatus(username = 'admin'): Promise<PushStatusResponse> {
   return res.body;
 }
 
-/** The tab's status section, once the status has arrived. */
+/** The tab's status section, once the status has arrived (while it loads, the section is busy). */
 async function statusSection(page: Page, t: Texts = de) {
   const section = page.getByRole('region', { name: t.pushAdmin.status.title, exact: true });
-  await section.waitFor();
+  await section.and(page.locator(':not([aria-busy="true"])')).waitFor();
   return section;
 }
 
@@ -167,7 +167,9 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
       .getByRole('navigation', { name: de.pages.dashboard })
       .getByRole('link', { name: de.dashboard.tabs.push, exact: true })
       .click();
-    await page.getByRole('status').filter({ hasText: de.common.loading }).waitFor();
+    const loading = page.getByRole('region', { name: de.pushAdmin.status.title, exact: true });
+    expect(await loading.getAttribute('aria-busy')).toBe('true');
+    await loading.getByRole('status').filter({ hasText: de.common.loading }).waitFor();
     release();
     const alert = page.getByRole('alert').filter({ hasText: de.pushAdmin.loadFailed });
     await alert.waitFor();

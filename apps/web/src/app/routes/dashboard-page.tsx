@@ -9,7 +9,8 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { visibleDashboardTabs, type DashboardTab } from '../dashboard-tabs';
+import { visibleDashboardTabs } from '../dashboard-tab-list';
+import type { DashboardTab } from '../dashboard-tabs';
 
 const routeApi = getRouteApi('/shell/dashboard/$tab/{-$subpage}');
 

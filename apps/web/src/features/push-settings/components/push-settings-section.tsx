@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '@aula/contracts';
@@ -12,11 +13,15 @@ import { PushKeysPanel } from './push-keys-panel';
 import { PushStatusPanel } from './push-status-panel';
 import { SchoolQuietHours } from './school-quiet-hours';
 
-/** The shape of the status while it loads, so the page does not jump when it arrives. */
+/** The status section's shape while it loads, so the page does not jump when it arrives. */
 function StatusSkeleton() {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <div className="grid gap-4 rounded-md border p-4">
+    <section aria-labelledby={`${id}-title`} aria-busy="true" className="grid gap-4 rounded-md border p-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t('pushAdmin.status.title')}
+      </h2>
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <Spinner className="size-4" />
         {t('common.loading')}
@@ -24,11 +29,9 @@ function StatusSkeleton() {
       <div aria-hidden="true" className="grid animate-pulse gap-3">
         <div className="h-5 w-64 max-w-full rounded bg-muted" />
         <div className="h-9 w-72 max-w-full rounded bg-muted" />
-        {[0, 1, 2, 3, 4].map((i) => (
-          <div key={i} className="h-4 w-full max-w-md rounded bg-muted" />
-        ))}
+        <div className="h-48 w-full max-w-xl rounded-md bg-muted" />
       </div>
-    </div>
+    </section>
   );
 }
 
