@@ -252,6 +252,33 @@ describe('chat messages', () => {
   });
 });
 
+describe('relevance of a push that names nothing', () => {
+  it('goes unless shown stale: a chat push without a message still waits while its person is online', async () => {
+    const pupil = await person('student');
+    const [row] = await t.database.db
+      .insert(pushQueue)
+      .values({
+        schoolId: (await t.database.db.select().from(sessions).where(eq(sessions.id, pupil.sessionId)))[0]!
+          .schoolId,
+        subscriptionId: pupil.subscriptionId,
+        userId: pupil.id,
+        kind: 'chat',
+        tag: 'chat-0',
+        payload: { kind: 'chat', title: 't', body: 'b', url: '/app/chat', tag: 'chat-0' },
+        notBefore: t.clock(),
+        nextAttemptAt: t.clock(),
+        createdAt: t.clock(),
+      })
+      .returning();
+    const queuedRow = { ...row!, notBefore: row!.notBefore.toISOString(), payload: row!.payload };
+    expect(await relevant(queuedRow)).toBe(true);
+    await ping(pupil);
+    expect(await relevant(queuedRow)).toBe(false);
+    expect(await relevant({ ...queuedRow, kind: 'unknown' })).toBe(false);
+    expect(await relevant({ ...queuedRow, kind: 'test' })).toBe(true);
+  });
+});
+
 /** Signs the person in once more, with a second subscribed device bound to that new session. */
 async function makeUserSecondDevice(p: Person): Promise<number> {
   const res = await t.call('/api/login', { body: { username: p.username, password: 'Test-Passwort-2026' } });
