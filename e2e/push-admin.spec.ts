@@ -49,6 +49,12 @@ async function switchPushOn(): Promise<void> {
   expect(res.status, res.text).toBe(200);
 }
 
+/** With push on, a new device gets the quiet offer to subscribe (decision 073); it covers part of the page. */
+async function declinePushOffer(page: Page, t: Texts = de): Promise<void> {
+  await page.getByRole('button', { name: t.push.offer.notNow }).click();
+  await page.getByText(t.push.offer.title).waitFor({ state: 'hidden' });
+}
+
 /** A VAPID key pair as a school might bring it: P-256, both halves base64url (RFC 8292). */
 function vapidPair(): { publicKey: string; privateKey: string } {
   for (;;) {
@@ -311,6 +317,7 @@ describe('the figures come from real deliveries (issue 23 items 1 and 6)', () =>
     await section.getByText(de.pushAdmin.failure.busy.title, { exact: true }).waitFor();
     await section.getByText(de.pushAdmin.failure.busy.text).waitFor();
     expect(await section.locator('time').getAttribute('datetime')).toBe(status.lastFailure!.at);
+    await declinePushOffer(page);
     await page.screenshot({
       path: `${screenshotDir}/push-admin-deliveries-de-1280-light.png`,
       fullPage: true,
@@ -353,9 +360,7 @@ describe('the Push tab in every look (issue 23 item 7)', () => {
         .getByText(/\d|[٠-٩]/)
         .first()
         .waitFor();
-      // with push on, a new device gets the quiet offer to subscribe (decision 073); it is answered first
-      await page.getByRole('button', { name: t.push.offer.notNow }).click();
-      await page.getByText(t.push.offer.title).waitFor({ state: 'hidden' });
+      await declinePushOffer(page, t);
       await page.waitForLoadState('networkidle');
       expect(await sidewaysOverflow(page)).toEqual([]);
       if (width === 390)
