@@ -87,6 +87,13 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
     // the key devices subscribe with, shortened; the private key appears nowhere
     await section.getByText(shortKey(status.vapidKey!), { exact: true }).waitFor();
     expect(await page.content()).not.toContain('privateKey');
+    // the copy button puts the whole key on the clipboard
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: journey.portal.base,
+    });
+    await section.getByRole('button', { name: de.pushAdmin.keys.copy }).click();
+    await section.getByRole('status').filter({ hasText: de.pushAdmin.keys.copied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(status.vapidKey);
     // each figure with its number: a fresh school has no devices, nothing queued, nothing sent
     const figures = section.getByRole('definition');
     expect(await figures.allInnerTexts()).toEqual(['0', '0', '0', '0', '0']);
@@ -295,8 +302,26 @@ describe('the figures come from real deliveries (issue 23 items 1 and 6)', () =>
     });
     expect(test.status, test.text).toBe(202);
 
-    // the worker sends; the busy one is tried again after each wait (the clock moves, nothing sleeps)
+    // the first round (the test call wakes the worker): sent to one, the gone one removed, the busy one waits
     await journey.portal.app.push.drain();
+    const waiting = await pushStatus();
+    expect(waiting).toMatchObject({ devices: 2, queued: 1, sent24h: 1, failed24h: 0, lastFailure: null });
+
+    // the admin has the tab open meanwhile
+    const page = await journey.openSignedIn('admin', PUSH_PATH);
+    const section = await statusSection(page);
+    const figures = section.getByRole('definition');
+    const shown = async (expected: PushStatusResponse) =>
+      expect
+        .poll(() => figures.allInnerTexts())
+        .toEqual(
+          [expected.devices, expected.queued, expected.held, expected.sent24h, expected.failed24h].map(
+            String,
+          ),
+        );
+    await shown(waiting);
+
+    // the busy one is tried again after each wait (the clock moves, nothing sleeps) until Aula gives up
     for (let tries = 1; tries < PUSH_MAX_ATTEMPTS; tries++) {
       journey.clock.advance(Math.max(retryAfter * 1000, PUSH_RETRY_BASE_MS * 2 ** (tries - 1)));
       await journey.portal.app.push.drain();
@@ -306,11 +331,10 @@ describe('the figures come from real deliveries (issue 23 items 1 and 6)', () =>
     expect(status).toMatchObject({ devices: 2, queued: 0, sent24h: 1, failed24h: 1 });
     expect(status.lastFailure?.status).toBe(429);
 
-    const page = await journey.openSignedIn('admin', PUSH_PATH);
-    const section = await statusSection(page);
-    expect(await section.getByRole('definition').allInnerTexts()).toEqual(
-      [status.devices, status.queued, status.held, status.sent24h, status.failed24h].map(String),
-    );
+    // "Aktualisieren" reads the status again
+    await section.getByText(de.pushAdmin.failure.none).waitFor();
+    await section.getByRole('button', { name: de.pushAdmin.status.refresh }).click();
+    await shown(status);
     await section
       .getByText(de.pushAdmin.failure.status.replace('{{status}}', '429'), { exact: false })
       .waitFor();
