@@ -8,7 +8,7 @@ import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
 import { call, loginAs, startTestApp, userIds, type TestApp } from '../apps/server/src/test/test-app.ts';
 import { launch, screenshotDir } from './browser.ts';
-import { LOOKS, expectNoSeriousA11yViolations } from './journeys.ts';
+import { LOOKS, expectNoSeriousA11yViolations, userMenu } from './journeys.ts';
 
 // Issue 23 in the browser: the request-push dialog and the permission flow, the quiet offer after sign-in, the
 // service worker's notification and its click, the foreground toast (spec 9), denied and unsupported browsers,
@@ -82,6 +82,8 @@ function standInPushRegistration() {
     const current = stored();
     return (current ? subscription(current) : null) as unknown as PushSubscription;
   };
+  // a registration has one subscription: calls that overlap get the same one, as from the browser
+  let pending: Promise<Stored> | null = null;
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     if (Notification.permission !== 'granted') {
       throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
@@ -93,9 +95,15 @@ function standInPushRegistration() {
       typeof raw === 'string'
         ? raw
         : toBase64Url(new Uint8Array(raw instanceof ArrayBuffer ? raw : (raw as Uint8Array).buffer));
-    const entry = { json: await w.e2ePushSubscribe(key), key };
-    localStorage.setItem(STORE, JSON.stringify(entry));
-    return subscription(entry) as unknown as PushSubscription;
+    pending ??= w
+      .e2ePushSubscribe(key)
+      .then((json) => {
+        const entry = { json, key };
+        localStorage.setItem(STORE, JSON.stringify(entry));
+        return entry;
+      })
+      .finally(() => (pending = null));
+    return subscription(await pending) as unknown as PushSubscription;
   };
 }
 
@@ -199,7 +207,10 @@ const notifications = (page: Page) =>
     })),
   );
 
-/** A real chat push from the server: the admin writes to the user, who has no Aula tab open. */
+/**
+ * A real chat push from the server: the teacher writes to the user, who has no Aula tab open (the server holds
+ * a chat push for someone with an open tab, decision 073; nobody in this file opens one as `username` before).
+ */
 async function chatPushFor(username: string): Promise<PushPayload & { roomId: number }> {
   const cookie = await loginAs(portal.base, username);
   const config = await call<{ vapidKey: string }>(portal.base, '/api/config/firebase', { cookie });
@@ -207,16 +218,19 @@ async function chatPushFor(username: string): Promise<PushPayload & { roomId: nu
   const device = svc.subscribe(config.body.vapidKey);
   const stored = await call(portal.base, '/api/users/firebase', { cookie, body: { token: device } });
   expect(stored.status, stored.text).toBe(204);
-  const room = await api<{ id: number }>('admin', '/api/matrix/privateroom', {
+  const room = await api<{ id: number }>('teacher', '/api/matrix/privateroom', {
     body: { userId: ids.get(username) },
   });
   expect(room.status, room.text).toBe(200);
-  const sent = await api('admin', `/api/matrix/${room.body.id}/messages`, {
+  const before = svc.received().length;
+  const sent = await api('teacher', `/api/matrix/${room.body.id}/messages`, {
     body: { body: 'Bitte die Liste mitbringen', clientId: `e2epush${Date.now().toString(36)}` },
   });
   expect(sent.status, sent.text).toBeLessThan(300);
-  await expect.poll(() => svc.received(device.endpoint).length, { timeout: 20_000 }).toBe(1);
+  // only this device gets a push for the message: the stand-in's next accepted push is it
+  await svc.waitForReceived(before + 1);
   const [push] = svc.received(device.endpoint);
+  expect(push, 'the chat push went to this device').toBeDefined();
   return { ...(push!.payload as PushPayload), roomId: room.body.id };
 }
 
@@ -293,8 +307,8 @@ describe('subscribing on this device (spec 7.1)', () => {
 
     // own settings: a kind off and own quiet hours, kept by the server
     await dialog.getByRole('switch', { name: de.push.kinds.video }).uncheck();
-    await dialog.getByLabel(de.push.settings.quietStart).selectOption('21:00');
-    await dialog.getByLabel(de.push.settings.quietEnd).selectOption('06:30');
+    await dialog.getByLabel(de.push.settings.quietStart, { exact: true }).selectOption('21:00');
+    await dialog.getByLabel(de.push.settings.quietEnd, { exact: true }).selectOption('06:30');
     await dialog.getByRole('button', { name: de.common.save }).click();
     await page.getByText(de.push.settings.saved).waitFor();
     const saved = await api<PushSettingsResponse>('student', '/api/users/firebase/settings');
@@ -385,10 +399,14 @@ describe('after sign-in (spec 4.2)', () => {
 });
 
 describe('the service worker (issue 23 item 5)', () => {
+  let payload: PushPayload & { roomId: number };
+  beforeAll(async () => {
+    payload = await chatPushFor('admin');
+  });
+
   it('shows a notification when no Aula tab is focused, and its click opens the chat in the open tab', async () => {
-    const payload = await chatPushFor('teacher');
     expect(payload).toMatchObject({ kind: 'chat', url: `/app/chat?room=${payload.roomId}` });
-    const context = await pushContext('teacher', { granted: true });
+    const context = await pushContext('admin', { granted: true });
     const page = await context.newPage();
     const setUp = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/config/firebase');
     await page.goto(`${portal.base}/`);
@@ -432,13 +450,21 @@ describe('the service worker (issue 23 item 5)', () => {
   });
 
   it('a focused tab gets a toast for 5000 ms with “zum Chat”, and none on the chat page', async () => {
-    const payload = await chatPushFor('teacher');
-    const page = await openPushPage('teacher', '/', { granted: true, clock: true });
+    const page = await (await pushContext('admin', { granted: true })).newPage();
+    let setUp = false;
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/config/firebase') setUp = true;
+    });
+    await page.clock.install();
+    await page.goto(`${portal.base}/`);
     await workerReady(page);
     // the push code loads once the page is idle (requestIdleCallback, under the test clock here)
-    const setUp = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/config/firebase');
-    await page.clock.runFor(3_000);
-    await setUp;
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return setUp;
+      })
+      .toBe(true);
     const deliver = await pushTo(page);
     await page.evaluate(() => {
       const w = window as unknown as { e2eMessages: number };
@@ -498,11 +524,14 @@ describe('browsers that cannot or may not (issue 23 item 2)', () => {
   });
 
   it('an iPhone outside the installed app is told to install Aula first, with the way to it', async () => {
-    const page = await openPushPage('student', '/?dialog=request-push', {
+    const page = await openPushPage('student', '/', {
       width: 390,
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     });
+    // Safari there has no notifications outside the installed app; the menu offers the way to them anyway
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: de.dialogs.requestPush }).click();
     const dialog = dialogOf(page);
     await dialog.getByText(de.push.installFirst).waitFor();
     await dialog.getByRole('button', { name: de.push.install }).click();

@@ -72,6 +72,8 @@ export interface PushServiceStandIn {
   release(endpoint: string, answer?: Answer): void;
   /** resolves when a request to this endpoint is being held */
   held(endpoint: string): Promise<void>;
+  /** resolves when the sender gave up a held request to this endpoint (closed the connection) */
+  abandoned(endpoint: string): Promise<void>;
   /** accepted pushes, oldest first (of one endpoint when given) */
   received(endpoint?: string): ReceivedPush[];
   /** resolves once `count` pushes in total have been accepted */
@@ -200,6 +202,8 @@ export async function startPushService(opts: { now?: () => number } = {}): Promi
   const received: ReceivedPush[] = [];
   const requests: PushRequestRecord[] = [];
   let receivedWaiters: { count: number; resolve: () => void }[] = [];
+  const abandonedWaiters = new Map<string, (() => void)[]>();
+  const abandonedCount = new Map<string, number>();
   let origin = '';
   let nextId = 0;
 
@@ -258,6 +262,9 @@ export async function startPushService(opts: { now?: () => number } = {}): Promi
       });
       if (answer.status === 0) {
         requests.push({ endpoint, status: 0, error: 'abandoned by the sender' });
+        abandonedCount.set(endpoint, (abandonedCount.get(endpoint) ?? 0) + 1);
+        for (const w of abandonedWaiters.get(endpoint) ?? []) w();
+        abandonedWaiters.delete(endpoint);
         return;
       }
     } else {
@@ -325,6 +332,12 @@ export async function startPushService(opts: { now?: () => number } = {}): Promi
       if (!hold) return Promise.reject(new Error(`${endpoint} is not held`));
       if (hold.pending.length > 0) return Promise.resolve();
       return new Promise((resolve) => hold.waiters.push(resolve));
+    },
+    abandoned(endpoint) {
+      if (abandonedCount.get(endpoint)) return Promise.resolve();
+      return new Promise((resolve) =>
+        abandonedWaiters.set(endpoint, [...(abandonedWaiters.get(endpoint) ?? []), resolve]),
+      );
     },
     received: (endpoint) => (endpoint ? received.filter((r) => r.endpoint === endpoint) : [...received]),
     waitForReceived(count) {

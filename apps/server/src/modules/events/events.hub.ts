@@ -69,17 +69,8 @@ export function formatEvent(id: number | null, type: string, data: unknown): str
 
 export type EventHub = ReturnType<typeof createEventHub>;
 
-export function createEventHub(deps: {
-  database: Database;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /**
-   * Marks a session seen (the presence's batched last-seen write): every open stream's session is, on opening and
-   * at each tick, so "an open Aula tab" is a session seen within OPEN_TAB_MS in every process (push, decision 073).
-   */
-  seen?: (sessionId: number) => void;
-}) {
-  const { database, clock, log, seen } = deps;
+export function createEventHub(deps: { database: Database; clock: Clock; log: FastifyBaseLogger }) {
+  const { database, clock, log } = deps;
   const db = database.db;
   const byUser = new Map<number, Set<Stream>>();
   let open = 0;
@@ -244,9 +235,9 @@ export function createEventHub(deps: {
   }
 
   /**
-   * What the one timer does (tests call it after moving the clock): releases held events, marks the open
-   * streams' sessions seen, closes streams whose session reached its absolute end, and writes a heartbeat
-   * comment to streams silent for EVENT_HEARTBEAT_MS.
+   * What the one timer does (tests call it after moving the clock): releases held events, closes streams
+   * whose session reached its absolute end, and writes a heartbeat comment to streams silent for
+   * EVENT_HEARTBEAT_MS.
    */
   function tick(): Promise<void> {
     return serial(async () => {
@@ -256,7 +247,6 @@ export function createEventHub(deps: {
       for (const set of [...byUser.values()]) {
         for (const s of [...set]) {
           if (s.queued) continue;
-          seen?.(s.sessionId);
           if (now >= s.sessionEndsAt) {
             write(s, formatEvent(null, 'session.end', { reason: 'expired' }));
             end(s);
@@ -311,7 +301,6 @@ export function createEventHub(deps: {
       if (!set) byUser.set(s.userId, (set = new Set()));
       set.add(s);
       open++;
-      seen?.(s.sessionId);
     },
     remove,
     end,

@@ -20,12 +20,7 @@ declare module 'fastify' {
  * waits for its connections, so shutdown is not held up), and tells a school when its online list changed.
  */
 export function registerEventHub(app: FastifyInstance): void {
-  const hub = createEventHub({
-    database: app.database,
-    clock: app.clock,
-    log: app.log,
-    seen: (sessionId) => app.presence.seen(sessionId),
-  });
+  const hub = createEventHub({ database: app.database, clock: app.clock, log: app.log });
   app.decorate('eventHub', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());

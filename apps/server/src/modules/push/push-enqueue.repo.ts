@@ -75,7 +75,7 @@ export async function findPushDevices(
   return rows.map((r) => ({ ...r, quiet: r.quiet ?? null }));
 }
 
-/** Of these users, those with an open Aula tab: a live session seen (its event stream or the ping) since `since`. */
+/** Of these users, those with an open Aula tab: a live session seen (the online ping) since `since`. */
 export async function findUsersWithOpenTab(
   db: Db,
   userIds: readonly number[],

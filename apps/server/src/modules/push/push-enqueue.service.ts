@@ -3,10 +3,11 @@
 // end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below are
 // what the chat, admin messages, sick notices and video rooms call.
 import { hasRole, type Locale, type PushKind, type QuietHours } from '@aula/contracts';
-import { transaction, type Db } from '../../db/index.ts';
+import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
 import type { Ctx } from '../../context.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import {
+  PUSH_CHANNEL,
   findGroupMemberIds,
   findPushDevices,
   findTeachersOfPupil,
@@ -103,6 +104,15 @@ export async function enqueuePush(tx: Db, ctx: PushContext, req: PushRequest): P
     now,
     pushes,
   });
+}
+
+/**
+ * Wakes this process's worker whenever any process has queued pushes: writePushes NOTIFYs at the commit of the
+ * change, so the worker sends at once instead of at its next poll. For registerPush: `listenForPushes(app.database,
+ * worker.kick)` on ready, `stop()` on close. After a lost connection it kicks once (what came meanwhile is due).
+ */
+export function listenForPushes(database: Pick<Database, 'listen'>, kick: () => void): Promise<Listener> {
+  return database.listen(PUSH_CHANNEL, { notify: () => kick(), reconnected: () => kick() });
 }
 
 // ---------------------------------------------------------------- triggers

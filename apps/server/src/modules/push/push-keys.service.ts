@@ -2,7 +2,6 @@
 // sealed with the server secret like the other secrets; rotated or imported by a superadmin.
 import { createECDH } from 'node:crypto';
 import webpush from 'web-push';
-import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -67,9 +66,9 @@ export async function ensurePushKeys(db: Db, secretKey: Buffer, schoolId: number
 }
 
 /** At start: every school gets its pair (a school added later gets one on first use). */
-export async function ensureAllPushKeys(app: FastifyInstance): Promise<void> {
-  for (const schoolId of await allSchoolIds(app.db)) {
-    await ensurePushKeys(app.db, app.secretKey, schoolId, app.clock());
+export async function ensureAllPushKeys(parts: Pick<KeyParts, 'db' | 'secretKey' | 'clock'>): Promise<void> {
+  for (const schoolId of await allSchoolIds(parts.db)) {
+    await ensurePushKeys(parts.db, parts.secretKey, schoolId, parts.clock());
   }
 }
 

@@ -2,14 +2,28 @@
 // each later write names the lease it holds, so a process whose lease ran out cannot undo another's work.
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PushPayload } from '@aula/contracts';
-import type { Db } from '../../db/index.ts';
+import { transaction, type Db } from '../../db/index.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { pushLog, pushQueue, pushSubscriptions } from './push.schema.ts';
 
-export type NewQueueRow = typeof pushQueue.$inferInsert;
-
-export async function insertQueueRows(db: Db, rows: NewQueueRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(pushQueue).values(rows);
+/**
+ * One push for each of the user's devices whose session is live, due now; answers how many. One statement, so
+ * a device removed meanwhile (a 410 being handled) is simply not among them.
+ */
+export async function insertForLiveDevices(
+  db: Db,
+  p: { schoolId: number; userId: number; kind: string; payload: PushPayload; now: Date },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    insert into ${pushQueue} (school_id, subscription_id, user_id, kind, tag, payload, not_before,
+      next_attempt_at, created_at)
+    select d.school_id, d.id, d.user_id, ${p.kind}, ${p.payload.tag}, ${JSON.stringify(p.payload)}::jsonb,
+      ${p.now}, ${p.now}, ${p.now}
+    from ${pushSubscriptions} d join ${sessions} s on s.id = d.session_id
+    where d.school_id = ${p.schoolId} and d.user_id = ${p.userId}
+      and s.revoked_at is null and s.refresh_expires_at > ${p.now}
+    returning id`);
+  return res.rows.length;
 }
 
 /** A claimed push with what sending it needs. */
@@ -35,42 +49,61 @@ export interface ClaimedPush {
 
 /**
  * Takes up to `limit` due rows (not held back, retry time reached, no live lease) for this process until
- * `leaseUntil`; rows another process is claiming right now are skipped, not waited for.
+ * `leaseUntil`; rows another process is claiming right now are skipped, not waited for. One push per device
+ * at a time: a device with a push in flight or waiting for a retry (its push service asked us to wait) gets
+ * its next one after that, in order.
  */
 export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
-  const res = await db.execute<Record<string, unknown>>(sql`
-    with due as (
-      select id from ${pushQueue}
-      where not_before <= ${now} and next_attempt_at <= ${now}
-        and (locked_until is null or locked_until < ${now})
-      order by next_attempt_at, id
-      limit ${limit}
-      for update skip locked
-    )
-    update ${pushQueue} q set locked_until = ${leaseUntil}
-    from due, ${pushSubscriptions} s
-    where q.id = due.id and s.id = q.subscription_id
-    returning q.id, q.school_id, q.subscription_id, q.user_id, q.kind, q.ref_type, q.ref_id, q.tag, q.payload,
-      q.attempts, s.endpoint, s.p256dh, s.auth,
-      exists (select 1 from ${sessions} ss where ss.id = s.session_id and ss.revoked_at is null
-        and ss.refresh_expires_at > ${now}) as session_live`);
-  return res.rows.map((r) => ({
-    id: Number(r.id),
-    schoolId: Number(r.school_id),
-    subscriptionId: Number(r.subscription_id),
-    userId: Number(r.user_id),
-    kind: String(r.kind),
-    refType: (r.ref_type as string | null) ?? null,
-    refId: r.ref_id === null || r.ref_id === undefined ? null : Number(r.ref_id),
-    tag: String(r.tag),
-    payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as PushPayload,
-    attempts: Number(r.attempts),
-    lease: leaseUntil,
-    endpoint: String(r.endpoint),
-    p256dh: String(r.p256dh),
-    auth: String(r.auth),
-    sessionLive: Boolean(r.session_live),
-  }));
+  return transaction(db, async (tx) => {
+    const candidates = await tx.execute<{ id: number; subscription_id: number }>(sql`
+      select q.id, q.subscription_id from ${pushQueue} q
+      where q.not_before <= ${now} and q.next_attempt_at <= ${now}
+        and (q.locked_until is null or q.locked_until < ${now})
+        and not exists (select 1 from ${pushQueue} o where o.subscription_id = q.subscription_id
+          and o.id <> q.id and (o.locked_until >= ${now} or (o.attempts > 0 and o.next_attempt_at > ${now})))
+      order by q.next_attempt_at, q.id
+      limit ${limit * 2}
+      for update skip locked`);
+    const devices = new Set<number>();
+    const ids: number[] = [];
+    for (const row of candidates.rows) {
+      const device = Number(row.subscription_id);
+      if (devices.has(device) || ids.length >= limit) continue;
+      devices.add(device);
+      ids.push(Number(row.id));
+    }
+    if (ids.length === 0) return [];
+    const res = await tx.execute<Record<string, unknown>>(sql`
+      update ${pushQueue} q set locked_until = ${leaseUntil}
+      from ${pushSubscriptions} s
+      where q.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and s.id = q.subscription_id
+      returning q.id, q.school_id, q.subscription_id, q.user_id, q.kind, q.ref_type, q.ref_id, q.tag, q.payload,
+        q.attempts, s.endpoint, s.p256dh, s.auth,
+        exists (select 1 from ${sessions} ss where ss.id = s.session_id and ss.revoked_at is null
+          and ss.refresh_expires_at > ${now}) as session_live`);
+    return res.rows
+      .map((r) => ({
+        id: Number(r.id),
+        schoolId: Number(r.school_id),
+        subscriptionId: Number(r.subscription_id),
+        userId: Number(r.user_id),
+        kind: String(r.kind),
+        refType: (r.ref_type as string | null) ?? null,
+        refId: r.ref_id === null || r.ref_id === undefined ? null : Number(r.ref_id),
+        tag: String(r.tag),
+        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as PushPayload,
+        attempts: Number(r.attempts),
+        lease: leaseUntil,
+        endpoint: String(r.endpoint),
+        p256dh: String(r.p256dh),
+        auth: String(r.auth),
+        sessionLive: Boolean(r.session_live),
+      }))
+      .sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id));
+  });
 }
 
 const held = (row: Pick<ClaimedPush, 'id' | 'lease'>) =>

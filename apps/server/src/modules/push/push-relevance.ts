@@ -1,7 +1,7 @@
 // Whether a queued push still matters when its time comes (decision 073): the worker asks just before sending,
 // so a push held by quiet hours is dropped when the chat message was read or deleted, the admin message deleted,
 // over or seen, the sick notice gone, or the video room's start too long ago.
-import { PRESENCE_FLUSH_MS } from '@aula/contracts';
+import { ONLINE_WINDOW_MS, PRESENCE_FLUSH_MS } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import {
   adminMessagePushRelevant,
@@ -13,10 +13,11 @@ import {
 } from './push-enqueue.repo.ts';
 
 /**
- * A user has an open Aula tab while a live session of theirs was seen this recently: every open event stream
- * marks its session at the hub's tick and the presence flush writes it every PRESENCE_FLUSH_MS (decision 073).
+ * A user has an open Aula tab while they are online in the spec's sense (decision 017): a live session of theirs
+ * was seen within ONLINE_WINDOW_MS. Every signed-in tab pings every ONLINE_PING_MS and the pings reach the
+ * database in the presence flush, so every server process sees the same (decision 073).
  */
-export const OPEN_TAB_MS = 2 * PRESENCE_FLUSH_MS;
+export const OPEN_TAB_MS = ONLINE_WINDOW_MS;
 /**
  * A chat push to someone with an open tab waits this long and is then sent only if no tab is open any more
  * (longer than OPEN_TAB_MS, so a tab closed just before the message no longer counts by then).

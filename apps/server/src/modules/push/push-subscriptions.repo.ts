@@ -1,8 +1,7 @@
 // push_subscriptions: one browser's subscription, bound to the session that made it (decision 073). Only this
 // repo writes the table.
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { sessions } from '../auth/auth.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { pushSubscriptions } from './push.schema.ts';
 
@@ -98,43 +97,6 @@ export async function deleteSchoolSubscriptions(db: Db, schoolId: number): Promi
 
 export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-}
-
-/** Deletes the subscriptions whose session has ended (revoked or past its end); how many. */
-export async function deleteDeadSubscriptions(db: Db, ids: readonly number[], now: Date): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.execute<{ id: number }>(sql`
-    delete from ${pushSubscriptions} p
-    where p.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      and not exists (select 1 from ${sessions} s where s.id = p.session_id
-        and s.revoked_at is null and s.refresh_expires_at > ${now})
-    returning p.id`);
-  return rows.rows.map((r) => Number(r.id));
-}
-
-/** The user's devices whose session is live: the ones a push would reach. */
-export async function findLiveSubscriptions(
-  db: Db,
-  schoolId: number,
-  userId: number,
-  now: Date,
-): Promise<{ id: number }[]> {
-  return db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(
-      and(
-        eq(pushSubscriptions.schoolId, schoolId),
-        eq(pushSubscriptions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.refreshExpiresAt, now),
-      ),
-    )
-    .orderBy(pushSubscriptions.id);
 }
 
 export async function markSent(db: Db, id: number, at: Date): Promise<void> {

@@ -5,12 +5,11 @@ import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRefusedAddress } from '../../lib/safe-fetch.ts';
-import { insertQueueRows } from './push-queue.repo.ts';
+import { insertForLiveDevices } from './push-queue.repo.ts';
 import { pushEnabled } from './push-status.service.ts';
 import {
   deleteOwnSubscription,
   deleteSessionSubscriptions,
-  findLiveSubscriptions,
   findUserLang,
   findUserSubscriptionsForExport,
   upsertSubscription,
@@ -88,26 +87,17 @@ export function testPayload(lang: string): PushPayload {
 export async function sendTestPush(ctx: Ctx, deps: PushDeps): Promise<PushTestResponse> {
   const { user } = selfUser(ctx);
   await assertPushOn(ctx);
-  const now = ctx.clock();
-  const devices = await findLiveSubscriptions(ctx.db, ctx.schoolId, user.id, now);
-  if (devices.length === 0) throw new AppError(409, 'push.no_devices');
   const payload = testPayload(await findUserLang(ctx.db, user.id));
-  await insertQueueRows(
-    ctx.db,
-    devices.map((d) => ({
-      schoolId: ctx.schoolId,
-      subscriptionId: d.id,
-      userId: user.id,
-      kind: 'test',
-      tag: payload.tag,
-      payload,
-      notBefore: now,
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
-  );
+  const devices = await insertForLiveDevices(ctx.db, {
+    schoolId: ctx.schoolId,
+    userId: user.id,
+    kind: 'test',
+    payload,
+    now: ctx.clock(),
+  });
+  if (devices === 0) throw new AppError(409, 'push.no_devices');
   deps.kick();
-  return { devices: devices.length };
+  return { devices };
 }
 
 /** Sessions ended (sign-out, block, password, expiry handled at sending): their devices go, in the caller's transaction. */

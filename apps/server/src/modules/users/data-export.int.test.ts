@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, is, sql } from 'drizzle-orm';
+import { and, desc, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { DataExportSchema } from '@aula/contracts';
 import * as schema from '../../db/schema.ts';
@@ -24,7 +24,11 @@ import {
   files,
   groups,
   mailOutbox,
+  pushQueue,
+  pushSettings,
+  pushSubscriptions,
   resetCodes,
+  sessions,
   sickNotices,
   users,
 } from '../../db/schema.ts';
@@ -50,6 +54,7 @@ const SECRETS = {
   code: 'code-hash-canary-3f9a',
   mailCode: 'RESETC0DE',
   roomPw: 'room-password-canary',
+  pushAuth: 'push-auth-canary',
 };
 
 const t = setUpTestApp({ now: NOW });
@@ -196,6 +201,43 @@ async function seedRowsOf(username: string, userId: number, marker: string): Pro
   await call(t.base, '/api/login', { body: { username, password: 'falsch-falsch' } });
   const res = await call(t.base, '/api/login', { body: { username, password: DEMO_PASSWORD } });
   for (const c of res.headers.getSetCookie()) cookieValues.push(c.split(';')[0]!.split('=')[1]!);
+  // a device of theirs with a push waiting for it, and their push settings (decision 073)
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  const [device] = await db
+    .insert(pushSubscriptions)
+    .values({
+      schoolId,
+      userId,
+      sessionId: session!.id,
+      endpoint: `https://push.example/${marker}`,
+      p256dh: 'p256dh',
+      auth: `${SECRETS.pushAuth}-${marker}`,
+    })
+    .returning({ id: pushSubscriptions.id });
+  const payload = {
+    kind: 'chat' as const,
+    title: 'Neue Chat-Nachricht',
+    body: '',
+    url: '/app/chat',
+    tag: 'c',
+  };
+  await db.insert(pushQueue).values({
+    schoolId,
+    subscriptionId: device!.id,
+    userId,
+    kind: 'chat',
+    tag: 'c',
+    payload,
+    notBefore: new Date(NOW),
+    nextAttemptAt: new Date(NOW),
+    createdAt: new Date(NOW),
+  });
+  await db.insert(pushSettings).values({ schoolId, userId, off: ['video'] });
 }
 
 beforeAll(async () => {
@@ -352,6 +394,7 @@ describe('GET /api/users/data', () => {
       SECRETS.code,
       SECRETS.mailCode,
       SECRETS.roomPw,
+      SECRETS.pushAuth,
     ];
     const stored = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, studentId));
     expect(stored.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bell, BellOff, Download, Info, Send, ShieldAlert } from 'lucide-react';
@@ -18,7 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
-import { notify } from '@/lib/notify';
+import { notify, withToast } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { pushConfigQueryOptions } from '../api/get-push-config';
 import { pushSettingsQueryKey, pushSettingsQueryOptions } from '../api/get-push-settings';
@@ -26,6 +26,7 @@ import { useSendTestPush } from '../api/send-test-push';
 import { useUpdatePushSettings } from '../api/update-push-settings';
 import { usePushDevice } from '../hooks/use-push-device';
 import { pushFailureText } from '../lib/failure-text';
+import { settleOffer } from '../lib/offer-memo';
 import { browserPushEnvironment, pushDialogState, pushSupport } from '../lib/push-support';
 import { subscribe, unsubscribe } from '../lib/subscription';
 
@@ -146,7 +147,7 @@ function PushSettingsForm({ settings }: { settings: PushSettingsResponse }) {
                 }))
               }
             />
-            <Label htmlFor={`${id}-${kind}`} className="font-normal">
+            <Label htmlFor={`${id}-${kind}`} className="leading-snug font-normal">
               {t(`push.kinds.${kind}`)}
             </Label>
           </div>
@@ -234,6 +235,10 @@ export default function RequestPushDialog(_props: DialogProps) {
   const device = usePushDevice(vapidKey);
   const [busy, setBusy] = useState<'allow' | 'off' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const selfId = self?.id;
+  useEffect(() => {
+    if (selfId !== undefined) void settleOffer(selfId, (id) => withToast((toast) => toast.dismiss(id)));
+  }, [selfId]);
 
   if (!self) return null;
 

@@ -1,8 +1,12 @@
+import { deviceId } from '@/lib/device-id';
+
 // The quiet offer after sign-in (spec 4.2, decision 073) comes once per device and user; "not now" keeps it
 // away for PUSH_OFFER_PAUSE_MS. What is stored names nobody: a hash of this device's random id and the user's id,
 // so it may stay after sign-out (SECURITY.md: the browser keeps no personal data) as the device id does.
 
 export const PUSH_OFFER_KEY = 'aula.pushOffer';
+/** The offer's toast, so the dialog can take it away once it is open. */
+export const OFFER_TOAST_ID = 'push-offer';
 export const PUSH_OFFER_PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
 /** More entries than people who share one device; the oldest go first. */
 const MAX_ENTRIES = 20;
@@ -44,4 +48,13 @@ export function pauseOffer(storage: Pick<Storage, 'getItem' | 'setItem'>, who: s
 export async function offerName(deviceId: string, userId: number): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${deviceId}:${userId}`));
   return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The request-push dialog was open: the user has read what push is and chosen (or not) there, so the offer
+ * goes away and pauses like "not now" (spec 4.2: never pressed on anyone).
+ */
+export async function settleOffer(userId: number, dismiss: (id: string) => void): Promise<void> {
+  dismiss(OFFER_TOAST_ID);
+  pauseOffer(localStorage, await offerName(deviceId(), userId), Date.now());
 }

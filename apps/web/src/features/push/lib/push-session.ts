@@ -21,22 +21,25 @@ import { selfQueryKey } from '@/lib/session';
 import { onSignOut } from '@/lib/sign-out-tasks';
 import { pushConfigQueryOptions } from '../api/get-push-config';
 import { OPEN_MESSAGE_TYPE, aulaPath, foregroundToast, pushFromMessage } from './foreground';
-import { mayOffer, offerName, pauseOffer } from './offer-memo';
+import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer } from './offer-memo';
 import { browserPushEnvironment, pushSupport } from './push-support';
 import { renewSubscription, unsubscribeAtSignOut } from './subscription';
 
-const OFFER_TOAST_ID = 'push-offer';
 /** The offer waits this long for a choice; unanswered, it comes again at the next sign-in. */
 const OFFER_TOAST_MS = 20_000;
+
+const openDialogs = (router: AnyRouter) => {
+  const param = (router.state.location.search as Record<string, unknown>)[DIALOG_PARAM];
+  return parseDialogs(typeof param === 'string' ? param : undefined);
+};
 
 /** Opens the request-push dialog over whatever page is showing (spec 2.5). */
 function openRequestPush(router: AnyRouter): void {
   void navigateSearch(router, {
-    search: (prev) => {
-      const param = prev[DIALOG_PARAM];
-      const list = parseDialogs(typeof param === 'string' ? param : undefined);
-      return { ...prev, [DIALOG_PARAM]: serializeDialogs(withDialogOpen(list, 'request-push')) };
-    },
+    search: (prev) => ({
+      ...prev,
+      [DIALOG_PARAM]: serializeDialogs(withDialogOpen(openDialogs(router), 'request-push')),
+    }),
   });
 }
 
@@ -78,7 +81,9 @@ function listenToWorker(router: AnyRouter): () => void {
 /** The quiet offer: a toast, never a modal and never the browser's prompt (decision 073). */
 async function offer(router: AnyRouter, self: UserInfo, isLive: () => boolean): Promise<void> {
   const who = await offerName(deviceId(), self.id);
-  if (!isLive() || !mayOffer(localStorage, who, Date.now())) return;
+  // the dialog already open (from the menu or a link) is the offer itself
+  if (!isLive() || !mayOffer(localStorage, who, Date.now()) || openDialogs(router).includes('request-push'))
+    return;
   withToast((toast) =>
     toast(i18n.t('push.offer.title'), {
       id: OFFER_TOAST_ID,

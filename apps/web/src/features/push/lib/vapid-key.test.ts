@@ -14,7 +14,7 @@ describe('the VAPID key (RFC 8292)', () => {
   it('tells a subscription made with this key from one made with another (a rotation)', () => {
     expect(sameKey(decodeBase64Url(KEY).buffer, KEY)).toBe(true);
     const other = decodeBase64Url(KEY);
-    other[64] ^= 1;
+    other[64] = other[64]! ^ 1;
     expect(sameKey(other.buffer, KEY)).toBe(false);
     expect(sameKey(new Uint8Array(64).buffer, KEY)).toBe(false);
     expect(sameKey(null, KEY)).toBe(false);
