@@ -143,14 +143,14 @@ describe('second e-mail address (spec 2.5 secondary-email, 5)', () => {
     const field = d.getByLabel(de.account.email.second);
     await field.fill('mia-at-home');
     await field.blur();
-    await d.getByRole('alert').getByText(de.errors.mail.invalid).waitFor();
+    await d.getByRole('alert').getByText(de.areaErrors.mail.invalid).waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await d.getByRole('button', { name: de.common.save }).click();
-    await d.getByRole('alert').getByText(de.errors.mail.invalid).waitFor();
+    await d.getByRole('alert').getByText(de.areaErrors.mail.invalid).waitFor();
 
     await field.fill('');
     await d.getByRole('button', { name: de.common.save }).click();
-    await d.getByRole('alert').getByText(de.errors.mail.missing).waitFor();
+    await d.getByRole('alert').getByText(de.areaErrors.mail.missing).waitFor();
 
     await field.fill('mia.wagner@example.org');
     expect(await d.getByRole('alert').innerText()).toBe('');

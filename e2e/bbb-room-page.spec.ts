@@ -122,7 +122,7 @@ describe('the room page /b/{code} (spec 2.2, issue 21 item 4)', () => {
     // no name: a translated error, nothing asked of the server
     const calls = bbb.calls.length;
     await joinButton(page).click();
-    await page.getByRole('alert').filter({ hasText: de.errors.bbb.guest_name_required }).waitFor();
+    await page.getByRole('alert').filter({ hasText: de.areaErrors.bbb.guest_name_required }).waitFor();
     expect(bbb.calls.length).toBe(calls);
 
     await nameField(page).fill('Frau Özdemir (Mutter von Ali)');
@@ -219,7 +219,7 @@ describe('the room page /b/{code} (spec 2.2, issue 21 item 4)', () => {
     const page = await journey.open(`/b/${room.code.toUpperCase().replaceAll('-', '')}`);
     await page.waitForURL((url) => url.pathname === `/b/${room.code}`);
     await page.getByRole('heading', { level: 1, name: 'Klassenrat 5a' }).waitFor();
-    await page.getByRole('alert').filter({ hasText: de.errors.bbb.guests_not_allowed }).waitFor();
+    await page.getByRole('alert').filter({ hasText: de.areaErrors.bbb.guests_not_allowed }).waitFor();
     expect(await nameField(page).count()).toBe(0);
     expect(await joinButton(page).count()).toBe(0);
     await page.locator('main').getByRole('link', { name: de.nav.signIn }).waitFor();
@@ -231,9 +231,9 @@ describe('the room page /b/{code} (spec 2.2, issue 21 item 4)', () => {
     await unconfigure();
     try {
       const page = await journey.openSignedIn('student', `/b/${room.code}`);
-      await page.getByText(de.errors.bbb.no_server).first().waitFor();
+      await page.getByText(de.areaErrors.bbb.no_server).first().waitFor();
       await joinButton(page).click();
-      await page.getByRole('alert').filter({ hasText: de.errors.bbb.no_server }).waitFor();
+      await page.getByRole('alert').filter({ hasText: de.areaErrors.bbb.no_server }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/b/${room.code}`);
       await userMenu(page).waitFor();
       // the session is still good on the server too
@@ -324,7 +324,7 @@ describe('looks: axe and pictures (390/1280, light/dark, de/ar)', () => {
       await expectNoSeriousA11yViolations(guest, `room page ${look.locale}`);
       await guest.screenshot({ path: shot('room-guest'), fullPage: true });
       await joinButton(guest, t).click();
-      await guest.getByRole('alert').filter({ hasText: t.errors.bbb.guest_name_required }).waitFor();
+      await guest.getByRole('alert').filter({ hasText: t.areaErrors.bbb.guest_name_required }).waitFor();
       await guest.screenshot({ path: shot('room-guest-error'), fullPage: true });
       await guest.goto(`${journey.portal.base}/b/abc-234-xyz`);
       await guest.getByRole('heading', { level: 1, name: t.bbb.page.invalidTitle }).waitFor();

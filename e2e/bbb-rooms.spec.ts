@@ -237,10 +237,10 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     await page.goto(`${journey.portal.base}/app/bigbluebutton?room=${room.id}&dialog=bbb:delete-room`);
     await page
       .getByRole('dialog', { name: de.dialogs.bbbDeleteRoom })
-      .getByText(de.errors.bbb.not_room_owner)
+      .getByText(de.areaErrors.bbb.not_room_owner)
       .waitFor();
     await page.goto(`${journey.portal.base}/app/bigbluebutton/edit?id=${room.id}`);
-    await page.getByText(de.errors.bbb.not_room_owner).waitFor();
+    await page.getByText(de.areaErrors.bbb.not_room_owner).waitFor();
     expect((await api('student2', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(403);
 
     // Beitreten goes to the room page, which joins at once and then takes ?join=1 out of the address
@@ -289,10 +289,10 @@ describe('the room chooser, the room form and the bbb dialogs (issue 21)', () =>
     await page.goto(`${journey.portal.base}/app/bigbluebutton?dialog=bbb:create-room`);
     await page
       .getByRole('dialog', { name: de.dialogs.bbbCreateRoom })
-      .getByText(de.errors.bbb.create_not_allowed)
+      .getByText(de.areaErrors.bbb.create_not_allowed)
       .waitFor();
     await page.goto(`${journey.portal.base}/app/bigbluebutton/new`);
-    await page.getByText(de.errors.bbb.create_not_allowed).waitFor();
+    await page.getByText(de.areaErrors.bbb.create_not_allowed).waitFor();
     await page.context().close();
 
     // canary: the same pupil with the school's permission gets the button (the guard is not always "no")

@@ -264,7 +264,7 @@ describe('the chat page (issue 22)', () => {
         buffer: Buffer.from('MZ'),
       });
       const allowed = await dialog.getByRole('alert').innerText();
-      expect(allowed).toContain(de.errors.upload.invalid_type.split('(')[0]!.trim());
+      expect(allowed).toContain(de.areaErrors.upload.invalid_type.split('(')[0]!.trim());
       expect(await dialog.getByRole('button', { name: de.chat.upload.send }).isDisabled()).toBe(true);
 
       // known only to the server: a "PNG" that is text; the file stays for another try

@@ -157,7 +157,7 @@ describe('chat rooms and people: create-room, edit-room, user-search, popover, t
   it('a pupil is told that only teachers and admins create rooms (and the server refuses too)', async () => {
     const page = await journey.openSignedIn('student', '/app/chat?dialog=chat:create-room');
     const dialog = page.getByRole('dialog', { name: de.dialogs.chatCreateRoom });
-    await dialog.getByText(de.errors.chat.create_not_allowed).waitFor();
+    await dialog.getByText(de.areaErrors.chat.create_not_allowed).waitFor();
     expect(await dialog.getByLabel(de.chat.rooms.form.name).count()).toBe(0);
     const refused = await api('student', '/api/matrix/room', {
       body: { name: 'Heimlich', userIds: [ids.ali] },

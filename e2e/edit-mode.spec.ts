@@ -64,8 +64,8 @@ describe('edit mode', () => {
     const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
     // spec 5: the rules show in the form, and nothing is sent while they fail
     await dialog.getByRole('button', { name: de.common.save }).click();
-    await expect.poll(() => dialog.getByText(de.errors.apps.missing_title).count()).toBe(1);
-    await expect.poll(() => dialog.getByText(de.errors.apps.missing_url).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(de.areaErrors.apps.missing_title).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(de.areaErrors.apps.missing_url).count()).toBe(1);
     await dialog.getByLabel(de.tiles.form.title).fill('Wörterbuch');
     await dialog.getByText(de.tiles.form.translations).click();
     await dialog.getByLabel('English').fill('Dictionary');

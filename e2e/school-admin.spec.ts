@@ -77,7 +77,7 @@ describe('user manager (spec 2.5, 2.6)', () => {
     await dialog(admin).getByLabel(de.userManager.lastName).fill('Zweite');
     await dialog(admin).getByLabel(de.userManager.username).fill('Lena.Neumann');
     await dialog(admin).getByRole('button', { name: de.userManager.create }).click();
-    await dialog(admin).getByRole('alert').getByText(de.errors.users.username_taken).waitFor();
+    await dialog(admin).getByRole('alert').getByText(de.areaErrors.users.username_taken).waitFor();
     expect(await dialog(admin).getByLabel(de.userManager.lastName).inputValue()).toBe('Zweite');
 
     const teacher = await openAs('teacher', '/?dialog=user-manager');

@@ -37,7 +37,7 @@ describe('the school tab (issue 19 item 5)', () => {
     await page.getByRole('button', { name: de.school.save, exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').first().innerText())
-      .toContain(de.errors.config.low_contrast.split(' (')[0]!);
+      .toContain(de.areaErrors.config.low_contrast.split(' (')[0]!);
     expect(await page.getByRole('link', { name: SCHOOL }).count()).toBe(0);
 
     await hex.fill('#0f766e');

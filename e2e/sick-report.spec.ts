@@ -85,11 +85,11 @@ describe('reporting sick', () => {
     await dialog.getByLabel(de.sickReport.message).fill('Fieber seit gestern Abend.');
 
     const [yesterday, tomorrow, later] = [await day(page, -1), await day(page, 1), await day(page, 2)];
-    await expectDateError(page, { begin: '', end: '' }, 'begin', de.errors.sick.dates_missing);
-    await expectDateError(page, { begin: '', end: tomorrow }, 'begin', de.errors.sick.begin_missing);
-    await expectDateError(page, { begin: tomorrow, end: '' }, 'end', de.errors.sick.end_missing);
-    await expectDateError(page, { begin: later, end: tomorrow }, 'end', de.errors.sick.end_before_start);
-    await expectDateError(page, { begin: yesterday, end: yesterday }, 'end', de.errors.sick.end_in_past);
+    await expectDateError(page, { begin: '', end: '' }, 'begin', de.areaErrors.sick.dates_missing);
+    await expectDateError(page, { begin: '', end: tomorrow }, 'begin', de.areaErrors.sick.begin_missing);
+    await expectDateError(page, { begin: tomorrow, end: '' }, 'end', de.areaErrors.sick.end_missing);
+    await expectDateError(page, { begin: later, end: tomorrow }, 'end', de.areaErrors.sick.end_before_start);
+    await expectDateError(page, { begin: yesterday, end: yesterday }, 'end', de.areaErrors.sick.end_in_past);
     await expectNoSeriousA11yViolations(page, 'de dialog with errors');
     expect(await dialog.getByLabel(de.sickReport.message).inputValue()).toBe('Fieber seit gestern Abend.');
 
@@ -117,7 +117,7 @@ describe('reporting sick', () => {
       }),
     );
     await dialog.getByRole('button', { name: de.sickReport.send }).click();
-    await dialog.getByText(de.errors.upload.too_large.replace('{{max}}', '25')).waitFor();
+    await dialog.getByText(de.areaErrors.upload.too_large.replace('{{max}}', '25')).waitFor();
     await page.unroute('**/api/sick');
     expect(await dialog.getByLabel(de.sickReport.message).inputValue()).toBe('Fieber seit gestern Abend.');
     expect(await dialog.getByLabel(de.sickReport.begin).inputValue()).toBe(yesterday);
@@ -153,7 +153,7 @@ describe('reporting sick', () => {
       page,
       { begin: await day(page, 1), end: '' },
       'end',
-      ar.errors.sick.end_missing,
+      ar.areaErrors.sick.end_missing,
       ar,
     );
     await expectNoSeriousA11yViolations(page, 'ar dialog');

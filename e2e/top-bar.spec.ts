@@ -151,4 +151,28 @@ describe('the top bar', () => {
       await page.context().close();
     }
   });
+  it('what is shown stays put when the late entries arrive: "Krank melden" comes after the first paint and moves nothing', async () => {
+    // the sick entries' chunk is held until the bar has been measured, as on a slow phone
+    const context = await journey.signedInContext('teacher');
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/sick-entries-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(journey.portal.base + '/');
+    const bar = topBar(page);
+    const edit = bar.getByRole('link', { name: de.nav.edit, exact: true });
+    const help = bar.getByRole('button', { name: de.dialogs.help });
+    await edit.waitFor();
+    const before = [await edit.boundingBox(), await help.boundingBox()];
+    expect(await bar.getByRole('button', { name: de.nav.reportSick }).count()).toBe(0);
+    release();
+    await bar.getByRole('button', { name: de.nav.reportSick }).waitFor();
+    // the teacher's list link gets its count badge later still: wait for the count, then measure again
+    await expect.poll(() => bar.getByRole('link', { name: new RegExp(de.nav.sickNotices) }).count()).toBe(1);
+    expect([await edit.boundingBox(), await help.boundingBox()]).toEqual(before);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Merges a fragment { de: {...}, en: {...}, fa: {...}, ar: {...} } into the four locale files, key by key.
 // Usage: flock /tmp/aula-locales.lock node scripts/add-strings.mjs fragment.json
+// Error texts added under `errors`: then run scripts/split-errors.ts, which moves lazy areas to `areaErrors`.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const fragment = JSON.parse(readFileSync(process.argv[2], 'utf8'));

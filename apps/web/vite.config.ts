@@ -98,6 +98,8 @@ const pwa = VitePWA({
     // The first visit comes under the service worker at once; later versions wait for the update toast.
     clientsClaim: true,
     cleanupOutdatedCaches: true,
+    // push and notification clicks (issue 23): plain JS from public/, served beside sw.js
+    importScripts: ['/push-sw.js'],
   },
 });
 

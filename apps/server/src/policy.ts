@@ -218,6 +218,9 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/users/firebase': { access: 'student', objects: 'self' },
   'DELETE /api/users/firebase': { access: 'student', objects: 'self' },
   'POST /api/users/firebase/test': { access: 'student', objects: 'self' },
+  // the caller's own kinds and quiet hours
+  'GET /api/users/firebase/settings': { access: 'student', objects: 'self' },
+  'PUT /api/users/firebase/settings': { access: 'student', objects: 'self' },
   // the live event stream (decision 071): only the caller's own events and their school's
   'GET /api/events': { access: 'student', objects: 'self' },
   'GET /api/openapi.json': { access: 'public', objects: 'none' },

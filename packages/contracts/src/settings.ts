@@ -8,6 +8,7 @@ import { FEATURE_NAMES, type FeatureName } from './perms.ts';
 import { LOCALES } from './locales.ts';
 import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
 import { CHAT_STUDENT_PRIVATE } from './chat.ts';
+import { QUIET_TIMES } from './push.ts';
 
 /** login_bg_strat: how the login background image fills the page (shared with the login-bg tab). */
 /**
@@ -63,6 +64,8 @@ export const SETTINGS_SERVER_KEYS = [
   'time_zone',
   'students_create_rooms',
   'chat_student_private',
+  'push_quiet_start',
+  'push_quiet_end',
 ] as const;
 export const SETTINGS_KEYS = [...CONFIG_KEYS, ...SETTINGS_SERVER_KEYS] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
@@ -181,6 +184,21 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
     section: 'features',
     feature: 'chat',
   },
+  // decision 073: the school's quiet hours for pupils, in its time zone; equal times switch them off
+  push_quiet_start: {
+    type: 'enum',
+    values: QUIET_TIMES,
+    tab: 'settings',
+    section: 'features',
+    feature: 'push',
+  },
+  push_quiet_end: {
+    type: 'enum',
+    values: QUIET_TIMES,
+    tab: 'settings',
+    section: 'features',
+    feature: 'push',
+  },
   // decision 067: pupils may create video rooms (teachers and admins always may)
   students_create_rooms: { ...bool('features'), feature: 'bbb' },
   embed_allowed_hosts: { type: 'hosts', tab: 'settings', section: 'embedding' },
@@ -193,7 +211,7 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
   // edited in the school tab (decision 059)
   school_name: { type: 'text', maxLength: MAX_SCHOOL_NAME, tab: 'school' },
   accent_color: { type: 'color', tab: 'school' },
-  // the school's calendar: what "today" is for sick notices (decision 062), later quiet hours
+  // the school's calendar: what "today" is for sick notices (decision 062), and for quiet hours (073)
   time_zone: { type: 'enum', values: TIME_ZONES, tab: 'school' },
 };
 

@@ -21,6 +21,7 @@ import { startHomeLayout } from '@/features/tiles/api/get-layout';
 import { whenIdle } from '@/lib/idle';
 import { onToasterWanted } from '@/lib/notify';
 import type AppToaster from './app-toaster';
+import { loadPushWhenWanted } from './push-setup';
 import { createAppRouter } from './router';
 
 const queryClient = new QueryClient({
@@ -90,6 +91,11 @@ function useLiveEvents(): void {
       stop?.();
     };
   }, []);
+}
+
+/** spec 4.2: push setup starts after sign-in (app/push-setup.ts). */
+function usePushSetup(): void {
+  useEffect(() => loadPushWhenWanted(queryClient, router), []);
 }
 
 /** spec 4.1: the refresh and idle timers. */
@@ -203,6 +209,7 @@ export function AppProviders() {
   useGlobalApiEvents();
   useSessionTimers();
   useLiveEvents();
+  usePushSetup();
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);

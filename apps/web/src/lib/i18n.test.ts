@@ -4,6 +4,7 @@ import de from '@/locales/de.json';
 import en from '@/locales/en.json';
 import fa from '@/locales/fa.json';
 import ar from '@/locales/ar.json';
+import { foldAreaErrors } from '@/locales';
 
 type Tree = { [key: string]: string | Tree };
 const locales: Record<(typeof LOCALES)[number], Tree> = { de, en, fa, ar };
@@ -63,9 +64,15 @@ describe('translations (spec 1: de is the base, en, fa, ar)', () => {
     }
   });
 
-  it('translates every server error code', () => {
-    for (const code of ERROR_CODES) expect(base.has(`errors.${code}`), code).toBe(true);
-  });
+  // the locale files keep the lazy areas' errors apart (decision 048); i18next holds them folded back
+  it.each(LOCALES)(
+    '%s translates every server error code, as errors.<code> once the language is whole',
+    (locale) => {
+      const whole = flatten(foldAreaErrors(locales[locale] as typeof de) as unknown as Tree);
+      for (const code of ERROR_CODES)
+        expect(whole.get(`errors.${code}`)?.trim(), `${locale}: ${code}`).toBeTruthy();
+    },
+  );
 
   it('does not reveal whether a username exists on a wrong password', () => {
     expect(base.get('errors.auth.wrong_password')).toBe('Benutzername oder Passwort ist falsch.');

@@ -69,6 +69,7 @@ const KEPT_STORAGE_KEYS = new Set([
   THEME_STORAGE_KEY,
   LANGUAGE_STORAGE_KEY,
   'aula.device' /* lib/device-id.ts */,
+  'aula.pushOffer' /* features/push/lib/offer-memo.ts: hashed, names nobody */,
 ]);
 
 /**

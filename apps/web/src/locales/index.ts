@@ -1,12 +1,20 @@
 import type { Locale } from '@aula/contracts';
 import type de from './de.json';
 
-/** A language's strings, typed from the German source (spec 1: German is the base). */
-export type Strings = typeof de;
+export { STARTUP_ERROR_AREAS } from './startup-errors';
+
+/** A locale file as written: the errors of lazy areas sit apart, under `areaErrors`. */
+type Source = typeof de;
+
+/**
+ * A language's strings as i18next holds them, typed from the German source (spec 1: German is the base):
+ * the whole language folds `areaErrors` back under `errors`, so every code reads `errors.<code>`.
+ */
+export type Strings = Omit<Source, 'areaErrors'> & { errors: Source['errors'] & Source['areaErrors'] };
 
 /**
  * The areas the first screens use (the shell and its top bar, sign-in with reset and SSO, home with its
- * tiles, banner and messages, the error and offline pages, toasts, every server error), measured from
+ * tiles, banner and messages, the error and offline pages, toasts, the start-up errors), measured from
  * their t() calls. Every other area comes with the whole language right after the first paint.
  */
 export const STARTUP_AREAS = [
@@ -39,9 +47,10 @@ export const STARTUP_AREAS = [
   'dialogs',
   'pwa',
   'passwordRules',
-] as const satisfies readonly (keyof Strings)[];
+] as const satisfies readonly (keyof Source)[];
 
-export type StartupStrings = Pick<Strings, (typeof STARTUP_AREAS)[number]>;
+/** The start-up chunk: its `errors` hold only the start-up error areas. */
+export type StartupStrings = Pick<Source, (typeof STARTUP_AREAS)[number]>;
 
 // The query makes a second module of the same file, and destructuring tells the bundler which areas it
 // keeps, so each language's start-up chunk holds only these areas (decision 048). A bundler can only see
@@ -305,10 +314,15 @@ export const startupStrings: Record<Locale, () => Promise<StartupStrings>> = {
     ),
 };
 
+/** The whole language with the lazy areas' errors put back under `errors`, where t() looks for every code. */
+export function foldAreaErrors({ areaErrors, ...strings }: Source): Strings {
+  return { ...strings, errors: { ...strings.errors, ...areaErrors } };
+}
+
 /** The whole language, one chunk each: what a lazy screen or dialog needs, and what a language switch loads. */
 export const allStrings: Record<Locale, () => Promise<Strings>> = {
-  de: () => import('./de.json').then((m) => m.default),
-  en: () => import('./en.json').then((m) => m.default),
-  fa: () => import('./fa.json').then((m) => m.default),
-  ar: () => import('./ar.json').then((m) => m.default),
+  de: () => import('./de.json').then((m) => foldAreaErrors(m.default)),
+  en: () => import('./en.json').then((m) => foldAreaErrors(m.default)),
+  fa: () => import('./fa.json').then((m) => foldAreaErrors(m.default)),
+  ar: () => import('./ar.json').then((m) => foldAreaErrors(m.default)),
 };

@@ -26,6 +26,7 @@ import {
 import { bbbServer } from './bbb-settings.service.ts';
 import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import { transaction } from '../../db/index.ts';
+import { pushVideoStarted } from '../push/push-enqueue.service.ts';
 import { addressKey } from './bbb-address.ts';
 import {
   countCodeMisses,
@@ -236,6 +237,7 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
     } finally {
       forgetStatus(server, row.meetingId);
     }
+    await pushVideoStarted(ctx.db, ctx, { roomId: row.id, starterId: user?.id ?? null });
   } else {
     if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
       throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });

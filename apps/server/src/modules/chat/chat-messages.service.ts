@@ -30,6 +30,7 @@ import {
   toMessage,
   viewerOf,
 } from './chat-access.ts';
+import { pushChatMessage } from '../push/push-enqueue.service.ts';
 import { prepareChatUpload } from './chat-upload.ts';
 import { findModeratorIds } from './chat-members.repo.ts';
 import { findRoom, isUserDisabled, type RoomRow } from './chat.repo.ts';
@@ -94,10 +95,11 @@ async function writeMessage(
   }
   const stored = (await findMessage(tx, ctx.schoolId, row.id, id))!;
   // members get it without the moderators' report count
-  await tellMembers(ctx, tx, row.id, 'chat.message', {
+  const memberIds = await tellMembers(ctx, tx, row.id, 'chat.message', {
     roomId: row.id,
     message: toMessage(stored, { moderator: false }),
   });
+  await pushChatMessage(tx, ctx, { roomId: row.id, messageId: id, senderId: user.id, memberIds });
   return { message: toMessage(stored, { moderator }), created: true };
 }
 

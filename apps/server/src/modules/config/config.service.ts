@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SCHOOL_QUIET_HOURS,
   DEFAULT_TIME_ZONE,
   CONFIG_DEFAULTS,
   DEFAULT_FEATURES,
@@ -45,6 +46,8 @@ export const SERVER_CONFIG_KEYS = [
   'bbb_secret',
   'students_create_rooms',
   'chat_student_private',
+  'push_quiet_start',
+  'push_quiet_end',
 ] as const;
 export type ServerConfigKey = (typeof SERVER_CONFIG_KEYS)[number];
 
@@ -65,7 +68,7 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   // JSON of the SAML settings and of what was read from the provider's metadata (decision 040); '' for none
   saml: '',
   saml_idp: '',
-  // the school's calendar (decision 062): what "today" is for sick notices, later quiet hours
+  // the school's calendar (decision 062): what "today" is for sick notices, and for quiet hours (073)
   time_zone: DEFAULT_TIME_ZONE,
   // JSON of the school's BigBlueButton server (decision 067) and its shared secret, sealed; '' for none
   bbb: '',
@@ -74,6 +77,9 @@ export const SERVER_CONFIG_DEFAULTS: Record<ServerConfigKey, string> = {
   students_create_rooms: 'false',
   // with whom pupils may start private chats (decision 072): classmates, teachers or none
   chat_student_private: 'classmates',
+  // the school's quiet hours for pupils (decision 073), in time_zone: no push from start to end
+  push_quiet_start: DEFAULT_SCHOOL_QUIET_HOURS.start,
+  push_quiet_end: DEFAULT_SCHOOL_QUIET_HOURS.end,
 };
 
 /** Writes one key, public (spec 3.5) or server-only; callers validate the value and audit the change. */

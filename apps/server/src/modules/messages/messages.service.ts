@@ -12,6 +12,7 @@ import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishAdminMessageChanged } from '../events/events.service.ts';
+import { pushAdminMessage } from '../push/push-enqueue.service.ts';
 import {
   deleteMessage,
   findMessage,
@@ -109,6 +110,13 @@ export async function createMessage(ctx: Ctx, input: Input): Promise<AdminMessag
     await replaceMessageGroups(tx, ctx.schoolId, messageId, groupIds);
     await audit(ctx, 'message.create', { details: { id: messageId, type: values.type }, db: tx });
     await publishAdminMessageChanged(ctx, tx, audienceOf(groupIds));
+    await pushAdminMessage(tx, ctx, {
+      id: messageId,
+      groupIds,
+      startsAt: values.startsAt ?? null,
+      endsAt: values.endsAt ?? null,
+      authorId: user.id,
+    });
     return messageId;
   });
   return toDetail((await findMessage(ctx.db, ctx.schoolId, id))!);

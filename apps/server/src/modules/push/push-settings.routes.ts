@@ -1,4 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema, PushSettingsBodySchema, PushSettingsResponseSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
+import { getPushSettings, setPushSettings } from './push-settings.service.ts';
 
-// placeholder until issue 23's helper fills it (decision 073)
-export const pushSettingsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+// decision 073: the caller's own push kinds and quiet hours, beside the spec's /api/users/firebase
+export const pushSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/firebase/settings',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          "The caller's push settings: kinds on and off, which apply, their own quiet hours, the school's (pupils), the time zone, their devices",
+        response: { 200: PushSettingsResponseSchema, ...errors },
+      },
+    },
+    (req) => getPushSettings(contextOf(req)),
+  );
+
+  app.put(
+    '/users/firebase/settings',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          "Switch kinds on or off and set one's own quiet hours (they add to the school's, never shorten them); not while impersonating",
+        body: PushSettingsBodySchema,
+        response: { 200: PushSettingsResponseSchema, ...errors },
+      },
+    },
+    (req) => setPushSettings(contextOf(req), req.body),
+  );
+};

@@ -91,7 +91,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       return;
     }
     const keys = await keysOf(row.schoolId);
-    if (!keys || !(await isStillRelevant(db, row))) {
+    if (!keys || !(await isStillRelevant(db, row, clock()))) {
       if (await deleteClaimed(db, row)) await record(row, 'dropped', 0);
       return;
     }

@@ -23,6 +23,7 @@ import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { preparePhoto } from '../files/file-checks.ts';
+import { pushSickNotice } from '../push/push-enqueue.service.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -228,6 +229,7 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
       details: { id: noticeId, photo: photoFileId !== null },
       db: tx,
     });
+    await pushSickNotice(tx, ctx, { id: noticeId, pupilId: subjectId, reportedBy: user.id });
     return noticeId;
   });
   return toNotice((await findNotice(ctx.db, ctx.schoolId, scopeOf(user), id))!);

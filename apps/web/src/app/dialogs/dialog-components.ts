@@ -68,5 +68,5 @@ export const DIALOG_COMPONENTS: Record<DialogId, LazyExoticComponent<ComponentTy
   help: lazy(() => import('@/features/general/components/help-dialog')),
   install: lazy(() => import('@/features/pwa/components/install-dialog')),
   calendar: lazy(placeholder),
-  'request-push': lazy(placeholder),
+  'request-push': lazy(() => import('@/features/push/components/request-push-dialog')),
 };

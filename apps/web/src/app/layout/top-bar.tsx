@@ -37,9 +37,6 @@ function SignedInMenus({ self }: UserMenuProps) {
   const features = FEATURE_NAMES.filter(hasFeature);
   return (
     <>
-      <Suspense fallback={null}>
-        <SickTopBarEntries />
-      </Suspense>
       {showsChatPopover({ self, features }) && <ChatPopover />}
       <UserMenu self={self} />
     </>
@@ -83,6 +80,14 @@ export function TopBar() {
           <BrandLogo className="size-7 shrink-0 desktop:size-8" />
           <bdi className="truncate">{school}</bdi>
         </Link>
+        {/* Late entries go first: in this end-aligned row an entry that appears moves only what is on its start
+            side, so nothing already shown shifts under a finger or a click (a "Bearbeiten" click once landed on
+            "Krank melden", which appeared after it a moment later) */}
+        {self && (
+          <Suspense fallback={null}>
+            <SickTopBarEntries />
+          </Suspense>
+        )}
         {/* signed in, a phone has them in the account menu (user-menu.tsx); a visitor keeps them here */}
         <LanguageMenu className={signedInHidden} />
         <ThemeToggle className={signedInHidden} />

@@ -34,6 +34,7 @@ import { dialogTitleKey } from '@/lib/dialog-param';
 import { useDialogs } from '@/lib/dialogs';
 import { usePerms } from '@/lib/perms';
 import { displayName } from '@/lib/session';
+import { browserPushEnvironment, pushSupport } from '@/features/push/lib/push-support';
 import { FEATURE_NAMES, LOCALE_NAMES, LOCALES, MOBILE_MAX_WIDTH_PX, THEMES } from '@aula/contracts';
 import { currentLocale, setLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -155,7 +156,10 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
     config,
     permissions,
     features: FEATURE_NAMES.filter(hasFeature),
-    notificationsSupported: typeof window !== 'undefined' && 'Notification' in window,
+    // an iPhone outside the installed app has no notifications yet: the dialog tells how to get them
+    notificationsSupported:
+      typeof window !== 'undefined' &&
+      ('Notification' in window || pushSupport(browserPushEnvironment()) === 'install-first'),
   });
   const name = displayName(self);
   const narrow = useNarrow();

@@ -9,7 +9,8 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { DASHBOARD_TABS, type DashboardTab } from '../dashboard-tabs';
+import { visibleDashboardTabs } from '../dashboard-tab-list';
+import type { DashboardTab } from '../dashboard-tabs';
 
 const routeApi = getRouteApi('/shell/dashboard/$tab/{-$subpage}');
 
@@ -22,6 +23,7 @@ const TAB_COMPONENTS: Record<DashboardTab, TabComponent> = {
   settings: lazy(() => import('@/features/admin-settings/components/settings-tab')),
   sso: lazy(() => import('./sso-tab')),
   video: lazy(() => import('./video-tab')),
+  push: lazy(() => import('./push-tab')),
   status: lazy(() => import('@/features/diagnostics/components/status-tab')),
   imprint: lazy(() => import('@/features/admin-settings/components/imprint-tab')),
   terms: lazy(() => import('@/features/admin-settings/components/terms-tab')),
@@ -70,7 +72,7 @@ export function DashboardPage() {
       </MessagePage>
     );
   }
-  const tabs = DASHBOARD_TABS.filter((name) => name !== 'cim' || hasRole(self, 'superadmin'));
+  const tabs = visibleDashboardTabs(hasRole(self, 'superadmin'));
   const Tab = TAB_COMPONENTS[tab as DashboardTab];
   const tabName = t(`dashboard.tabs.${tab as DashboardTab}`);
   return (

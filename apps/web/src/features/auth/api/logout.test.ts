@@ -17,6 +17,7 @@ import {
   signedOutForIdle,
   startSession,
 } from '@/lib/session';
+import { onSignOut } from '@/lib/sign-out-tasks';
 import { userInfo } from '@/test/user-info';
 import { performLogout } from './logout';
 
@@ -125,5 +126,34 @@ describe('the after-logout memo (spec 2.5, 4.1)', () => {
       refresh_token_expiration: now + 3_600_000,
     });
     expect([signedOutAt(), signedOutForIdle(), providerMayBeSignedIn()]).toEqual([undefined, false, false]);
+  });
+});
+
+describe('sign-out and this browser’s push subscription (decision 073)', () => {
+  it('starts the unsubscription before the session ends and never waits for it, nor fails with it', async () => {
+    const order: string[] = [];
+    answer({
+      '/api/logout': () => {
+        order.push('logout');
+        return json(200, { urls: [] });
+      },
+    });
+    const stops = [
+      onSignOut(() => {
+        order.push('push');
+        return new Promise(() => undefined); // a push service that never answers
+      }),
+      onSignOut(() => Promise.reject(new Error('push service down'))),
+      onSignOut(() => {
+        throw new Error('failed at once');
+      }),
+    ];
+    try {
+      expect(await performLogout(context)).toBe(true);
+      expect(order).toEqual(['push', 'logout']);
+      expect(navigate).toHaveBeenCalled();
+    } finally {
+      stops.forEach((stop) => stop());
+    }
   });
 });

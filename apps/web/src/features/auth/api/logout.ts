@@ -7,6 +7,7 @@ import { ApiError, apiRequest, trusted } from '@/lib/api-client';
 import { useConfig, type AppConfig } from '@/lib/config';
 import { afterLogoutPath, endSession, rememberSignOut } from '@/lib/session';
 import { markOwnSignOut } from '@/lib/own-sign-out';
+import { runSignOutTasks } from '@/lib/sign-out-tasks';
 
 const FRAME_LIFETIME_MS = 30_000;
 
@@ -77,6 +78,8 @@ async function finishLogout(
  */
 export async function performLogout(context: LogoutContext, reason: LogoutReason = 'user'): Promise<boolean> {
   markOwnSignOut(true);
+  // before the session ends, as the push unsubscription still has it then; never awaited
+  runSignOutTasks();
   try {
     await finishLogout(context, await logout(), reason);
     return true;

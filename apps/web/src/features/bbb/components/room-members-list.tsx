@@ -24,11 +24,12 @@ function ModeratorBadge() {
 export function RoomMembersList({ room }: { room: RoomDetails }) {
   const { t } = useTranslation();
   const update = useUpdateRoom();
-  const [pending, setPending] = useState<number | null>(null);
+  // the switch the user just set, shown until the server's answer and the room read afterwards are both in
+  const [pending, setPending] = useState<{ id: number; moderator: boolean } | null>(null);
   const [failed, setFailed] = useState<{ id: number; error: unknown } | null>(null);
 
   const setModerator = (member: RoomMember, moderator: boolean) => {
-    setPending(member.id);
+    setPending({ id: member.id, moderator });
     setFailed(null);
     update.mutate(
       { id: room.id, patch: { moderator: { userId: member.id, moderator } } },
@@ -56,9 +57,11 @@ export function RoomMembersList({ room }: { room: RoomDetails }) {
                   type="checkbox"
                   role="switch"
                   className="size-4 accent-primary"
-                  // optimistic while the server answers; not disabled, so keyboard focus stays on it
-                  checked={pending === member.id ? !member.moderator : member.moderator}
-                  aria-busy={pending === member.id || undefined}
+                  // optimistic while the server answers (the wanted value, not the stored one negated: the room
+                  // is read again before the answer settles, and a negation flipped the switch back meanwhile);
+                  // not disabled, so keyboard focus stays on it
+                  checked={pending?.id === member.id ? pending.moderator : member.moderator}
+                  aria-busy={pending?.id === member.id || undefined}
                   aria-label={t('bbb.form.moderatorOf', { name: member.name })}
                   onChange={(event) => pending === null && setModerator(member, event.target.checked)}
                 />
