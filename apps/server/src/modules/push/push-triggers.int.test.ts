@@ -25,7 +25,8 @@ const SEVEN_NEXT_MORNING = '2026-01-16T06:00:00.000Z'; // 07:00 in Berlin
 let svc: PushServiceStandIn;
 const t = setUpTestApp(async () => {
   svc = await startPushService();
-  return { now: NOON, push: svc.appOptions };
+  // the queue is looked at before sending: the worker sends only when a test drains it
+  return { now: NOON, push: { ...svc.appOptions, manual: true } };
 });
 afterAll(() => svc?.close());
 const PUSH_ON = [...DEFAULT_FEATURES, 'push'].join(',');
