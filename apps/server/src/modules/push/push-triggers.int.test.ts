@@ -33,7 +33,8 @@ afterAll(() => {
 let svc: PushServiceStandIn;
 const t = setUpTestApp(async () => {
   svc = await startPushService();
-  return { now: NOON, push: svc.appOptions };
+  // the queue is looked at before sending: the worker sends only when a test drains it
+  return { now: NOON, push: { ...svc.appOptions, manual: true } };
 });
 afterAll(() => svc?.close());
 const PUSH_ON = [...DEFAULT_FEATURES, 'push'].join(',');
