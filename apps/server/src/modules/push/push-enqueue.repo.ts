@@ -4,6 +4,9 @@
 import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PushKind, PushPayload, QuietHours } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
+import { ACTIVITY_WRITE_MS } from '@aula/contracts';
+import { getConfigValues } from '../config/config.service.ts';
+import { parseSessionSettings } from '../auth/session-settings.ts';
 import {
   adminMessages,
   adminMessageSeen,
@@ -26,6 +29,20 @@ import {
 /** The NOTIFY channel a new push is announced on, at the commit of the change (every process's worker may LISTEN). */
 export const PUSH_CHANNEL = 'aula_push';
 
+/** The school's idle limit in ms (logout_on_idle_time; 0: none), as the session check reads it. */
+export async function sessionIdleMs(db: Db, schoolId: number): Promise<number> {
+  return parseSessionSettings(await getConfigValues(db, schoolId, ['logout_on_idle_time'])).idleMs;
+}
+
+/**
+ * A session not past its idle limit: what idleExpired (sessions.service.ts) would end at the next request, with
+ * its ACTIVITY_WRITE_MS slack, ends push to it too (decision 073: "expiry ends it").
+ */
+export const sessionNotIdle = (now: Date, idleMs: number) =>
+  idleMs > 0
+    ? sql`${sessions.lastActivityAt} >= ${new Date(now.getTime() - idleMs - ACTIVITY_WRITE_MS).toISOString()}::timestamptz`
+    : sql`true`;
+
 export interface PushDevice {
   userId: number;
   subscriptionId: number;
@@ -45,6 +62,7 @@ export async function findPushDevices(
   userIds: readonly number[] | null,
   kind: PushKind,
   now: Date,
+  idleMs: number,
 ): Promise<PushDevice[]> {
   if (userIds && userIds.length === 0) return [];
   const rows = await db
@@ -68,6 +86,7 @@ export async function findPushDevices(
         eq(users.blocked, false),
         isNull(sessions.revokedAt),
         gt(sessions.refreshExpiresAt, now),
+        sessionNotIdle(now, idleMs),
         sql`not (${kind}::text = any(coalesce(${pushSettings.off}, '{}'::text[])))`,
       ),
     )
@@ -89,6 +108,8 @@ export async function findUsersWithOpenTab(
       and(
         inArray(sessions.userId, [...new Set(userIds)]),
         isNull(sessions.revokedAt),
+        // someone acting as the user is not the user looking at Aula
+        isNull(sessions.impersonatorId),
         gte(sessions.lastSeenAt, since),
       ),
     );
@@ -196,6 +217,27 @@ export async function findVideoRoomPeople(db: Db, schoolId: number, roomId: numb
 }
 
 // ---------------------------------------------------------------- relevance at sending (push-relevance.ts)
+
+/**
+ * What sending decides on, now: the user's type and roles, switches and own quiet hours, and the device's session's
+ * last activity; null when the device or its user is gone.
+ */
+export async function findRecipientAtSending(db: Db, subscriptionId: number) {
+  const [row] = await db
+    .select({
+      type: users.type,
+      roles: users.roles,
+      off: pushSettings.off,
+      quiet: pushSettings.quiet,
+      lastActivityAt: sessions.lastActivityAt,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .leftJoin(pushSettings, eq(pushSettings.userId, users.id))
+    .where(eq(pushSubscriptions.id, subscriptionId));
+  return row ? { ...row, off: row.off ?? [], quiet: row.quiet ?? null } : null;
+}
 
 /** A chat push still matters: the message is there, not deleted, unseen by the recipient, who is still a member. */
 export async function chatPushRelevant(db: Db, userId: number, messageId: number): Promise<boolean> {
