@@ -8,6 +8,7 @@ import { ACTIVITY_WRITE_MS } from '@aula/contracts';
 import { getConfigValues } from '../config/config.service.ts';
 import { parseSessionSettings } from '../auth/session-settings.ts';
 import {
+  adminMessageGroups,
   adminMessages,
   adminMessageSeen,
   bbbRoomGroups,
@@ -188,7 +189,9 @@ export async function writePushes(
         as v(sub bigint, user_id int, payload jsonb, not_before timestamptz)
     ), collapsed as (
       update ${pushQueue} q set payload = v.payload, kind = ${e.kind}::text, ref_type = ${refType}::text,
-        ref_id = ${refId}::bigint, not_before = v.not_before, next_attempt_at = v.not_before,
+        -- sick: one push for many notices names the oldest, so relevance sees every notice since (sickPushRelevant)
+        ref_id = case when ${e.kind}::text = 'sick' then least(q.ref_id, ${refId}::bigint) else ${refId}::bigint end,
+        not_before = v.not_before, next_attempt_at = v.not_before,
         created_at = ${now}::timestamptz
       from v
       where q.subscription_id = v.sub and q.tag = ${e.tag}::text and q.attempts = 0
@@ -254,7 +257,10 @@ export async function chatPushRelevant(db: Db, userId: number, messageId: number
   return rows.rows[0]?.ok === true;
 }
 
-/** An admin message push still matters: the message is there, not over, and the user has not marked it seen. */
+/**
+ * An admin message push still matters: the message is there, not over, the user has not marked it seen and is
+ * still in its audience (no groups: everyone; else a member of one of them, as the groups may have been changed).
+ */
 export async function adminMessagePushRelevant(db: Db, userId: number, messageId: number, now: Date) {
   const rows = await db
     .select({ id: adminMessages.id })
@@ -264,14 +270,29 @@ export async function adminMessagePushRelevant(db: Db, userId: number, messageId
         eq(adminMessages.id, messageId),
         sql`(${adminMessages.endsAt} is null or ${adminMessages.endsAt} > ${now.toISOString()}::timestamptz)`,
         sql`not exists (select 1 from ${adminMessageSeen} s where s.message_id = ${adminMessages.id} and s.user_id = ${userId})`,
+        sql`(not exists (select 1 from ${adminMessageGroups} g where g.message_id = ${adminMessages.id})
+          or exists (select 1 from ${adminMessageGroups} g join ${groupMembers} gm on gm.group_id = g.group_id
+            where g.message_id = ${adminMessages.id} and gm.user_id = ${userId}))`,
       ),
     );
   return rows.length > 0;
 }
 
-export async function sickNoticeExists(db: Db, noticeId: number): Promise<boolean> {
-  const rows = await db.select({ id: sickNotices.id }).from(sickNotices).where(eq(sickNotices.id, noticeId));
-  return rows.length > 0;
+/**
+ * A sick push still matters: a notice it stands for is still there. The collapsed push names the oldest notice
+ * it stands for (writePushes), so any later notice of a pupil the teacher shares a group with, not reported by the
+ * teacher, counts: deleting one of several does not drop the others' push.
+ */
+export async function sickPushRelevant(db: Db, teacherId: number, fromNoticeId: number): Promise<boolean> {
+  const rows = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from ${sickNotices} n
+      join ${groupMembers} p on p.user_id = n.user_id and p.school_id = n.school_id
+      join ${groupMembers} tm on tm.group_id = p.group_id and tm.school_id = p.school_id
+      where n.id >= ${fromNoticeId} and tm.user_id = ${teacherId}
+        and n.user_id <> ${teacherId} and n.reported_by is distinct from ${teacherId}
+    ) as ok`);
+  return rows.rows[0]?.ok === true;
 }
 
 export async function videoRoomExists(db: Db, roomId: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 // Whether a queued push still matters when its time comes (decision 073): the worker asks just before sending,
 // so a push held by quiet hours is dropped when the chat message was read or deleted, the admin message deleted,
-// over or seen, the sick notice gone, or the video room's start too long ago.
+// over, seen or moved to other groups, the sick notices gone, or the video room's start too long ago.
 import {
   ACTIVITY_WRITE_MS,
   hasRole,
@@ -19,7 +19,7 @@ import {
   findUsersWithOpenTab,
   queuedAt,
   sessionIdleMs,
-  sickNoticeExists,
+  sickPushRelevant,
   videoRoomExists,
 } from './push-enqueue.repo.ts';
 import { quietUntil } from './quiet-hours.ts';
@@ -116,7 +116,7 @@ export async function isStillRelevant(db: Db, row: QueuedPushRef, now: Date): Pr
     case 'message':
       return id === null || (await adminMessagePushRelevant(db, row.userId, id, now));
     case 'sick':
-      return id === null || (await sickNoticeExists(db, id));
+      return id === null || (await sickPushRelevant(db, row.userId, id));
     case 'video': {
       if (id !== null && !(await videoRoomExists(db, id))) return false;
       const at = await queuedAt(db, row.id);

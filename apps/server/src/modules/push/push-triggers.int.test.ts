@@ -517,6 +517,32 @@ describe('admin messages', () => {
     t.clock.set('2026-01-15T12:00:00.000Z');
     expect(await relevant(await rowsOf(b, ending))).toBe(false);
   });
+
+  it('relevance: a message moved to other groups before its start no longer goes to the old audience', async () => {
+    const admin = await person('admin');
+    const a = await person('student');
+    const b = await person('student');
+    const before = await makeGroup(t, { members: [a.id] });
+    const after = await makeGroup(t, { members: [b.id] });
+    const input = (groupIds: number[]) => ({
+      type: 'normal',
+      title: { de: 'Ausflug' },
+      body: {},
+      groupIds,
+      startsAt: '2026-01-16T09:00:00.000Z',
+      endsAt: null,
+    });
+    const posted = await as(admin, '/api/messages/admin', { body: input([before.id]) });
+    expect(posted.status, posted.text).toBe(201);
+    const [row] = await only(a, admin);
+    expect(await relevant(row!)).toBe(true);
+    const moved = await as(admin, `/api/messages/admin/${posted.body.id}`, {
+      method: 'PUT',
+      body: input([after.id]),
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await relevant(row!)).toBe(false);
+  });
 });
 
 describe('sick notices', () => {
@@ -563,8 +589,24 @@ describe('sick notices', () => {
     const second = await report(reporter, { userId: String(pupil.id) });
     expect(second.status, second.text).toBe(201);
     expect(await only(reporter, colleague)).toHaveLength(1);
-    expect((await only(colleague, reporter)).map((r) => r.refId)).toEqual([second.body.id]);
+    // the collapsed push names the oldest notice it stands for (relevance looks at every one since)
+    expect((await only(colleague, reporter)).map((r) => r.refId)).toEqual([first.body.id]);
     expect(first.status).toBe(201);
+  });
+
+  it('relevance: the newest of several notices deleted keeps the collapsed push; all gone drops it', async () => {
+    const a = await person('student');
+    const b = await person('student');
+    const teacher = await person('teacher');
+    await makeGroup(t, { members: [a.id, b.id, teacher.id] });
+    const first = await report(a, {});
+    const second = await report(b, {});
+    expect(second.status, second.text).toBe(201);
+    const [row] = await only(teacher, a, b);
+    await t.database.db.delete(sickNotices).where(eq(sickNotices.id, second.body.id));
+    expect(await relevant(row!)).toBe(true);
+    await t.database.db.delete(sickNotices).where(eq(sickNotices.id, first.body.id));
+    expect(await relevant(row!)).toBe(false);
   });
 
   it('a teacher’s own notice is no pupil’s: nobody gets a push', async () => {
