@@ -378,16 +378,21 @@ describe('quiet hours (the school’s for pupils, 19:00–07:00 Berlin time by d
     const teacher = await person('teacher');
     const narrow = await person('student');
     const wide = await person('student');
+    // no pushes in the school day: with the school's 19:00–07:00 the union leaves no gap
+    const schoolDay = await person('student');
     for (const [p, quiet] of [
       [narrow, { start: '23:00', end: '05:00' }],
       [wide, { start: '06:00', end: '08:30' }],
+      [schoolDay, { start: '07:00', end: '19:30' }],
     ] as const) {
       const res = await as(p, '/api/users/firebase/settings', { method: 'PUT', body: { kinds: {}, quiet } });
       expect(res.status).toBe(200);
     }
-    const room = await chatRoom(teacher, [narrow, wide]);
+    const room = await chatRoom(teacher, [narrow, wide, schoolDay]);
     await say(teacher, room);
     expect((await only(narrow, teacher))[0]!.notBefore).toBe(SEVEN_NEXT_MORNING);
+    // the own window does not apply where it leaves no gap: the school's end, never 19:30 (in the school's window)
+    expect((await only(schoolDay, teacher))[0]!.notBefore).toBe(SEVEN_NEXT_MORNING);
     // 08:30 Berlin time
     expect((await only(wide, teacher))[0]!.notBefore).toBe('2026-01-16T07:30:00.000Z');
   });
