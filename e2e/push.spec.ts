@@ -381,6 +381,8 @@ describe('after sign-in (spec 4.2)', () => {
     await offer.waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    await expectNoSeriousA11yViolations(page, 'push offer');
+    await page.screenshot({ path: `${screenshotDir}/push-offer-de-1280-light.png` });
     await page.getByRole('button', { name: de.push.offer.notNow }).click();
     await offer.waitFor({ state: 'hidden' });
     const memo = await page.evaluate(() => localStorage.getItem('aula.pushOffer'));
@@ -483,6 +485,7 @@ describe('the service worker (issue 23 item 5)', () => {
     await toast.getByRole('button', { name: de.push.toast.toChat }).waitFor();
     await toast.getByText(payload.body).waitFor();
     expect(await notifications(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/push-toast-de-1280-light.png` });
     await page.clock.runFor(PUSH_TOAST_MS - 500);
     expect(await toast.isVisible()).toBe(true);
     await page.clock.runFor(1_000);
