@@ -391,6 +391,23 @@ describe('after sign-in (spec 4.2)', () => {
     await context.close();
   });
 
+  it('a push config that cannot be loaded is logged and toasted (spec 8)', async () => {
+    const context = await pushContext('student');
+    const page = await context.newPage();
+    // the connection breaks on the way (the server itself answers fine): what a dead network looks like
+    await page.route('**/api/config/firebase', (route) => route.abort('connectionfailed'));
+    const logged = page.waitForEvent(
+      'console',
+      (message) =>
+        message.type() === 'error' && message.text().includes('Push configuration could not be loaded'),
+    );
+    await page.goto(`${portal.base}/`);
+    await logged;
+    await page.getByText(de.push.configFailed).waitFor();
+    expect(await page.getByText(de.push.offer.title).count()).toBe(0);
+    await context.close();
+  });
+
   it('its action opens the dialog, which explains before anything is asked', async () => {
     const page = await openPushPage('teacher', '/');
     await page.getByRole('button', { name: de.push.offer.accept }).click();

@@ -13,7 +13,7 @@ import {
 import { deviceId } from '@/lib/device-id';
 import { parseDialogs, serializeDialogs, withDialogOpen } from '@/lib/dialog-param';
 import { navigateSearch } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { errorMessage, errorTextLoaded } from '@/lib/error-message';
 import { loadAllStrings } from '@/lib/i18n';
 import { notify, withToast } from '@/lib/notify';
 import { featureOn, permsQueryOptions } from '@/lib/perms';
@@ -115,6 +115,7 @@ async function setUp(queryClient: QueryClient, router: AnyRouter, self: UserInfo
   } catch (error) {
     // spec 8: a push-config failure is logged and toasted
     console.error('Push configuration could not be loaded', error);
+    await errorTextLoaded(error);
     if (isLive()) {
       notify({
         type: 'error',
