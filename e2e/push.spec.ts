@@ -6,7 +6,14 @@ import { PUSH_TOAST_MS, type PushPayload, type PushSettingsResponse } from '@aul
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
-import { call, loginAs, startTestApp, userIds, type TestApp } from '../apps/server/src/test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  loginAs,
+  startTestApp,
+  userIds,
+  type TestApp,
+} from '../apps/server/src/test/test-app.ts';
 import { launch, screenshotDir } from './browser.ts';
 import { LOOKS, expectNoSeriousA11yViolations, userMenu } from './journeys.ts';
 
@@ -117,6 +124,8 @@ interface PushPageOptions {
   /** another browser (one that answers every prompt with "block") */
   inBrowser?: Browser;
   userAgent?: string;
+  /** the session's cookies, when not a plain sign-in as `username` (impersonation) */
+  cookie?: string;
 }
 
 /** A signed-in profile that allows service workers, with the stand-in push registration. */
@@ -129,7 +138,7 @@ async function pushContext(username: string, opts: PushPageOptions = {}): Promis
     serviceWorkers: 'allow',
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
-  const cookie = await loginAs(portal.base, username);
+  const cookie = opts.cookie ?? (await loginAs(portal.base, username));
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const eq = pair.indexOf('=');
@@ -524,6 +533,31 @@ describe('the service worker (issue 23 item 5)', () => {
 });
 
 describe('browsers that cannot or may not (issue 23 item 2)', () => {
+  it('a superadmin impersonating a pupil is told push cannot be set up, and this browser subscribes to nothing', async () => {
+    const start = await call(portal.base, `/api/users/impersonate/${ids.get('student')}`, {
+      cookie: await loginAs(portal.base, 'superadmin'),
+      body: { reason: 'Hilfe bei den Benachrichtigungen' },
+    });
+    expect(start.status, start.text).toBe(200);
+    const context = await pushContext('student', { granted: true, cookie: cookiesFrom(start) });
+    const page = await context.newPage();
+    const subscribing: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/users/firebase') subscribing.push(req.method());
+    });
+    await page.goto(`${portal.base}/?dialog=request-push`);
+    await workerReady(page);
+    const dialog = dialogOf(page);
+    await dialog.getByText(de.areaErrors.push.impersonating).waitFor();
+    expect(await dialog.getByRole('button', { name: de.push.allow }).count()).toBe(0);
+    // the pupil's pushes must not reach the superadmin's browser: no renewal either, though permission is granted
+    await page.reload();
+    await dialog.getByText(de.areaErrors.push.impersonating).waitFor();
+    expect(subscribing).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+    await context.close();
+  });
+
   it('a blocked permission gets a clear message, and Aula keeps working', async () => {
     const blocking = await launch({ camera: 'refused' });
     try {
