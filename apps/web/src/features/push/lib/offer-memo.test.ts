@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { endSession } from '@/lib/session';
-import { PUSH_OFFER_KEY, PUSH_OFFER_PAUSE_MS, mayOffer, offerName, pauseOffer } from './offer-memo';
+import {
+  PUSH_OFFER_KEY,
+  PUSH_OFFER_PAUSE_MS,
+  mayOffer,
+  offerName,
+  pauseOffer,
+  rememberTurnedOff,
+  turnedOffHere,
+} from './offer-memo';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 27, 8);
@@ -58,5 +66,24 @@ describe('the quiet push offer after sign-in (spec 4.2, decision 073)', () => {
     endSession(new QueryClient());
     expect(localStorage.getItem('aula.somethingPersonal')).toBeNull();
     expect(mayOffer(localStorage, 'a', now)).toBe(false);
+  });
+});
+
+describe('“turn off on this device” (decision 073)', () => {
+  it('holds until the user turns push on again, for that user only', () => {
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
+    rememberTurnedOff(localStorage, 'a', true);
+    expect([turnedOffHere(localStorage, 'a'), turnedOffHere(localStorage, 'b')]).toEqual([true, false]);
+    rememberTurnedOff(localStorage, 'a', true);
+    rememberTurnedOff(localStorage, 'a', false);
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
+  });
+
+  it('stays after sign-out, and a damaged entry counts as on', () => {
+    rememberTurnedOff(localStorage, 'a', true);
+    endSession(new QueryClient());
+    expect(turnedOffHere(localStorage, 'a')).toBe(true);
+    localStorage.setItem('aula.pushOff', '{"a":true}');
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
   });
 });

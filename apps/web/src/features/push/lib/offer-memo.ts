@@ -58,3 +58,41 @@ export async function settleOffer(userId: number, dismiss: (id: string) => void)
   dismiss(OFFER_TOAST_ID);
   pauseOffer(localStorage, await offerName(deviceId(), userId), Date.now());
 }
+
+/**
+ * "Turn off on this device" outlasts the permission, which stays granted: the silent renewal after sign-in
+ * (spec 4.2) must not undo it. Kept, like the offer's answer, under a name that names nobody.
+ */
+export const PUSH_OFF_KEY = 'aula.pushOff';
+
+function readOff(storage: Pick<Storage, 'getItem'>): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(PUSH_OFF_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function turnedOffHere(storage: Pick<Storage, 'getItem'>, who: string): boolean {
+  return readOff(storage).includes(who);
+}
+
+/** Notes that the user turned push off on this device (true), or on again (false). */
+export function rememberTurnedOff(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  who: string,
+  off: boolean,
+): void {
+  const others = readOff(storage).filter((name) => name !== who);
+  try {
+    storage.setItem(PUSH_OFF_KEY, JSON.stringify(off ? [...others, who].slice(-MAX_ENTRIES) : others));
+  } catch {
+    // without storage the next sign-in renews the subscription, as it would have before
+  }
+}
+
+/** rememberTurnedOff for the signed-in user of this device. */
+export async function rememberTurnedOffFor(userId: number, off: boolean): Promise<void> {
+  rememberTurnedOff(localStorage, await offerName(deviceId(), userId), off);
+}

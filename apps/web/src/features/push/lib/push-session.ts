@@ -21,7 +21,7 @@ import { selfQueryKey } from '@/lib/session';
 import { onSignOut } from '@/lib/sign-out-tasks';
 import { pushConfigQueryOptions } from '../api/get-push-config';
 import { OPEN_MESSAGE_TYPE, aulaPath, foregroundToast, pushFromMessage } from './foreground';
-import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer } from './offer-memo';
+import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer, turnedOffHere } from './offer-memo';
 import { browserPushEnvironment, pushSupport } from './push-support';
 import { renewSubscription, unsubscribeAtSignOut } from './subscription';
 
@@ -128,6 +128,9 @@ async function setUp(queryClient: QueryClient, router: AnyRouter, self: UserInfo
   if (!isLive() || !config.enabled || !config.vapidKey) return;
   const permission = Notification.permission;
   if (permission === 'granted') {
+    // turned off here by the user, or the dialog is open and takes over (its button subscribes)
+    if (turnedOffHere(localStorage, await offerName(deviceId(), self.id))) return;
+    if (openDialogs(router).includes('request-push')) return;
     try {
       await renewSubscription(config.vapidKey);
     } catch (error) {
