@@ -62,18 +62,13 @@ const subscriptionOf = async (endpoint: string) =>
 async function enqueueQuietly(endpoint: string) {
   const sub = (await subscriptionOf(endpoint))!;
   const now = t.clock();
-  const payload = {
-    kind: 'chat' as const,
-    title: 'Neue Chat-Nachricht',
-    body: '',
-    url: '/app/chat',
-    tag: 'chat:1',
-  };
+  // a test push: always relevant, so only what is under test can stop it
+  const payload = { kind: 'test' as const, title: 'Aula: Test', body: '', url: '/', tag: 'test' };
   await t.database.db.insert(pushQueue).values({
     schoolId: sub.schoolId,
     subscriptionId: sub.id,
     userId: sub.userId,
-    kind: 'chat',
+    kind: 'test',
     tag: payload.tag,
     payload,
     notBefore: now,

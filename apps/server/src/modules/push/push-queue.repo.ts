@@ -115,6 +115,25 @@ export async function deleteClaimed(db: Db, row: Pick<ClaimedPush, 'id' | 'lease
   return rows.length > 0;
 }
 
+/**
+ * Sent: the row goes (if this process still holds it), the device remembers when it last got one, and the log
+ * counts it, in one statement. False when the lease had passed to another process.
+ */
+export async function finishSent(db: Db, row: Pick<ClaimedPush, 'id' | 'lease'>, status: number, at: Date) {
+  const res = await db.execute<{ id: number }>(sql`
+    with done as (
+      delete from ${pushQueue} where id = ${row.id} and locked_until = ${row.lease}
+      returning subscription_id, school_id, kind
+    ), seen as (
+      update ${pushSubscriptions} set last_sent_at = ${at}
+      where id in (select subscription_id from done)
+    )
+    insert into ${pushLog} (school_id, kind, outcome, status, at)
+    select school_id, kind, 'sent', ${status}, ${at} from done
+    returning id`);
+  return res.rows.length > 0;
+}
+
 /** Tries again at `at`: the lease ends, the count goes up. */
 export async function scheduleRetry(
   db: Db,

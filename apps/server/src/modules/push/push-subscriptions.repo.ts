@@ -99,10 +99,6 @@ export async function deleteSubscriptionById(db: Db, id: number): Promise<void> 
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
-export async function markSent(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(pushSubscriptions).set({ lastSentAt: at }).where(eq(pushSubscriptions.id, id));
-}
-
 /** The user's language for a push's words ('auto' and unknown: the school's source language). */
 export async function findUserLang(db: Db, userId: number): Promise<string> {
   const [row] = await db.select({ lang: users.selectedLang }).from(users).where(eq(users.id, userId));

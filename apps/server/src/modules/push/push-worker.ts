@@ -10,6 +10,7 @@ import { loadPushKeys, type SchoolPushKeys } from './push-keys.service.ts';
 import {
   claimDue,
   deleteClaimed,
+  finishSent,
   insertLog,
   scheduleRetry,
   type ClaimedPush,
@@ -17,7 +18,7 @@ import {
 } from './push-queue.repo.ts';
 import { isStillRelevant } from './push-relevance.ts';
 import { sendPush, type SendResult } from './push-send.ts';
-import { deleteSubscriptionById, markSent } from './push-subscriptions.repo.ts';
+import { deleteSubscriptionById } from './push-subscriptions.repo.ts';
 
 /** Rows one claim takes, and sends in flight at once per process. */
 export const PUSH_BATCH = 50;
@@ -54,7 +55,7 @@ type Verdict =
 /** What an answer means (decision 073): 201/202 done, 404/410 gone, 429/5xx and no answer again, else failed. */
 export function verdictOf(res: SendResult): Verdict {
   const { status } = res;
-  if (status === 201 || status === 202 || status === 200) return { kind: 'sent', status };
+  if (status === 201 || status === 202) return { kind: 'sent', status };
   if (status === 404 || status === 410) return { kind: 'gone', status };
   if (status === 429 || status >= 500) return { kind: 'retry', status, retryAfterMs: res.retryAfterMs };
   // a timeout or a push service out of reach may pass; a refused address or a bad endpoint never will
@@ -106,10 +107,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     const now = clock();
     switch (verdict.kind) {
       case 'sent':
-        if (await deleteClaimed(db, row)) {
-          await markSent(db, row.subscriptionId, now);
-          await record(row, 'sent', verdict.status);
-        }
+        await finishSent(db, row, verdict.status, now);
         return;
       case 'gone':
         // the subscription's other queued pushes go with it (cascade)

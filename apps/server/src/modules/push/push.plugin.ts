@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Listener } from '../../db/index.ts';
+import { listenForPushes } from './push-enqueue.service.ts';
 import { ensureAllPushKeys } from './push-keys.service.ts';
 import { createPushWorker } from './push-worker.ts';
 
@@ -11,6 +13,8 @@ export interface PushAppOptions {
   allowedHosts?: string[];
   /** trusted TLS roots (PEM) instead of the system's, for a push service with its own certificate */
   ca?: string;
+  /** tests that look at the queue: the worker sends only when drained (no poll, no wake-up) */
+  manual?: boolean;
 }
 
 export interface PushRuntime {
@@ -39,11 +43,19 @@ export function registerPush(app: FastifyInstance, opts: PushAppOptions = {}): v
     allowedHosts,
     ...(opts.ca ? { ca: opts.ca } : {}),
   });
-  app.decorate('push', { kick: worker.kick, drain: worker.drain, allowedHosts });
+  const manual = opts.manual ?? false;
+  app.decorate('push', { kick: manual ? () => {} : worker.kick, drain: worker.drain, allowedHosts });
+  let listener: Listener | null = null;
   app.addHook('onReady', async () => {
     // a failure here must not stop the server: a school without keys gets them on first use
     await ensureAllPushKeys(app).catch((err: unknown) => app.log.error({ err }, 'push keys not made'));
+    if (manual) return;
+    // any process's enqueue wakes this worker at its commit; the poll stays as the fallback
+    listener = await listenForPushes(app.database, worker.kick);
     worker.start();
   });
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', async () => {
+    await listener?.stop();
+    await worker.stop();
+  });
 }

@@ -1,0 +1,229 @@
+// node --import tsx bench/push.ts: push delivery (decision 073) from one server process to the stand-in push
+// service (apps/server/src/test/push-service.ts, which checks every VAPID token and decrypts every payload) in a
+// process of its own, as a real push service is, on PostgreSQL (DATABASE_URL; a throw-away database is created
+// and dropped). Prints one line per figure, asserts nothing (issue 23 "Figures for the closing note"):
+// (a) throughput: BENCH_PUSH_DEVICES (default 1,000) subscribed devices, BENCH_PUSHES (default 4,000) pushes
+//     queued at once, then the server's worker drains the queue (encryption per device, VAPID signing, HTTPS to
+//     the stand-in): pushes per second until the last one arrived;
+// (b) delay: while the worker runs, BENCH_PUSH_RATE pushes per second (default half of (a), at most 200) are
+//     asked through the real API (POST /api/users/firebase/test, each by another user with one device), and
+//     p50/p99/max from the request to the push arriving at the stand-in. The chat's own trigger (a chat message
+//     enqueueing its push) is issue 23's other part; the test push takes the same way from the queue on.
+// Users and sessions are written with SQL (sign-ins through argon2id are not what is measured); each session
+// is a real row whose access token the server checks like any other.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDb } from '../apps/server/src/db/index.ts';
+import { seedDemoSchoolIfEmpty } from '../apps/server/src/demo/seed.ts';
+import { startPushService, type StandInSubscription } from '../apps/server/src/test/push-service.ts';
+import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
+
+const DEVICES = Number(process.env.BENCH_PUSH_DEVICES ?? 1000);
+const PUSHES = Number(process.env.BENCH_PUSHES ?? 4000);
+const DELAY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ACCESS_COOKIE = 'aula_at'; // app.ts cookieNames on plain http
+
+/** A moment comparable across the two processes, in ms. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+type FromStandIn =
+  | { type: 'ready'; appOptions: { allowedHosts: string[]; ca: string } }
+  | { type: 'subscribed'; subs: StandInSubscription[] }
+  | { type: 'received'; endpoint: string; at: number }
+  | { type: 'refused'; count: number };
+
+// ---- the stand-in push service, in its own process ---------------------------------------------------------
+
+async function runStandIn(): Promise<void> {
+  const svc = await startPushService({
+    onReceived: (push) => process.send!({ type: 'received', endpoint: push.endpoint, at: wallNow() }),
+  });
+  process.on('message', (m: { type: string; count?: number; key?: string }) => {
+    if (m.type === 'subscribe') {
+      const subs = Array.from({ length: m.count! }, () => svc.subscribe(m.key));
+      process.send!({ type: 'subscribed', subs });
+    } else if (m.type === 'refused') {
+      process.send!({ type: 'refused', count: svc.requests.filter((r) => r.status !== 201).length });
+    } else if (m.type === 'close') {
+      void svc.close().then(() => process.exit(0));
+    }
+  });
+  process.send!({ type: 'ready', appOptions: svc.appOptions });
+}
+
+// ---- the bench -------------------------------------------------------------------------------------------
+
+const figure = (name: string, value: string | number) => {
+  console.log(`${name.padEnd(64)} ${String(value).padStart(12)}`);
+};
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+function ask<T extends FromStandIn['type']>(
+  child: ChildProcess,
+  message: object,
+  answer: T,
+): Promise<Extract<FromStandIn, { type: T }>> {
+  return new Promise((resolve) => {
+    const on = (m: FromStandIn) => {
+      if (m.type !== answer) return;
+      child.off('message', on);
+      resolve(m as Extract<FromStandIn, { type: T }>);
+    };
+    child.on('message', on);
+    child.send(message);
+  });
+}
+
+async function main(): Promise<void> {
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `aula_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(process.env.DATABASE_URL, `create database ${dbName}`);
+  const dbUrl = withDatabase(process.env.DATABASE_URL, dbName);
+  const q = (sql: string) => adminQuery(dbUrl, sql);
+  const child = fork(fileURLToPath(import.meta.url), ['--stand-in'], { execArgv: ['--import', 'tsx'] });
+  const arrivals = new Map<string, number[]>();
+  let arrived = 0;
+  let onArrived: (() => void) | null = null;
+  child.on('message', (m: FromStandIn) => {
+    if (m.type !== 'received') return;
+    arrived++;
+    const list = arrivals.get(m.endpoint) ?? [];
+    list.push(m.at);
+    arrivals.set(m.endpoint, list);
+    onArrived?.();
+  });
+  const untilArrived = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (arrived < count) return;
+        onArrived = null;
+        resolve();
+      };
+      onArrived = check;
+      check();
+    });
+  const { appOptions } = await new Promise<Extract<FromStandIn, { type: 'ready' }>>((resolve) =>
+    child.once('message', (m: FromStandIn) => resolve(m as Extract<FromStandIn, { type: 'ready' }>)),
+  );
+
+  const database = await openDb({ url: dbUrl, poolSize: 10 });
+  try {
+    await seedDemoSchoolIfEmpty(database.db, { password: 'Bench-Passwort-2026' });
+    const school = (await q(`select id from schools where slug = 'demo'`)).rows[0].id as number;
+    await q(`insert into config (school_id, key, value) values (${school}, 'enabled_features', 'chat,push')
+      on conflict (school_id, key) do update set value = excluded.value`);
+    const app = await buildApp({ database, push: appOptions, secretKey: randomBytes(32) });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const vapidKey = (await q(`select public_key from push_keys where school_id = ${school}`)).rows[0]
+        .public_key as string;
+
+      // pupils with a session each and one device each: the first DEVICES for (a), the next ones for (b)
+      const maxDelayUsers = 200 * DELAY_SECONDS;
+      const users = DEVICES + maxDelayUsers;
+      await q(`insert into users (school_id, lara_id, username, type)
+        select ${school}, 'bench-push-' || i, 'benchpush' || i, 'S' from generate_series(0, ${users - 1}) i`);
+      const ids = (
+        await q(
+          `select id from users where username like 'benchpush%' order by substring(username from 10)::int`,
+        )
+      ).rows.map((r) => r.id as number);
+      const tokens = ids.map(() => randomBytes(24).toString('base64url'));
+      const hash = (t: string) => createHash('sha256').update(t).digest('hex');
+      const sessionRows = ids.map(
+        (id, i) =>
+          `(${school}, ${id}, 'bench-push-${i}', '${hash(tokens[i]!)}', now() + interval '1 day', '${hash(`r${tokens[i]}`)}', now() + interval '2 days')`,
+      );
+      await q(`insert into sessions (school_id, user_id, family_id, access_token_hash, access_expires_at,
+        refresh_token_hash, refresh_expires_at) values ${sessionRows.join(',')}`);
+      const sessionOf = new Map(
+        (await q(`select id, user_id from sessions where family_id like 'bench-push-%'`)).rows.map((r) => [
+          r.user_id as number,
+          r.id as number,
+        ]),
+      );
+      const { subs } = await ask(child, { type: 'subscribe', count: users, key: vapidKey }, 'subscribed');
+      const subRows = ids.map(
+        (id, i) =>
+          `(${school}, ${id}, ${sessionOf.get(id)}, '${subs[i]!.endpoint}', '${subs[i]!.keys.p256dh}', '${subs[i]!.keys.auth}')`,
+      );
+      await q(`insert into push_subscriptions (school_id, user_id, session_id, endpoint, p256dh, auth)
+        values ${subRows.join(',')}`);
+      await q('analyze');
+
+      // (a) throughput
+      const perDevice = Math.ceil(PUSHES / DEVICES);
+      const payload = (tag: string) =>
+        `jsonb_build_object('kind', 'chat', 'title', 'Neue Chat-Nachricht', 'body', 'Bench', 'url', '/app/chat?room=1', 'tag', ${tag})`;
+      await q(`insert into push_queue (school_id, subscription_id, user_id, kind, tag, payload, not_before,
+          next_attempt_at, created_at)
+        select s.school_id, s.id, s.user_id, 'chat', 'chat:' || g, ${payload(`'chat:' || g`)}, now(), now(), now()
+        from push_subscriptions s, generate_series(1, ${perDevice}) g
+        where s.user_id = any(array[${ids.slice(0, DEVICES).join(',')}]::int[])
+        order by g, s.id
+        limit ${PUSHES}`);
+      const began = performance.now();
+      await app.push.drain();
+      await untilArrived(PUSHES);
+      const seconds = (performance.now() - began) / 1000;
+      const rate = PUSHES / seconds;
+      figure(`(a) ${PUSHES} pushes to ${DEVICES} devices, one process: pushes/s`, rate.toFixed(0));
+      figure('(a) time to drain the queue, s', seconds.toFixed(2));
+
+      // (b) delay from an API request to its push at the stand-in, at a steady rate
+      const perSecond = Number(process.env.BENCH_PUSH_RATE ?? Math.min(200, Math.floor(rate / 2)));
+      const sends = Math.min(maxDelayUsers, Math.round(perSecond * DELAY_SECONDS));
+      const startedAt = new Map<string, number>();
+      const answers: number[] = [];
+      const before = arrived;
+      const t0 = performance.now();
+      const inflight: Promise<void>[] = [];
+      for (let i = 0; i < sends; i++) {
+        const wait = t0 + (i * 1000) / perSecond - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const user = DEVICES + i;
+        const endpoint = subs[user]!.endpoint;
+        startedAt.set(endpoint, wallNow());
+        const sent = performance.now();
+        inflight.push(
+          fetch(`${base}/api/users/firebase/test`, {
+            method: 'POST',
+            headers: { cookie: `${ACCESS_COOKIE}=${tokens[user]}`, 'x-aula-csrf': '1' },
+          }).then(async (res) => {
+            answers.push(performance.now() - sent);
+            if (res.status !== 202)
+              throw new Error(`POST /api/users/firebase/test: ${res.status} ${await res.text()}`);
+          }),
+        );
+      }
+      await Promise.all(inflight);
+      await untilArrived(before + sends);
+      const delays = [...startedAt]
+        .map(([endpoint, at]) => arrivals.get(endpoint)![0]! - at)
+        .sort((a, b) => a - b);
+      answers.sort((a, b) => a - b);
+      figure(
+        `(b) ${sends} API pushes at ${perSecond}/s: request to arrival p50 ms`,
+        percentile(delays, 50).toFixed(1),
+      );
+      figure('(b) request to arrival p99 ms', percentile(delays, 99).toFixed(1));
+      figure('(b) request to arrival max ms', delays.at(-1)!.toFixed(1));
+      figure('(b) the request’s own answer (202) p50 ms', percentile(answers, 50).toFixed(1));
+      const { count } = await ask(child, { type: 'refused' }, 'refused');
+      figure('answers other than 201 from the stand-in (bad token, undecryptable)', count);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    child.send({ type: 'close' });
+    await adminQuery(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
+  }
+}
+
+if (process.argv[2] === '--stand-in') await runStandIn();
+else await main();
