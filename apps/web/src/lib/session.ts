@@ -70,7 +70,6 @@ const KEPT_STORAGE_KEYS = new Set([
   LANGUAGE_STORAGE_KEY,
   'aula.device' /* lib/device-id.ts */,
   'aula.pushOffer' /* features/push/lib/offer-memo.ts: hashed, names nobody */,
-  'aula.pushOff' /* the same: push turned off on this device */,
 ]);
 
 /**
