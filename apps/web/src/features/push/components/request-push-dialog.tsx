@@ -26,7 +26,7 @@ import { useSendTestPush } from '../api/send-test-push';
 import { useUpdatePushSettings } from '../api/update-push-settings';
 import { usePushDevice } from '../hooks/use-push-device';
 import { pushFailureText } from '../lib/failure-text';
-import { formatQuietTime } from '../lib/quiet-time';
+import { formatQuietTime, quietRange } from '../lib/quiet-time';
 import { rememberTurnedOffFor, settleOffer } from '../lib/offer-memo';
 import { browserPushEnvironment, pushDialogState, pushSupport } from '../lib/push-support';
 import { subscribe, unsubscribe } from '../lib/subscription';
@@ -77,21 +77,11 @@ function QuietHoursText({
     <div className="grid gap-1 text-sm">
       <p>
         {settings.schoolQuiet
-          ? t('push.schoolQuiet', {
-              start: formatQuietTime(settings.schoolQuiet.start),
-              end: formatQuietTime(settings.schoolQuiet.end),
-            })
+          ? t('push.schoolQuiet', quietRange(settings.schoolQuiet))
           : t('push.noSchoolQuiet')}
       </p>
       {withOwn && (
-        <p>
-          {settings.quiet
-            ? t('push.ownQuiet', {
-                start: formatQuietTime(settings.quiet.start),
-                end: formatQuietTime(settings.quiet.end),
-              })
-            : t('push.ownQuietLater')}
-        </p>
+        <p>{settings.quiet ? t('push.ownQuiet', quietRange(settings.quiet)) : t('push.ownQuietLater')}</p>
       )}
       <p className="text-muted-foreground">{t('push.timeZone', { zone: settings.timeZone })}</p>
     </div>

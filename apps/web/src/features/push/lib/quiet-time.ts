@@ -1,3 +1,4 @@
+import type { QuietHours } from '@aula/contracts';
 import { formatDateTime } from '@/lib/format';
 
 /**
@@ -12,3 +13,9 @@ export function formatQuietTime(time: string, locale?: string): string {
     locale,
   );
 }
+
+/** Quiet hours as the texts take them: `{{start}}` and `{{end}}`, formatted. */
+export const quietRange = (quiet: QuietHours) => ({
+  start: formatQuietTime(quiet.start),
+  end: formatQuietTime(quiet.end),
+});
