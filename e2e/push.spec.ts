@@ -217,7 +217,7 @@ function recordAnswers() {
   w.e2eAnswers = [];
   const post = MessagePort.prototype.postMessage;
   MessagePort.prototype.postMessage = function (this: MessagePort, ...args: [unknown]) {
-    w.e2eAnswers.push(args[0]);
+    if (typeof args[0] === 'string') w.e2eAnswers.push(args[0]);
     return post.apply(this, args);
   } as typeof post;
 }
@@ -296,7 +296,8 @@ describe('the request-push dialog (spec 2.5, 2.6)', () => {
       granted: true,
     });
     const dialog = dialogOf(page, ar);
-    // what this browser writes for the time in Arabic (CLDR decides the digits, as in the admin panel)
+    // what this browser writes for the time in Arabic (CLDR decides the digits, as in the admin panel; fa's are
+    // Persian, see quiet-time.test.ts)
     const arTime = (time: string) =>
       page.evaluate((hhmm) => {
         const [h, m] = hhmm.split(':').map(Number);
@@ -304,7 +305,6 @@ describe('the request-push dialog (spec 2.5, 2.6)', () => {
         return new Intl.DateTimeFormat('ar', format).format(Date.UTC(2000, 0, 1, h, m));
       }, time);
     const [start, end] = [await arTime('19:00'), await arTime('07:00')];
-    expect(start).not.toBe('19:00');
     await dialog.getByText(ar.push.schoolQuiet.replace('{{start}}', start).replace('{{end}}', end)).waitFor();
     await page.screenshot({ path: `${screenshotDir}/push-dialog-quiet-ar-390-light.png` });
     await workerReady(page);
