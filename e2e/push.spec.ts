@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PUSH_TOAST_MS, type PushPayload, type PushSettingsResponse } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import fa from '../apps/web/src/locales/fa.json' with { type: 'json' };
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
 import {
   call,
@@ -115,7 +116,7 @@ function standInPushRegistration() {
 }
 
 interface PushPageOptions {
-  locale?: 'de' | 'ar';
+  locale?: 'de' | 'ar' | 'fa';
   width?: number;
   colorScheme?: 'light' | 'dark';
   /** grant the notification permission up front (a user who allowed it before) */
@@ -132,7 +133,7 @@ interface PushPageOptions {
 async function pushContext(username: string, opts: PushPageOptions = {}): Promise<BrowserContext> {
   const width = opts.width ?? 1280;
   const context = await (opts.inBrowser ?? browser).newContext({
-    locale: opts.locale === 'ar' ? 'ar' : 'de-DE',
+    locale: opts.locale === 'ar' || opts.locale === 'fa' ? opts.locale : 'de-DE',
     viewport: { width, height: width <= 480 ? 844 : 800 },
     colorScheme: opts.colorScheme ?? 'light',
     serviceWorkers: 'allow',
@@ -289,37 +290,49 @@ describe('the request-push dialog (spec 2.5, 2.6)', () => {
     await page.context().close();
   });
 
-  it('writes quiet times in the language’s digits (ar, 390 px), in the text and the choices; values stay HH:MM', async () => {
-    const page = await openPushPage('student', '/?dialog=request-push', {
-      locale: 'ar',
-      width: 390,
-      granted: true,
-    });
-    const dialog = dialogOf(page, ar);
-    // what this browser writes for the time in Arabic (CLDR decides the digits, as in the admin panel; fa's are
-    // Persian, see quiet-time.test.ts)
-    const arTime = (time: string) =>
-      page.evaluate((hhmm) => {
-        const [h, m] = hhmm.split(':').map(Number);
-        const format = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
-        return new Intl.DateTimeFormat('ar', format).format(Date.UTC(2000, 0, 1, h, m));
-      }, time);
-    const [start, end] = [await arTime('19:00'), await arTime('07:00')];
-    await dialog.getByText(ar.push.schoolQuiet.replace('{{start}}', start).replace('{{end}}', end)).waitFor();
-    await page.screenshot({ path: `${screenshotDir}/push-dialog-quiet-ar-390-light.png` });
-    await workerReady(page);
-    await dialog.getByRole('button', { name: ar.push.allow }).click();
-    await dialog.getByText(ar.push.enabled).waitFor();
-    const choice = dialog.getByLabel(ar.push.settings.quietStart).locator('option[value="19:00"]');
-    expect(await choice.textContent()).toBe(start);
-    await page.screenshot({
-      path: `${screenshotDir}/push-dialog-quiet-subscribed-ar-390-light.png`,
-      fullPage: true,
-    });
-    await dialog.getByRole('button', { name: ar.push.turnOff }).click();
-    await dialog.getByRole('button', { name: ar.push.allow }).waitFor();
-    await page.context().close();
-  });
+  it.each([
+    { locale: 'ar', t: ar },
+    { locale: 'fa', t: fa },
+  ] as const)(
+    'writes quiet times in the language’s digits ($locale, 390 px), in the text and the choices; values stay HH:MM',
+    async ({ locale, t }) => {
+      const page = await openPushPage('student', '/?dialog=request-push', {
+        locale,
+        width: 390,
+        granted: true,
+      });
+      const dialog = dialogOf(page, t);
+      // what this browser writes for the time (CLDR decides the digits, as in the admin panel)
+      const timeIn = (time: string) =>
+        page.evaluate(
+          ([hhmm, lang]) => {
+            const [h, m] = hhmm!.split(':').map(Number);
+            const format = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
+            return new Intl.DateTimeFormat(lang, format).format(Date.UTC(2000, 0, 1, h, m));
+          },
+          [time, locale],
+        );
+      const [start, end] = [await timeIn('19:00'), await timeIn('07:00')];
+      // Persian digits in fa; Chromium's CLDR writes Arabic with Latin ones, as the admin panel shows them
+      if (locale === 'fa') expect(start).toBe('۱۹:۰۰');
+      await dialog
+        .getByText(t.push.schoolQuiet.replace('{{start}}', start).replace('{{end}}', end))
+        .waitFor();
+      await page.screenshot({ path: `${screenshotDir}/push-dialog-quiet-${locale}-390-light.png` });
+      await workerReady(page);
+      await dialog.getByRole('button', { name: t.push.allow }).click();
+      await dialog.getByText(t.push.enabled).waitFor();
+      const choice = dialog.getByLabel(t.push.settings.quietStart).locator('option[value="19:00"]');
+      expect(await choice.textContent()).toBe(start);
+      await page.screenshot({
+        path: `${screenshotDir}/push-dialog-quiet-subscribed-${locale}-390-light.png`,
+        fullPage: true,
+      });
+      await dialog.getByRole('button', { name: t.push.turnOff }).click();
+      await dialog.getByRole('button', { name: t.push.allow }).waitFor();
+      await page.context().close();
+    },
+  );
 
   it.each(LOOKS)(
     'looks right in $locale at $width px ($colorScheme), explaining and subscribed',
