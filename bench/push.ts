@@ -128,7 +128,12 @@ async function main(): Promise<void> {
     await q(`insert into config (school_id, key, value) values (${school}, 'enabled_features', 'chat,push'),
         (${school}, 'push_quiet_start', '00:00'), (${school}, 'push_quiet_end', '00:00')
       on conflict (school_id, key) do update set value = excluded.value`);
-    const app = await buildApp({ database, push: appOptions, secretKey: randomBytes(32) });
+    const app = await buildApp({
+      database,
+      push: appOptions,
+      secretKey: randomBytes(32),
+      logger: { level: 'warn' },
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const vapidKey = (await q(`select public_key from push_keys where school_id = ${school}`)).rows[0]
