@@ -199,15 +199,16 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
       values.teachers,
       values.none,
     ]);
-    // the feature list offers the built features only, never remote desktop or push (not built)
+    // the feature list offers the built features only (push since issue 23), never remote desktop (not built)
     const features = page.getByRole('region', { name: de.adminSettings.sections.features });
     for (const built of [
       de.adminSettings.features.camera,
       de.adminSettings.features.sick,
       de.adminSettings.features.chat,
+      de.adminSettings.features.push,
     ])
       await features.getByRole('checkbox', { name: built, exact: true }).waitFor();
-    for (const unbuilt of [de.adminSettings.features.guacamole, de.adminSettings.features.push])
+    for (const unbuilt of [de.adminSettings.features.guacamole])
       expect(await features.getByRole('checkbox', { name: unbuilt, exact: true }).count(), unbuilt).toBe(0);
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();

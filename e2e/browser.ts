@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
-import { startTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
+import { startTestApp, type StartOptions, type TestApp } from '../apps/server/src/test/test-app.ts';
 
 export { DEMO_PASSWORD } from '../apps/server/src/test/test-app.ts';
 
@@ -39,9 +39,12 @@ export function launch(opts: { camera?: CameraMode } = {}): Promise<Browser> {
 const webDist = process.env.AULA_E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.url));
 
-/** The real server with the built web app on a fresh database (PostgreSQL with DATABASE_URL, else PGlite) holding the demo school. */
-export function startPortal(): Promise<TestApp> {
-  return startTestApp({ webDist });
+/**
+ * The real server with the built web app on a fresh database (PostgreSQL with DATABASE_URL, else PGlite) holding
+ * the demo school; `opts` are the app's own (e.g. a push service stand-in, an injected clock).
+ */
+export function startPortal(opts: Omit<StartOptions, 'webDist'> = {}): Promise<TestApp> {
+  return startTestApp({ ...opts, webDist });
 }
 
 export interface ContextOptions {

@@ -4,7 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import { generate } from 'otplib';
-import { call, loginAs, type TestApp } from '../apps/server/src/test/test-app.ts';
+import { call, loginAs, testClock, type TestApp, type TestClock } from '../apps/server/src/test/test-app.ts';
+import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
 import {
   startBbbServer,
   type TestBbbOptions,
@@ -108,6 +109,13 @@ export interface Journey {
    * the journey asked for one (`setUpJourney({ bbb: true })`): its meetings, call log and fake participants.
    */
   readonly bbb: TestBbbServer;
+  /**
+   * The stand-in push service (apps/server/src/test/push-service.ts) the server may deliver to, when the journey
+   * asked for one (`setUpJourney({ push: true })`); the server then runs on `clock`, so retries need no waiting.
+   */
+  readonly push: PushServiceStandIn;
+  /** The server's clock (the system time until a journey moves it). */
+  readonly clock: TestClock;
   /** A new browser profile (cookies, storage) showing `path`. */
   open(path: string, opts?: OpenOptions): Promise<Page>;
   /**
@@ -138,19 +146,25 @@ export async function configureBbb(portal: TestApp, bbb: TestBbbServer): Promise
 /**
  * Starts the real server with the demo school and Chromium for the file's tests, and stops them after;
  * `camera` gives Chromium a fake camera, granted or refused (browser.ts `launch`); `bbb` starts a stand-in
- * BigBlueButton server (options: its secret, algorithm, version) and sets the school up with it.
+ * BigBlueButton server (options: its secret, algorithm, version) and sets the school up with it; `push` starts
+ * a stand-in push service the server may deliver to.
  */
 export function setUpJourney({
   camera,
   bbb: bbbOptions,
-}: { camera?: CameraMode; bbb?: boolean | TestBbbOptions } = {}): Journey {
+  push: pushService = false,
+}: { camera?: CameraMode; bbb?: boolean | TestBbbOptions; push?: boolean } = {}): Journey {
   let portal: TestApp | undefined;
   let browser: Browser | undefined;
   let bbb: TestBbbServer | undefined;
+  let push: PushServiceStandIn | undefined;
+  const clock = testClock();
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
+    // the server needs the push service's address and certificate when it starts
+    push = pushService ? await startPushService() : undefined;
     [portal, browser, bbb] = await Promise.all([
-      startPortal(),
+      startPortal({ clock, ...(push ? { push: push.appOptions } : {}) }),
       launch({ camera }),
       bbbOptions ? startBbbServer(bbbOptions === true ? {} : bbbOptions) : undefined,
     ]);
@@ -169,6 +183,7 @@ export function setUpJourney({
     await browser?.close();
     await portal?.close();
     await bbb?.close();
+    await push?.close();
   });
   const journey: Journey = {
     get portal() {
@@ -183,6 +198,11 @@ export function setUpJourney({
       if (!bbb) throw new Error('no stand-in BBB server: setUpJourney({ bbb: true })');
       return bbb;
     },
+    get push() {
+      if (!push) throw new Error('no stand-in push service: setUpJourney({ push: true })');
+      return push;
+    },
+    clock,
     async open(path, { clock = false, ...opts } = {}) {
       const page = await (await newContext(journey.browser, opts)).newPage();
       if (clock) await page.clock.install();

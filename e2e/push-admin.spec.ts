@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { PushStatusResponse } from '@aula/contracts';
+import { PUSH_MAX_ATTEMPTS, PUSH_RETRY_BASE_MS, type PushStatusResponse } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
@@ -15,7 +15,7 @@ import { LOOKS, expectNoSeriousA11yViolations, setUpJourney } from './journeys.t
 // pair or import one, after a confirmation that says every device must subscribe again. Teachers and pupils
 // get no tab.
 
-const journey = setUpJourney();
+const journey = setUpJourney({ push: true });
 type Texts = typeof de;
 
 const PUSH_PATH = '/dashboard/push';
@@ -47,6 +47,12 @@ async function switchPushOn(): Promise<void> {
     body: { value: [...features, 'push'].join(',') },
   });
   expect(res.status, res.text).toBe(200);
+}
+
+/** With push on, a new device gets the quiet offer to subscribe (decision 073); it covers part of the page. */
+async function declinePushOffer(page: Page, t: Texts = de): Promise<void> {
+  await page.getByRole('button', { name: t.push.offer.notNow }).click();
+  await page.getByText(t.push.offer.title).waitFor({ state: 'hidden' });
 }
 
 /** A VAPID key pair as a school might bring it: P-256, both halves base64url (RFC 8292). */
@@ -81,6 +87,13 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
     // the key devices subscribe with, shortened; the private key appears nowhere
     await section.getByText(shortKey(status.vapidKey!), { exact: true }).waitFor();
     expect(await page.content()).not.toContain('privateKey');
+    // the copy button puts the whole key on the clipboard
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: journey.portal.base,
+    });
+    await section.getByRole('button', { name: de.pushAdmin.keys.copy }).click();
+    await section.getByRole('status').filter({ hasText: de.pushAdmin.keys.copied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(status.vapidKey);
     // each figure with its number: a fresh school has no devices, nothing queued, nothing sent
     const figures = section.getByRole('definition');
     expect(await figures.allInnerTexts()).toEqual(['0', '0', '0', '0', '0']);
@@ -120,6 +133,23 @@ describe('the Push tab for admins (issue 23 item 1)', () => {
     await nav.getByRole('link', { name: de.dashboard.tabs.push, exact: true }).click();
     await (await statusSection(page)).getByText(de.pushAdmin.status.on).waitFor();
     expect((await pushStatus()).enabled).toBe(true);
+
+    // the quiet hours link leads to where they are edited; a change there shows here
+    await quiet
+      .getByRole('link', {
+        name: de.pushAdmin.quiet.edit.replace('{{tab}}', de.dashboard.tabs.settings),
+      })
+      .click();
+    await page.getByRole('heading', { level: 1, name: de.dashboard.tabs.settings }).waitFor();
+    const start = page.getByRole('combobox', { name: de.adminSettings.keys.push_quiet_start.label });
+    expect(await start.inputValue()).toBe('19:00');
+    await start.selectOption('20:30');
+    await bar.getByRole('button', { name: de.adminSettings.bar.save.replace('{{n}}', '1') }).click();
+    await bar.getByText(de.adminSettings.bar.none).waitFor();
+    await nav.getByRole('link', { name: de.dashboard.tabs.push, exact: true }).click();
+    await quiet
+      .getByText(de.pushAdmin.quiet.range.replace('{{start}}', '20:30').replace('{{end}}', '07:00'))
+      .waitFor();
     await page.context().close();
   });
 
@@ -247,6 +277,79 @@ describe('the key pair for superadmins (issue 23 item 1)', () => {
   });
 });
 
+describe('the figures come from real deliveries (issue 23 items 1 and 6)', () => {
+  it('a device that is gone, one that got its push and one whose push service stayed busy show as such', async () => {
+    await switchPushOn();
+    const key = (await pushStatus()).vapidKey!;
+    const svc = journey.push;
+    // one teacher, three devices (each its own session): one fine, one removed, one behind a busy push service
+    const devices = await Promise.all(
+      ['fine', 'gone', 'busy'].map(async () => {
+        const cookie = await loginAs(journey.portal.base, 'teacher');
+        const token = svc.subscribe(key);
+        const res = await call(journey.portal.base, '/api/users/firebase', { cookie, body: { token } });
+        expect(res.status, res.text).toBeLessThan(300);
+        return { cookie, endpoint: token.endpoint };
+      }),
+    );
+    const [fine, gone, busy] = devices as [(typeof devices)[0], (typeof devices)[0], (typeof devices)[0]];
+    svc.answer(gone.endpoint, { status: 410 });
+    const retryAfter = 60;
+    svc.answer(busy.endpoint, { status: 429, retryAfter });
+    const test = await call(journey.portal.base, '/api/users/firebase/test', {
+      cookie: fine.cookie,
+      body: {},
+    });
+    expect(test.status, test.text).toBe(202);
+
+    // the first round (the test call wakes the worker): sent to one, the gone one removed, the busy one waits
+    await journey.portal.app.push.drain();
+    const waiting = await pushStatus();
+    expect(waiting).toMatchObject({ devices: 2, queued: 1, sent24h: 1, failed24h: 0, lastFailure: null });
+
+    // the admin has the tab open meanwhile
+    const page = await journey.openSignedIn('admin', PUSH_PATH);
+    const section = await statusSection(page);
+    const figures = section.getByRole('definition');
+    const shown = async (expected: PushStatusResponse) =>
+      expect
+        .poll(() => figures.allInnerTexts())
+        .toEqual(
+          [expected.devices, expected.queued, expected.held, expected.sent24h, expected.failed24h].map(
+            String,
+          ),
+        );
+    await shown(waiting);
+
+    // the busy one is tried again after each wait (the clock moves, nothing sleeps) until Aula gives up
+    for (let tries = 1; tries < PUSH_MAX_ATTEMPTS; tries++) {
+      journey.clock.advance(Math.max(retryAfter * 1000, PUSH_RETRY_BASE_MS * 2 ** (tries - 1)));
+      await journey.portal.app.push.drain();
+    }
+    expect(svc.received(fine.endpoint)).toHaveLength(1);
+    const status = await pushStatus();
+    expect(status).toMatchObject({ devices: 2, queued: 0, sent24h: 1, failed24h: 1 });
+    expect(status.lastFailure?.status).toBe(429);
+
+    // "Aktualisieren" reads the status again
+    await section.getByText(de.pushAdmin.failure.none).waitFor();
+    await section.getByRole('button', { name: de.pushAdmin.status.refresh }).click();
+    await shown(status);
+    await section
+      .getByText(de.pushAdmin.failure.status.replace('{{status}}', '429'), { exact: false })
+      .waitFor();
+    await section.getByText(de.pushAdmin.failure.busy.title, { exact: true }).waitFor();
+    await section.getByText(de.pushAdmin.failure.busy.text).waitFor();
+    expect(await section.locator('time').getAttribute('datetime')).toBe(status.lastFailure!.at);
+    await declinePushOffer(page);
+    await page.screenshot({
+      path: `${screenshotDir}/push-admin-deliveries-de-1280-light.png`,
+      fullPage: true,
+    });
+    await page.context().close();
+  });
+});
+
 describe('who may open the Push tab (decision 018)', () => {
   it.each(['teacher', 'student'])('a %s gets no push tab and no status', async (username) => {
     const page = await journey.openSignedIn(username, PUSH_PATH);
@@ -281,6 +384,7 @@ describe('the Push tab in every look (issue 23 item 7)', () => {
         .getByText(/\d|[٠-٩]/)
         .first()
         .waitFor();
+      await declinePushOffer(page, t);
       await page.waitForLoadState('networkidle');
       expect(await sidewaysOverflow(page)).toEqual([]);
       if (width === 390)

@@ -43,20 +43,24 @@ export const PUSH_REF_TYPES = {
   video: 'bbb_room',
 } as const;
 
+/**
+ * False when the push is shown to be stale; a push that names nothing to look at (no ref) goes, as nothing says
+ * it is stale (every trigger names its thing; a row written otherwise, e.g. by hand, is not second-guessed).
+ */
 export async function isStillRelevant(db: Db, row: QueuedPushRef, now: Date): Promise<boolean> {
   const id = row.refId;
   switch (row.kind) {
     case 'chat': {
-      if (id === null || row.refType !== PUSH_REF_TYPES.chat) return false;
       const open = await findUsersWithOpenTab(db, [row.userId], new Date(now.getTime() - OPEN_TAB_MS));
-      return !open.has(row.userId) && (await chatPushRelevant(db, row.userId, id));
+      if (open.has(row.userId)) return false;
+      return id === null || (await chatPushRelevant(db, row.userId, id));
     }
     case 'message':
-      return id !== null && (await adminMessagePushRelevant(db, row.userId, id, now));
+      return id === null || (await adminMessagePushRelevant(db, row.userId, id, now));
     case 'sick':
-      return id !== null && (await sickNoticeExists(db, id));
+      return id === null || (await sickNoticeExists(db, id));
     case 'video': {
-      if (id === null || !(await videoRoomExists(db, id))) return false;
+      if (id !== null && !(await videoRoomExists(db, id))) return false;
       const at = await queuedAt(db, row.id);
       return at !== null && now.getTime() - at.getTime() <= VIDEO_PUSH_MAX_AGE_MS;
     }

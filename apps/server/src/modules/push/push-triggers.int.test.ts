@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_FEATURES, type ChatMessage, type PushPayload } from '@aula/contracts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
@@ -20,6 +20,14 @@ const NOON = '2026-01-15T11:00:00.000Z'; // 12:00 in Berlin
 const EVENING = '2026-01-15T21:00:00.000Z'; // 22:00 in Berlin
 const SEVEN_NEXT_MORNING = '2026-01-16T06:00:00.000Z'; // 07:00 in Berlin
 
+// The worker's poll (an interval) would send the rows these tests look at to made-up devices: the app runs with
+// its intervals stopped (the presence flush too, which the tests call themselves); the worker tests drain.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 // the stand-in push service (RFC 8030/8291/8292): it checks the VAPID token's expiry in real time, as push
 // services do (the sender's token follows real time too)
 let svc: PushServiceStandIn;
@@ -242,6 +250,33 @@ describe('chat messages', () => {
     });
     expect(deleted.status, deleted.text).toBe(204);
     expect(await relevant(toB!)).toBe(false);
+  });
+});
+
+describe('relevance of a push that names nothing', () => {
+  it('goes unless shown stale: a chat push without a message still waits while its person is online', async () => {
+    const pupil = await person('student');
+    const [row] = await t.database.db
+      .insert(pushQueue)
+      .values({
+        schoolId: (await t.database.db.select().from(sessions).where(eq(sessions.id, pupil.sessionId)))[0]!
+          .schoolId,
+        subscriptionId: pupil.subscriptionId,
+        userId: pupil.id,
+        kind: 'chat',
+        tag: 'chat-0',
+        payload: { kind: 'chat', title: 't', body: 'b', url: '/app/chat', tag: 'chat-0' },
+        notBefore: t.clock(),
+        nextAttemptAt: t.clock(),
+        createdAt: t.clock(),
+      })
+      .returning();
+    const queuedRow = { ...row!, notBefore: row!.notBefore.toISOString(), payload: row!.payload };
+    expect(await relevant(queuedRow)).toBe(true);
+    await ping(pupil);
+    expect(await relevant(queuedRow)).toBe(false);
+    expect(await relevant({ ...queuedRow, kind: 'unknown' })).toBe(false);
+    expect(await relevant({ ...queuedRow, kind: 'test' })).toBe(true);
   });
 });
 
