@@ -1,7 +1,13 @@
 // This process's share of the push queue (decision 073): claims due rows with a lease, sends them with bounded
 // concurrency, and records each outcome. Woken by a poll, by kick() after an enqueue, and drained by tests.
 import { Agent } from 'node:https';
-import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, PUSH_POLL_MS, PUSH_RETRY_BASE_MS } from '@aula/contracts';
+import {
+  PUSH_LEASE_MS,
+  PUSH_MAX_ATTEMPTS,
+  PUSH_POLL_MS,
+  PUSH_RETRY_BASE_MS,
+  PUSH_SEND_TIMEOUT_MS,
+} from '@aula/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,9 +27,12 @@ import { atSending } from './push-relevance.ts';
 import { sendPush, type SendResult } from './push-send.ts';
 import { deleteSubscriptionById } from './push-subscriptions.repo.ts';
 
-/** Rows one claim takes, and sends in flight at once per process. */
+/**
+ * Rows one claim takes, and pushes handled at once per process: few enough that the worker holds at most about
+ * half of a process's database connections (10 by default), so requests are never starved by it.
+ */
 export const PUSH_BATCH = 50;
-export const PUSH_CONCURRENCY = 16;
+export const PUSH_CONCURRENCY = 6;
 
 export interface PushWorkerOptions {
   db: Db;
@@ -68,6 +77,19 @@ export function verdictOf(res: SendResult): Verdict {
 /** The wait before the next try: the backoff for this many tries so far, or longer when the service asked. */
 export function retryDelayMs(attempts: number, retryAfterMs: number | null): number {
   return Math.max(retryAfterMs ?? 0, PUSH_RETRY_BASE_MS * 2 ** attempts);
+}
+
+/** One push's whole handling (relevance, sending, recording) may take this long before its lane moves on. */
+const HANDLE_DEADLINE_MS = 3 * PUSH_SEND_TIMEOUT_MS;
+
+/** A stuck push must not stop the worker: past the deadline its row keeps its lease and goes again after it. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`push handling took over ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 export function createPushWorker(opts: PushWorkerOptions): PushWorker {
@@ -161,7 +183,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       while (next < rows.length && !stopping.signal.aborted) {
         const row = rows[next++]!;
         try {
-          await handle(row, keysOf);
+          await withDeadline(handle(row, keysOf), HANDLE_DEADLINE_MS);
         } catch (err) {
           // the row keeps its lease and is tried again after it
           log.error({ err, pushId: row.id }, 'push delivery failed');
