@@ -14,7 +14,7 @@ import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishSessionsEnded } from '../events/events.service.ts';
-import { endSessionSubscriptions } from '../push/push-subscriptions.service.ts';
+import { endSessionSubscriptions, endUserSubscriptions } from '../push/push-subscriptions.service.ts';
 import { getUserInfo } from '../users/users.service.ts';
 import {
   findSessionById,
@@ -149,11 +149,13 @@ async function endSessions(
   return transaction(ctx.db, async (tx) => {
     const ended = await revoke(tx, now);
     await publishSessionsEnded(tx, ctx.schoolId, ended, reason, now);
-    // a shared device stops getting this user's pushes (decision 073)
-    await endSessionSubscriptions(
-      tx,
-      ended.map((s) => s.id),
-    );
+    // a shared device stops getting this user's pushes (decision 073); a session that merely idled out keeps
+    // its device, as one that runs out does
+    if (reason !== 'idle')
+      await endSessionSubscriptions(
+        tx,
+        ended.map((s) => s.id),
+      );
     return ended.length;
   });
 }
@@ -166,7 +168,11 @@ export async function revokeUserSessions(
   opts: { exceptCurrent?: boolean } = {},
 ): Promise<number> {
   const except = opts.exceptCurrent ? ctx.session?.id : undefined;
-  return endSessions(ctx, reason, (tx, now) => revokeSessionsOfUser(tx, userId, now, reason, except));
+  return endSessions(ctx, reason, async (tx, now) => {
+    const ended = await revokeSessionsOfUser(tx, userId, now, reason, except);
+    await endUserSubscriptions(tx, userId, except);
+    return ended;
+  });
 }
 
 /** Ends a session (and its family) that is not the caller's: the identity provider's single logout names it. */

@@ -1,12 +1,9 @@
 // SQL of deciding who gets a push (decision 073): the devices of the people a change concerns, with what the
 // decision needs (role, language, own quiet hours, an open tab), and writing their push_queue rows in the
 // change's transaction, collapsed per device and tag. Reads other modules' tables; writes only push_queue.
-import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PushKind, PushPayload, QuietHours } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
-import { ACTIVITY_WRITE_MS } from '@aula/contracts';
-import { getConfigValues } from '../config/config.service.ts';
-import { parseSessionSettings } from '../auth/session-settings.ts';
 import {
   adminMessageGroups,
   adminMessages,
@@ -30,19 +27,13 @@ import {
 /** The NOTIFY channel a new push is announced on, at the commit of the change (every process's worker may LISTEN). */
 export const PUSH_CHANNEL = 'aula_push';
 
-/** The school's idle limit in ms (logout_on_idle_time; 0: none), as the session check reads it. */
-export async function sessionIdleMs(db: Db, schoolId: number): Promise<number> {
-  return parseSessionSettings(await getConfigValues(db, schoolId, ['logout_on_idle_time'])).idleMs;
-}
-
 /**
- * A session not past its idle limit: what idleExpired (sessions.service.ts) would end at the next request, with
- * its ACTIVITY_WRITE_MS slack, ends push to it too (decision 073: "expiry ends it").
+ * A device gets pushes until someone ends its session: its own sign-out, another user signing in there, a
+ * block, a password change or reset, an admin (each deletes the device, sessions.service.ts endSessions). A
+ * session that merely runs out (the 12-hour limit, the school's idle limit) keeps its device: a push that names
+ * nothing and opens the sign-in page is what brings a pupil back the next day (decision 073).
  */
-export const sessionNotIdle = (now: Date, idleMs: number) =>
-  idleMs > 0
-    ? sql`${sessions.lastActivityAt} >= ${new Date(now.getTime() - idleMs - ACTIVITY_WRITE_MS).toISOString()}::timestamptz`
-    : sql`true`;
+export const deviceSessionOpen = () => or(isNull(sessions.revokedAt), eq(sessions.revokeReason, 'idle'));
 
 export interface PushDevice {
   userId: number;
@@ -62,8 +53,6 @@ export async function findPushDevices(
   schoolId: number,
   userIds: readonly number[] | null,
   kind: PushKind,
-  now: Date,
-  idleMs: number,
 ): Promise<PushDevice[]> {
   if (userIds && userIds.length === 0) return [];
   const rows = await db
@@ -85,9 +74,7 @@ export async function findPushDevices(
         eq(users.schoolId, schoolId),
         userIds ? inArray(users.id, [...new Set(userIds)]) : undefined,
         eq(users.blocked, false),
-        isNull(sessions.revokedAt),
-        gt(sessions.refreshExpiresAt, now),
-        sessionNotIdle(now, idleMs),
+        deviceSessionOpen(),
         sql`not (${kind}::text = any(coalesce(${pushSettings.off}, '{}'::text[])))`,
       ),
     )

@@ -13,7 +13,6 @@ import {
   findTeachersOfPupil,
   findUsersWithOpenTab,
   findVideoRoomPeople,
-  sessionIdleMs,
   writePushes,
 } from './push-enqueue.repo.ts';
 import {
@@ -59,8 +58,7 @@ export { schoolQuietHours } from './push-relevance.ts';
 export async function enqueuePush(tx: Db, ctx: PushContext, req: PushRequest): Promise<number> {
   if (!(await getEnabledFeatures(tx, ctx.schoolId)).includes('push')) return 0;
   const now = ctx.clock();
-  const idleMs = await sessionIdleMs(tx, ctx.schoolId);
-  const devices = (await findPushDevices(tx, ctx.schoolId, req.userIds, req.kind, now, idleMs)).filter(
+  const devices = (await findPushDevices(tx, ctx.schoolId, req.userIds, req.kind)).filter(
     (d) => !req.except?.includes(d.userId) && (req.kind !== 'sick' || hasRole(d, 'teacher')),
   );
   if (devices.length === 0) return 0;

@@ -2,7 +2,6 @@
 // so a push held by quiet hours is dropped when the chat message was read or deleted, the admin message deleted,
 // over, seen or moved to other groups, the sick notices gone, or the video room's start too long ago.
 import {
-  ACTIVITY_WRITE_MS,
   hasRole,
   ONLINE_WINDOW_MS,
   PRESENCE_FLUSH_MS,
@@ -18,7 +17,6 @@ import {
   findRecipientAtSending,
   findUsersWithOpenTab,
   queuedAt,
-  sessionIdleMs,
   sickPushRelevant,
   videoRoomExists,
 } from './push-enqueue.repo.ts';
@@ -73,7 +71,7 @@ export type SendingDecision = { action: 'send' } | { action: 'drop' } | { action
 
 /**
  * The worker's last word on a claimed push (decision 073), as things are now, not as they were at enqueue: the
- * kind switched off or the device's session idle past the school's limit drops it; the school's (pupils) and the
+ * kind switched off drops it; the school's (pupils) and the
  * user's own quiet hours hold it until they end (a retry's backoff, a backlog or changed hours may have carried it
  * into them); else it goes if still relevant.
  */
@@ -84,9 +82,6 @@ export async function atSending(
 ): Promise<SendingDecision> {
   const who = await findRecipientAtSending(db, row.subscriptionId);
   if (!who || who.off.includes(row.kind as PushKind)) return { action: 'drop' };
-  const idleMs = await sessionIdleMs(db, row.schoolId);
-  if (idleMs > 0 && now.getTime() - who.lastActivityAt.getTime() > idleMs + ACTIVITY_WRITE_MS)
-    return { action: 'drop' };
   // a test push is the user's own "send now": it answers at once, as at enqueue
   if (row.kind !== 'test') {
     const school = await schoolQuietHours(db, row.schoolId);

@@ -1,9 +1,10 @@
 // SQL of a user's push settings (decision 073): the kinds switched off and their own quiet hours, and how many
 // devices they have. Writes only push_settings.
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PushKind, QuietHours } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { pushSettings, pushSubscriptions, sessions } from '../../db/schema.ts';
+import { deviceSessionOpen } from './push-enqueue.repo.ts';
 
 export async function findPushSettings(db: Db, userId: number) {
   const [row] = await db
@@ -27,17 +28,11 @@ export async function upsertPushSettings(
 }
 
 /** The user's subscribed devices whose session is live (the others get nothing more). */
-export async function countLiveDevices(db: Db, userId: number, now: Date): Promise<number> {
+export async function countLiveDevices(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(
-      and(
-        eq(pushSubscriptions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.refreshExpiresAt, now),
-      ),
-    );
+    .where(and(eq(pushSubscriptions.userId, userId), deviceSessionOpen()));
   return Number(row?.n ?? 0);
 }

@@ -36,7 +36,7 @@ export async function getPushSettings(ctx: Ctx): Promise<PushSettingsResponse> {
     // teachers and above have none of the school's: only their own
     schoolQuiet: hasRole(user, 'teacher') ? null : school.quiet,
     timeZone: school.timeZone,
-    devices: await countLiveDevices(ctx.db, user.id, ctx.clock()),
+    devices: await countLiveDevices(ctx.db, user.id),
   };
 }
 

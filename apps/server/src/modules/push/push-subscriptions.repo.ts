@@ -1,6 +1,6 @@
 // push_subscriptions: one browser's subscription, bound to the session that made it (decision 073). Only this
 // repo writes the table.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../users/users.schema.ts';
 import { pushSubscriptions } from './push.schema.ts';
@@ -116,4 +116,24 @@ export async function findUserSubscriptionsForExport(db: Db, schoolId: number, u
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.schoolId, schoolId), eq(pushSubscriptions.userId, userId)))
     .orderBy(pushSubscriptions.id);
+}
+
+/** Every device of a user but the one of `exceptSessionId`; answers how many went. */
+export async function deleteUserSubscriptions(
+  db: Db,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        exceptSessionId === undefined
+          ? undefined
+          : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, exceptSessionId)),
+      ),
+    )
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
 }

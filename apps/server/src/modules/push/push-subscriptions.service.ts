@@ -8,6 +8,7 @@ import { isRefusedAddress } from '../../lib/safe-fetch.ts';
 import { insertForLiveDevices } from './push-queue.repo.ts';
 import { pushEnabled } from './push-status.service.ts';
 import {
+  deleteUserSubscriptions,
   deleteOwnSubscription,
   deleteSessionSubscriptions,
   findUserLang,
@@ -103,6 +104,14 @@ export async function sendTestPush(ctx: Ctx, deps: PushDeps): Promise<PushTestRe
 /** Sessions ended (sign-out, block, password, expiry handled at sending): their devices go, in the caller's transaction. */
 export function endSessionSubscriptions(tx: Db, sessionIds: readonly number[]): Promise<number> {
   return deleteSessionSubscriptions(tx, sessionIds);
+}
+
+/**
+ * Every device of a user but the one of `exceptSessionId`: a block, a password change or reset and the like end
+ * the user's live sessions, and the devices of sessions that had merely run out go with them (decision 073).
+ */
+export function endUserSubscriptions(tx: Db, userId: number, exceptSessionId?: number): Promise<number> {
+  return deleteUserSubscriptions(tx, userId, exceptSessionId);
 }
 
 /** The data export's push part: the user's devices (address and dates, never the keys). */

@@ -859,18 +859,29 @@ describe('through the worker and the stand-in push service', () => {
     expect((await queued(other.pupil)).map((r) => r.notBefore)).toEqual(['2026-01-15T17:00:00.000Z']);
   });
 
-  it('a session past the school’s idle limit gets no push: none queued, and a queued one is dropped', async () => {
+  it('a device keeps its pushes when its session merely runs out (idle limit, 12 hours), not when it is ended', async () => {
     await makeSetting(t, 'logout_on_idle_time', '30');
     onTestFinished(() => makeSetting(t, 'logout_on_idle_time', null));
     const { pupil, endpoint } = await dueChat(NOON);
+    // 45 minutes without activity: past the idle limit, the push still goes
     t.clock.set(Date.parse(NOON) + 45 * 60_000);
     await t.app.push.drain();
-    expect(svc.received(endpoint)).toEqual([]);
-    expect(await queued(pupil)).toEqual([]);
-    // a new message now finds no live device of the pupil
+    expect(svc.received(endpoint)).toHaveLength(1);
+    // the next day at noon the session is long past its 12 hours: a new message still reaches the device
+    t.clock.set(Date.parse(NOON) + 24 * 60 * 60_000);
     const teacher = await person('teacher');
     const room = await chatRoom(teacher, [pupil]);
     await say(teacher, room);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(2);
+    // canary: a session ended by someone (here a block, which ends every session) takes its device along
+    await makeSetting(t, 'logout_on_idle_time', null);
+    expect(
+      (await as(await person('admin'), `/api/users/${pupil.id}/block`, { method: 'POST' })).status,
+    ).toBeLessThan(300);
+    await say(teacher, room);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(2);
     expect(await queued(pupil)).toEqual([]);
   });
 
