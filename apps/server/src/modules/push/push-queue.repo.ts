@@ -116,7 +116,8 @@ export async function deleteClaimed(db: Db, row: Pick<ClaimedPush, 'id' | 'lease
 }
 
 /**
- * Sent: the row goes (if this process still holds it), the device remembers when it last got one, and the log
+ * Sent: the row goes (if this process still holds it), the device remembers when it last got one (and that its
+ * refusals in a row ended), and the log
  * counts it, in one statement. False when the lease had passed to another process.
  */
 export async function finishSent(db: Db, row: Pick<ClaimedPush, 'id' | 'lease'>, status: number, at: Date) {
@@ -125,7 +126,7 @@ export async function finishSent(db: Db, row: Pick<ClaimedPush, 'id' | 'lease'>,
       delete from ${pushQueue} where id = ${row.id} and locked_until = ${row.lease}
       returning subscription_id, school_id, kind
     ), seen as (
-      update ${pushSubscriptions} set last_sent_at = ${at}
+      update ${pushSubscriptions} set last_sent_at = ${at}, failures = 0
       where id in (select subscription_id from done)
     )
     insert into ${pushLog} (school_id, kind, outcome, status, at)

@@ -1,6 +1,6 @@
 // push_subscriptions: one browser's subscription, bound to the session that made it (decision 073). Only this
 // repo writes the table.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../users/users.schema.ts';
 import { pushSubscriptions } from './push.schema.ts';
@@ -116,4 +116,14 @@ export async function findUserSubscriptionsForExport(db: Db, schoolId: number, u
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.schoolId, schoolId), eq(pushSubscriptions.userId, userId)))
     .orderBy(pushSubscriptions.id);
+}
+
+/** One more push the push service refused for this device; answers how many in a row now. */
+export async function countSubscriptionFailure(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, id))
+    .returning({ failures: pushSubscriptions.failures });
+  return row?.failures ?? 0;
 }
