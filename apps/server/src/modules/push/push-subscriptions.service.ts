@@ -53,7 +53,9 @@ export async function subscribe(ctx: Ctx, deps: PushDeps, token: PushSubscriptio
     throw new AppError(400, 'push.endpoint_refused');
   // the worker encrypts to this key: one not on P-256 could never be sent to
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(token.keys.p256dh, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(token.keys.p256dh, 'base64url'));
   } catch {
     throw new AppError(400, 'push.endpoint_refused');
   }
