@@ -6,7 +6,14 @@ import { PUSH_TOAST_MS, type PushPayload, type PushSettingsResponse } from '@aul
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
-import { call, loginAs, startTestApp, userIds, type TestApp } from '../apps/server/src/test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  loginAs,
+  startTestApp,
+  userIds,
+  type TestApp,
+} from '../apps/server/src/test/test-app.ts';
 import { launch, screenshotDir } from './browser.ts';
 import { LOOKS, expectNoSeriousA11yViolations, userMenu } from './journeys.ts';
 
@@ -117,6 +124,8 @@ interface PushPageOptions {
   /** another browser (one that answers every prompt with "block") */
   inBrowser?: Browser;
   userAgent?: string;
+  /** the session's cookies, when not a plain sign-in as `username` (impersonation) */
+  cookie?: string;
 }
 
 /** A signed-in profile that allows service workers, with the stand-in push registration. */
@@ -129,7 +138,7 @@ async function pushContext(username: string, opts: PushPageOptions = {}): Promis
     serviceWorkers: 'allow',
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
-  const cookie = await loginAs(portal.base, username);
+  const cookie = opts.cookie ?? (await loginAs(portal.base, username));
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const eq = pair.indexOf('=');
@@ -169,13 +178,17 @@ const devicesSeenBy = (page: Page) =>
     return ((await res.json()) as PushSettingsResponse).devices;
   });
 
-/** Subscribes through the dialog, as a user does: the explanation, the button, the browser's permission. */
-async function subscribeThroughDialog(page: Page): Promise<void> {
-  await page.goto(`${portal.base}/?dialog=request-push`);
+/**
+ * Subscribes through the dialog, as a user does: the explanation, the button, the browser's permission (granted
+ * by the profile). The dialog is open from the first load, so the silent renewal leaves the work to its button.
+ */
+async function subscribeThroughDialog(username: string): Promise<Page> {
+  const page = await openPushPage(username, '/?dialog=request-push', { granted: true });
   await workerReady(page);
   const dialog = dialogOf(page);
   await dialog.getByRole('button', { name: de.push.allow }).click();
   await dialog.getByText(de.push.enabled).waitFor();
+  return page;
 }
 
 /** The service worker's registration id for ServiceWorker.deliverPushMessage. */
@@ -292,8 +305,7 @@ describe('the request-push dialog (spec 2.5, 2.6)', () => {
 
 describe('subscribing on this device (spec 7.1)', () => {
   it('the permission flow subscribes; the server stores the device and its test push reaches the push service, encrypted for it', async () => {
-    const page = await openPushPage('student', '/', { granted: true });
-    await subscribeThroughDialog(page);
+    const page = await subscribeThroughDialog('student');
     expect(await devicesSeenBy(page)).toBe(1);
     const before = svc.received().length;
     const dialog = dialogOf(page);
@@ -320,16 +332,33 @@ describe('subscribing on this device (spec 7.1)', () => {
     await dialog.getByRole('button', { name: de.push.allow }).waitFor();
     expect(await devicesSeenBy(page)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+    // remembered on this device (hashed), so the next sign-in does not renew it though the permission stays
+    const memo = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('aula.pushOffer') ?? '{}') as { off?: string[] });
+    expect((await memo()).off).toEqual([expect.stringMatching(/^[0-9a-f]{24}$/)]);
+    await dialog.getByRole('button', { name: de.push.allow }).click();
+    await dialog.getByText(de.push.enabled).waitFor();
+    await expect.poll(async () => (await memo()).off).toEqual([]);
+    expect(await devicesSeenBy(page)).toBe(1);
     await page.context().close();
   });
 
   it('with the permission granted before, signing in renews the subscription silently', async () => {
+    // the pupil's devices from other sessions (earlier tests) count too
+    const others = (await api<PushSettingsResponse>('student', '/api/users/firebase/settings')).body.devices;
     const context = await pushContext('student', { granted: true });
     const page = await context.newPage();
-    await subscribeThroughDialog(page);
-    // the server ended that session's devices (a sign-in elsewhere, an expiry): the next visit subscribes again
-    const endpoint = await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'));
-    expect(endpoint).not.toBeNull();
+    const renewal = () =>
+      page.waitForResponse(
+        (res) => new URL(res.url()).pathname === '/api/users/firebase' && res.request().method() === 'POST',
+      );
+    // the permission was given on an earlier visit: no dialog, no prompt, no offer
+    let renewed = renewal();
+    await page.goto(`${portal.base}/`);
+    expect((await renewed).status()).toBe(204);
+    expect(await devicesSeenBy(page)).toBe(others + 1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // the server ended that session's devices (a key rotation, an expiry): the next visit subscribes again
     const deleted = await page.evaluate(async () => {
       const { json } = JSON.parse(localStorage.getItem('e2e.pushSubscription')!) as {
         json: { endpoint: string };
@@ -342,21 +371,17 @@ describe('subscribing on this device (spec 7.1)', () => {
       return res.status;
     });
     expect(deleted).toBe(204);
-    expect(await devicesSeenBy(page)).toBe(0);
-    const renewed = page.waitForResponse(
-      (res) => new URL(res.url()).pathname === '/api/users/firebase' && res.request().method() === 'POST',
-    );
-    await page.goto(`${portal.base}/`);
+    expect(await devicesSeenBy(page)).toBe(others);
+    renewed = renewal();
+    await page.reload();
     expect((await renewed).status()).toBe(204);
-    expect(await devicesSeenBy(page)).toBe(1);
-    // never a prompt nor an offer for someone who already allowed it
+    expect(await devicesSeenBy(page)).toBe(others + 1);
     expect(await page.getByText(de.push.offer.title).count()).toBe(0);
     await context.close();
   });
 
   it('signing out unsubscribes this browser, and the server forgets the device', async () => {
-    const page = await openPushPage('teacher', '/', { granted: true });
-    await subscribeThroughDialog(page);
+    const page = await subscribeThroughDialog('teacher');
     expect(await devicesSeenBy(page)).toBe(1);
     await page.keyboard.press('Escape');
     await page.goto(`${portal.base}/?dialog=logout`);
@@ -381,11 +406,32 @@ describe('after sign-in (spec 4.2)', () => {
     await offer.waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    await expectNoSeriousA11yViolations(page, 'push offer');
+    await page.screenshot({ path: `${screenshotDir}/push-offer-de-1280-light.png` });
     await page.getByRole('button', { name: de.push.offer.notNow }).click();
     await offer.waitFor({ state: 'hidden' });
     const memo = await page.evaluate(() => localStorage.getItem('aula.pushOffer'));
     // a hashed name: neither the user's id nor the device's
-    expect(Object.keys(JSON.parse(memo!) as object)).toEqual([expect.stringMatching(/^[0-9a-f]{24}$/)]);
+    expect(Object.keys((JSON.parse(memo!) as { offer: object }).offer)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{24}$/),
+    ]);
+    await context.close();
+  });
+
+  it('a push config that cannot be loaded is logged and toasted (spec 8)', async () => {
+    const context = await pushContext('student');
+    const page = await context.newPage();
+    // the connection breaks on the way (the server itself answers fine): what a dead network looks like
+    await page.route('**/api/config/firebase', (route) => route.abort('connectionfailed'));
+    const logged = page.waitForEvent(
+      'console',
+      (message) =>
+        message.type() === 'error' && message.text().includes('Push configuration could not be loaded'),
+    );
+    await page.goto(`${portal.base}/`);
+    await logged;
+    await page.getByText(de.push.configFailed).waitFor();
+    expect(await page.getByText(de.push.offer.title).count()).toBe(0);
     await context.close();
   });
 
@@ -483,6 +529,7 @@ describe('the service worker (issue 23 item 5)', () => {
     await toast.getByRole('button', { name: de.push.toast.toChat }).waitFor();
     await toast.getByText(payload.body).waitFor();
     expect(await notifications(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/push-toast-de-1280-light.png` });
     await page.clock.runFor(PUSH_TOAST_MS - 500);
     expect(await toast.isVisible()).toBe(true);
     await page.clock.runFor(1_000);
@@ -504,6 +551,31 @@ describe('the service worker (issue 23 item 5)', () => {
 });
 
 describe('browsers that cannot or may not (issue 23 item 2)', () => {
+  it('a superadmin impersonating a pupil is told push cannot be set up, and this browser subscribes to nothing', async () => {
+    const start = await call(portal.base, `/api/users/impersonate/${ids.get('student')}`, {
+      cookie: await loginAs(portal.base, 'superadmin'),
+      body: { reason: 'Hilfe bei den Benachrichtigungen' },
+    });
+    expect(start.status, start.text).toBe(200);
+    const context = await pushContext('student', { granted: true, cookie: cookiesFrom(start) });
+    const page = await context.newPage();
+    const subscribing: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/users/firebase') subscribing.push(req.method());
+    });
+    await page.goto(`${portal.base}/?dialog=request-push`);
+    await workerReady(page);
+    const dialog = dialogOf(page);
+    await dialog.getByText(de.areaErrors.push.impersonating).waitFor();
+    expect(await dialog.getByRole('button', { name: de.push.allow }).count()).toBe(0);
+    // the pupil's pushes must not reach the superadmin's browser: no renewal either, though permission is granted
+    await page.reload();
+    await dialog.getByText(de.areaErrors.push.impersonating).waitFor();
+    expect(subscribing).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+    await context.close();
+  });
+
   it('a blocked permission gets a clear message, and Aula keeps working', async () => {
     const blocking = await launch({ camera: 'refused' });
     try {

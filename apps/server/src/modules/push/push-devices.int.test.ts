@@ -4,6 +4,8 @@ import { pushQueue, pushSubscriptions, sessions } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
+import { findUsersWithOpenTab } from './push-enqueue.repo.ts';
+import { OPEN_TAB_MS } from './push-relevance.ts';
 
 // A user's devices (decision 073, spec 7.1) over real HTTP on the real database, with a stand-in push service
 // on loopback: subscribing across roles, only one's own devices, impersonation, the outbound address guard,
@@ -156,6 +158,30 @@ describe('refused subscriptions (canaries)', () => {
     expect(test.body.code).toBe('push.impersonating');
     expect(await rowsOf(pupil.id)).toEqual([]);
     expect(await rowsOf(superadmin.id)).toEqual([]);
+  });
+
+  it('canary: impersonating a pupil cannot remove their device either (403), nor counts as their open tab', async () => {
+    const pupil = await makeUser(t);
+    const { token, res } = await subscribe(await pupil.login());
+    expect(res.status, res.text).toBe(204);
+    const superadmin = await makeUser(t, { role: 'superadmin' });
+    const start = await call(t.base, `/api/users/impersonate/${pupil.id}`, {
+      cookie: await superadmin.login(),
+      body: { reason: 'Hilfe beim Einrichten' },
+    });
+    expect(start.status, start.text).toBe(200);
+    const cookie = cookiesFrom(start);
+    const body = { token: { endpoint: token.endpoint } };
+    const del = await call(t.base, '/api/users/firebase', { method: 'DELETE', cookie, body });
+    expect(del.status, del.text).toBe(403);
+    expect(del.body.code).toBe('push.impersonating');
+    expect((await rowsOf(pupil.id)).map((r) => r.endpoint)).toEqual([token.endpoint]);
+
+    // the impersonation tab pings; the pupil's own session does not: the pupil has no open tab
+    expect((await call(t.base, '/api/users/alive', { method: 'POST', cookie })).status).toBe(200);
+    await t.app.presence.flush();
+    const since = new Date(t.clock().getTime() - OPEN_TAB_MS);
+    expect(await findUsersWithOpenTab(t.database.db, [pupil.id], since)).toEqual(new Set());
   });
 
   it.each([

@@ -7,6 +7,7 @@ import {
   PushTokenDeleteSchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sendTestPush, subscribe, unsubscribe } from './push-subscriptions.service.ts';
 
 const errors = {
@@ -50,7 +51,10 @@ export const pushDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await unsubscribe(contextOf(req), req.body.token.endpoint);
+      const ctx = contextOf(req);
+      // as at subscribe: someone acting as the user may not change the user's devices
+      if (ctx.session?.impersonatorId) throw new AppError(403, 'push.impersonating');
+      await unsubscribe(ctx, req.body.token.endpoint);
       return reply.code(204).send(null);
     },
   );

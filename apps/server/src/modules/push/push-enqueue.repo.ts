@@ -4,7 +4,11 @@
 import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PushKind, PushPayload, QuietHours } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
+import { ACTIVITY_WRITE_MS } from '@aula/contracts';
+import { getConfigValues } from '../config/config.service.ts';
+import { parseSessionSettings } from '../auth/session-settings.ts';
 import {
+  adminMessageGroups,
   adminMessages,
   adminMessageSeen,
   bbbRoomGroups,
@@ -26,6 +30,20 @@ import {
 /** The NOTIFY channel a new push is announced on, at the commit of the change (every process's worker may LISTEN). */
 export const PUSH_CHANNEL = 'aula_push';
 
+/** The school's idle limit in ms (logout_on_idle_time; 0: none), as the session check reads it. */
+export async function sessionIdleMs(db: Db, schoolId: number): Promise<number> {
+  return parseSessionSettings(await getConfigValues(db, schoolId, ['logout_on_idle_time'])).idleMs;
+}
+
+/**
+ * A session not past its idle limit: what idleExpired (sessions.service.ts) would end at the next request, with
+ * its ACTIVITY_WRITE_MS slack, ends push to it too (decision 073: "expiry ends it").
+ */
+export const sessionNotIdle = (now: Date, idleMs: number) =>
+  idleMs > 0
+    ? sql`${sessions.lastActivityAt} >= ${new Date(now.getTime() - idleMs - ACTIVITY_WRITE_MS).toISOString()}::timestamptz`
+    : sql`true`;
+
 export interface PushDevice {
   userId: number;
   subscriptionId: number;
@@ -45,6 +63,7 @@ export async function findPushDevices(
   userIds: readonly number[] | null,
   kind: PushKind,
   now: Date,
+  idleMs: number,
 ): Promise<PushDevice[]> {
   if (userIds && userIds.length === 0) return [];
   const rows = await db
@@ -68,6 +87,7 @@ export async function findPushDevices(
         eq(users.blocked, false),
         isNull(sessions.revokedAt),
         gt(sessions.refreshExpiresAt, now),
+        sessionNotIdle(now, idleMs),
         sql`not (${kind}::text = any(coalesce(${pushSettings.off}, '{}'::text[])))`,
       ),
     )
@@ -89,6 +109,8 @@ export async function findUsersWithOpenTab(
       and(
         inArray(sessions.userId, [...new Set(userIds)]),
         isNull(sessions.revokedAt),
+        // someone acting as the user is not the user looking at Aula
+        isNull(sessions.impersonatorId),
         gte(sessions.lastSeenAt, since),
       ),
     );
@@ -167,7 +189,9 @@ export async function writePushes(
         as v(sub bigint, user_id int, payload jsonb, not_before timestamptz)
     ), collapsed as (
       update ${pushQueue} q set payload = v.payload, kind = ${e.kind}::text, ref_type = ${refType}::text,
-        ref_id = ${refId}::bigint, not_before = v.not_before, next_attempt_at = v.not_before,
+        -- sick: one push for many notices names the oldest, so relevance sees every notice since (sickPushRelevant)
+        ref_id = case when ${e.kind}::text = 'sick' then least(q.ref_id, ${refId}::bigint) else ${refId}::bigint end,
+        not_before = v.not_before, next_attempt_at = v.not_before,
         created_at = ${now}::timestamptz
       from v
       where q.subscription_id = v.sub and q.tag = ${e.tag}::text and q.attempts = 0
@@ -197,6 +221,27 @@ export async function findVideoRoomPeople(db: Db, schoolId: number, roomId: numb
 
 // ---------------------------------------------------------------- relevance at sending (push-relevance.ts)
 
+/**
+ * What sending decides on, now: the user's type and roles, switches and own quiet hours, and the device's session's
+ * last activity; null when the device or its user is gone.
+ */
+export async function findRecipientAtSending(db: Db, subscriptionId: number) {
+  const [row] = await db
+    .select({
+      type: users.type,
+      roles: users.roles,
+      off: pushSettings.off,
+      quiet: pushSettings.quiet,
+      lastActivityAt: sessions.lastActivityAt,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .leftJoin(pushSettings, eq(pushSettings.userId, users.id))
+    .where(eq(pushSubscriptions.id, subscriptionId));
+  return row ? { ...row, off: row.off ?? [], quiet: row.quiet ?? null } : null;
+}
+
 /** A chat push still matters: the message is there, not deleted, unseen by the recipient, who is still a member. */
 export async function chatPushRelevant(db: Db, userId: number, messageId: number): Promise<boolean> {
   const rows = await db.execute<{ ok: boolean }>(sql`
@@ -212,7 +257,10 @@ export async function chatPushRelevant(db: Db, userId: number, messageId: number
   return rows.rows[0]?.ok === true;
 }
 
-/** An admin message push still matters: the message is there, not over, and the user has not marked it seen. */
+/**
+ * An admin message push still matters: the message is there, not over, the user has not marked it seen and is
+ * still in its audience (no groups: everyone; else a member of one of them, as the groups may have been changed).
+ */
 export async function adminMessagePushRelevant(db: Db, userId: number, messageId: number, now: Date) {
   const rows = await db
     .select({ id: adminMessages.id })
@@ -222,14 +270,29 @@ export async function adminMessagePushRelevant(db: Db, userId: number, messageId
         eq(adminMessages.id, messageId),
         sql`(${adminMessages.endsAt} is null or ${adminMessages.endsAt} > ${now.toISOString()}::timestamptz)`,
         sql`not exists (select 1 from ${adminMessageSeen} s where s.message_id = ${adminMessages.id} and s.user_id = ${userId})`,
+        sql`(not exists (select 1 from ${adminMessageGroups} g where g.message_id = ${adminMessages.id})
+          or exists (select 1 from ${adminMessageGroups} g join ${groupMembers} gm on gm.group_id = g.group_id
+            where g.message_id = ${adminMessages.id} and gm.user_id = ${userId}))`,
       ),
     );
   return rows.length > 0;
 }
 
-export async function sickNoticeExists(db: Db, noticeId: number): Promise<boolean> {
-  const rows = await db.select({ id: sickNotices.id }).from(sickNotices).where(eq(sickNotices.id, noticeId));
-  return rows.length > 0;
+/**
+ * A sick push still matters: a notice it stands for is still there. The collapsed push names the oldest notice
+ * it stands for (writePushes), so any later notice of a pupil the teacher shares a group with, not reported by the
+ * teacher, counts: deleting one of several does not drop the others' push.
+ */
+export async function sickPushRelevant(db: Db, teacherId: number, fromNoticeId: number): Promise<boolean> {
+  const rows = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from ${sickNotices} n
+      join ${groupMembers} p on p.user_id = n.user_id and p.school_id = n.school_id
+      join ${groupMembers} tm on tm.group_id = p.group_id and tm.school_id = p.school_id
+      where n.id >= ${fromNoticeId} and tm.user_id = ${teacherId}
+        and n.user_id <> ${teacherId} and n.reported_by is distinct from ${teacherId}
+    ) as ok`);
+  return rows.rows[0]?.ok === true;
 }
 
 export async function videoRoomExists(db: Db, roomId: number): Promise<boolean> {

@@ -2,10 +2,10 @@
 // it: one push_queue row per device of each person concerned who has the kind on, held until their quiet hours
 // end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below are
 // what the chat, admin messages, sick notices and video rooms call.
-import { hasRole, type Locale, type PushKind, type QuietHours } from '@aula/contracts';
+import { hasRole, type Locale, type PushKind } from '@aula/contracts';
 import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
 import type { Ctx } from '../../context.ts';
-import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { getEnabledFeatures } from '../config/config.service.ts';
 import {
   PUSH_CHANNEL,
   findGroupMemberIds,
@@ -13,10 +13,16 @@ import {
   findTeachersOfPupil,
   findUsersWithOpenTab,
   findVideoRoomPeople,
+  sessionIdleMs,
   writePushes,
-  type PushDevice,
 } from './push-enqueue.repo.ts';
-import { OPEN_TAB_HOLD_MS, OPEN_TAB_MS, PUSH_REF_TYPES } from './push-relevance.ts';
+import {
+  isPupil,
+  OPEN_TAB_HOLD_MS,
+  OPEN_TAB_MS,
+  PUSH_REF_TYPES,
+  schoolQuietHours,
+} from './push-relevance.ts';
 import { pushLang, pushText, type PushText } from './push-texts.ts';
 import { quietUntil } from './quiet-hours.ts';
 
@@ -43,19 +49,7 @@ export interface PushRequest {
   holdIfOpenTab?: boolean;
 }
 
-/** Whether the user counts as a pupil: the school's quiet hours are theirs (teachers and above never). */
-const isPupil = (d: Pick<PushDevice, 'type' | 'roles'>) => !hasRole(d, 'teacher');
-
-/** The school's quiet hours for pupils and its time zone; equal times are no quiet hours. */
-export async function schoolQuietHours(
-  db: Db,
-  schoolId: number,
-): Promise<{ quiet: QuietHours | null; timeZone: string }> {
-  const start = await getServerConfigValue(db, schoolId, 'push_quiet_start');
-  const end = await getServerConfigValue(db, schoolId, 'push_quiet_end');
-  const timeZone = await getServerConfigValue(db, schoolId, 'time_zone');
-  return { quiet: start === end ? null : { start, end }, timeZone };
-}
+export { schoolQuietHours } from './push-relevance.ts';
 
 /**
  * Queues the push for every device that may get it, in `tx` (the change's transaction): nothing when the school
@@ -65,7 +59,8 @@ export async function schoolQuietHours(
 export async function enqueuePush(tx: Db, ctx: PushContext, req: PushRequest): Promise<number> {
   if (!(await getEnabledFeatures(tx, ctx.schoolId)).includes('push')) return 0;
   const now = ctx.clock();
-  const devices = (await findPushDevices(tx, ctx.schoolId, req.userIds, req.kind, now)).filter(
+  const idleMs = await sessionIdleMs(tx, ctx.schoolId);
+  const devices = (await findPushDevices(tx, ctx.schoolId, req.userIds, req.kind, now, idleMs)).filter(
     (d) => !req.except?.includes(d.userId) && (req.kind !== 'sick' || hasRole(d, 'teacher')),
   );
   if (devices.length === 0) return 0;

@@ -158,6 +158,20 @@ export async function scheduleRetry(
   return rows.length > 0;
 }
 
+/** Held by quiet hours at sending: waits until `until`, the lease ends, the count stays. */
+export async function holdClaimed(
+  db: Db,
+  row: Pick<ClaimedPush, 'id' | 'lease'>,
+  until: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(pushQueue)
+    .set({ notBefore: until, lockedUntil: null })
+    .where(held(row))
+    .returning({ id: pushQueue.id });
+  return rows.length > 0;
+}
+
 export type PushOutcome = 'sent' | 'gone' | 'failed' | 'dropped';
 
 export async function insertLog(

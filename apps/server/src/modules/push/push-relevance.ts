@@ -1,16 +1,28 @@
 // Whether a queued push still matters when its time comes (decision 073): the worker asks just before sending,
 // so a push held by quiet hours is dropped when the chat message was read or deleted, the admin message deleted,
-// over or seen, the sick notice gone, or the video room's start too long ago.
-import { ONLINE_WINDOW_MS, PRESENCE_FLUSH_MS } from '@aula/contracts';
+// over, seen or moved to other groups, the sick notices gone, or the video room's start too long ago.
+import {
+  ACTIVITY_WRITE_MS,
+  hasRole,
+  ONLINE_WINDOW_MS,
+  PRESENCE_FLUSH_MS,
+  type PushKind,
+  type QuietHours,
+  type RoleSubject,
+} from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
+import { getServerConfigValue } from '../config/config.service.ts';
 import {
   adminMessagePushRelevant,
   chatPushRelevant,
+  findRecipientAtSending,
   findUsersWithOpenTab,
   queuedAt,
-  sickNoticeExists,
+  sessionIdleMs,
+  sickPushRelevant,
   videoRoomExists,
 } from './push-enqueue.repo.ts';
+import { quietUntil } from './quiet-hours.ts';
 
 /**
  * A user has an open Aula tab while they are online in the spec's sense (decision 017): a live session of theirs
@@ -43,6 +55,52 @@ export const PUSH_REF_TYPES = {
   video: 'bbb_room',
 } as const;
 
+/** Whether the user counts as a pupil: the school's quiet hours are theirs (teachers and above never). */
+export const isPupil = (d: RoleSubject) => !hasRole(d, 'teacher');
+
+/** The school's quiet hours for pupils and its time zone; equal times are no quiet hours. */
+export async function schoolQuietHours(
+  db: Db,
+  schoolId: number,
+): Promise<{ quiet: QuietHours | null; timeZone: string }> {
+  const start = await getServerConfigValue(db, schoolId, 'push_quiet_start');
+  const end = await getServerConfigValue(db, schoolId, 'push_quiet_end');
+  const timeZone = await getServerConfigValue(db, schoolId, 'time_zone');
+  return { quiet: start === end ? null : { start, end }, timeZone };
+}
+
+export type SendingDecision = { action: 'send' } | { action: 'drop' } | { action: 'hold'; until: Date };
+
+/**
+ * The worker's last word on a claimed push (decision 073), as things are now, not as they were at enqueue: the
+ * kind switched off or the device's session idle past the school's limit drops it; the school's (pupils) and the
+ * user's own quiet hours hold it until they end (a retry's backoff, a backlog or changed hours may have carried it
+ * into them); else it goes if still relevant.
+ */
+export async function atSending(
+  db: Db,
+  row: QueuedPushRef & { schoolId: number; subscriptionId: number },
+  now: Date,
+): Promise<SendingDecision> {
+  const who = await findRecipientAtSending(db, row.subscriptionId);
+  if (!who || who.off.includes(row.kind as PushKind)) return { action: 'drop' };
+  const idleMs = await sessionIdleMs(db, row.schoolId);
+  if (idleMs > 0 && now.getTime() - who.lastActivityAt.getTime() > idleMs + ACTIVITY_WRITE_MS)
+    return { action: 'drop' };
+  // a test push is the user's own "send now": it answers at once, as at enqueue
+  if (row.kind !== 'test') {
+    const school = await schoolQuietHours(db, row.schoolId);
+    const until = quietUntil({
+      now,
+      timeZone: school.timeZone,
+      school: isPupil(who) ? school.quiet : null,
+      own: who.quiet,
+    });
+    if (until) return { action: 'hold', until };
+  }
+  return (await isStillRelevant(db, row, now)) ? { action: 'send' } : { action: 'drop' };
+}
+
 /**
  * False when the push is shown to be stale; a push that names nothing to look at (no ref) goes, as nothing says
  * it is stale (every trigger names its thing; a row written otherwise, e.g. by hand, is not second-guessed).
@@ -58,7 +116,7 @@ export async function isStillRelevant(db: Db, row: QueuedPushRef, now: Date): Pr
     case 'message':
       return id === null || (await adminMessagePushRelevant(db, row.userId, id, now));
     case 'sick':
-      return id === null || (await sickNoticeExists(db, id));
+      return id === null || (await sickPushRelevant(db, row.userId, id));
     case 'video': {
       if (id !== null && !(await videoRoomExists(db, id))) return false;
       const at = await queuedAt(db, row.id);

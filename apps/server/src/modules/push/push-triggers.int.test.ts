@@ -378,16 +378,21 @@ describe('quiet hours (the school’s for pupils, 19:00–07:00 Berlin time by d
     const teacher = await person('teacher');
     const narrow = await person('student');
     const wide = await person('student');
+    // no pushes in the school day: with the school's 19:00–07:00 the union leaves no gap
+    const schoolDay = await person('student');
     for (const [p, quiet] of [
       [narrow, { start: '23:00', end: '05:00' }],
       [wide, { start: '06:00', end: '08:30' }],
+      [schoolDay, { start: '07:00', end: '19:30' }],
     ] as const) {
       const res = await as(p, '/api/users/firebase/settings', { method: 'PUT', body: { kinds: {}, quiet } });
       expect(res.status).toBe(200);
     }
-    const room = await chatRoom(teacher, [narrow, wide]);
+    const room = await chatRoom(teacher, [narrow, wide, schoolDay]);
     await say(teacher, room);
     expect((await only(narrow, teacher))[0]!.notBefore).toBe(SEVEN_NEXT_MORNING);
+    // the own window does not apply where it leaves no gap: the school's end, never 19:30 (in the school's window)
+    expect((await only(schoolDay, teacher))[0]!.notBefore).toBe(SEVEN_NEXT_MORNING);
     // 08:30 Berlin time
     expect((await only(wide, teacher))[0]!.notBefore).toBe('2026-01-16T07:30:00.000Z');
   });
@@ -517,6 +522,32 @@ describe('admin messages', () => {
     t.clock.set('2026-01-15T12:00:00.000Z');
     expect(await relevant(await rowsOf(b, ending))).toBe(false);
   });
+
+  it('relevance: a message moved to other groups before its start no longer goes to the old audience', async () => {
+    const admin = await person('admin');
+    const a = await person('student');
+    const b = await person('student');
+    const before = await makeGroup(t, { members: [a.id] });
+    const after = await makeGroup(t, { members: [b.id] });
+    const input = (groupIds: number[]) => ({
+      type: 'normal',
+      title: { de: 'Ausflug' },
+      body: {},
+      groupIds,
+      startsAt: '2026-01-16T09:00:00.000Z',
+      endsAt: null,
+    });
+    const posted = await as(admin, '/api/messages/admin', { body: input([before.id]) });
+    expect(posted.status, posted.text).toBe(201);
+    const [row] = await only(a, admin);
+    expect(await relevant(row!)).toBe(true);
+    const moved = await as(admin, `/api/messages/admin/${posted.body.id}`, {
+      method: 'PUT',
+      body: input([after.id]),
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await relevant(row!)).toBe(false);
+  });
 });
 
 describe('sick notices', () => {
@@ -563,8 +594,24 @@ describe('sick notices', () => {
     const second = await report(reporter, { userId: String(pupil.id) });
     expect(second.status, second.text).toBe(201);
     expect(await only(reporter, colleague)).toHaveLength(1);
-    expect((await only(colleague, reporter)).map((r) => r.refId)).toEqual([second.body.id]);
+    // the collapsed push names the oldest notice it stands for (relevance looks at every one since)
+    expect((await only(colleague, reporter)).map((r) => r.refId)).toEqual([first.body.id]);
     expect(first.status).toBe(201);
+  });
+
+  it('relevance: the newest of several notices deleted keeps the collapsed push; all gone drops it', async () => {
+    const a = await person('student');
+    const b = await person('student');
+    const teacher = await person('teacher');
+    await makeGroup(t, { members: [a.id, b.id, teacher.id] });
+    const first = await report(a, {});
+    const second = await report(b, {});
+    expect(second.status, second.text).toBe(201);
+    const [row] = await only(teacher, a, b);
+    await t.database.db.delete(sickNotices).where(eq(sickNotices.id, second.body.id));
+    expect(await relevant(row!)).toBe(true);
+    await t.database.db.delete(sickNotices).where(eq(sickNotices.id, first.body.id));
+    expect(await relevant(row!)).toBe(false);
   });
 
   it('a teacher’s own notice is no pupil’s: nobody gets a push', async () => {
@@ -734,6 +781,98 @@ describe('through the worker and the stand-in push service', () => {
     expect((await only(pupil, teacher)).map((r) => r.notBefore)).toEqual([SEVEN_NEXT_MORNING]);
     return { pupil, endpoint, room, message };
   }
+
+  /** A chat push for a subscribed pupil, queued at `at` (not in quiet hours): due at once. */
+  async function dueChat(at: string) {
+    await t.database.db.delete(pushQueue);
+    t.clock.set(at);
+    const teacher = await person('teacher');
+    const { pupil, endpoint } = await subscribedPupil();
+    const room = await chatRoom(teacher, [pupil]);
+    await say(teacher, room);
+    expect((await only(pupil, teacher)).map((r) => r.notBefore)).toEqual([new Date(at).toISOString()]);
+    return { pupil, endpoint };
+  }
+
+  it('a retry whose backoff crosses 19:00 for a pupil is held until 07:00, not counted as a try', async () => {
+    // 18:59:59 Berlin time
+    const { pupil, endpoint } = await dueChat('2026-01-15T17:59:59.000Z');
+    // the session lives one school day (12 h, to 06:59:59): this one is kept to see the morning's send
+    await t.database.db
+      .update(sessions)
+      .set({ refreshExpiresAt: new Date('2026-01-17T00:00:00Z') })
+      .where(eq(sessions.id, pupil.sessionId));
+    svc.answer(endpoint, { status: 503 });
+    await t.app.push.drain();
+    svc.answer(endpoint, null);
+    const [retry] = await queued(pupil);
+    expect(retry!.attempts).toBe(1);
+    t.clock.set(retry!.nextAttemptAt);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    const [held] = await queued(pupil);
+    expect(held).toMatchObject({ attempts: 1, lockedUntil: null, notBefore: SEVEN_NEXT_MORNING });
+    t.clock.set(SEVEN_NEXT_MORNING);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(1);
+    expect(await queued(pupil)).toEqual([]);
+  });
+
+  it('a backlog at 22:00 sends a pupil nothing: the push waits for 07:00', async () => {
+    const { pupil, endpoint } = await dueChat('2026-01-15T17:30:00.000Z');
+    t.clock.set(EVENING);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect((await queued(pupil)).map((r) => r.notBefore)).toEqual([SEVEN_NEXT_MORNING]);
+  });
+
+  it('a kind switched off after queuing is dropped at sending', async () => {
+    const { pupil, endpoint } = await dueChat(NOON);
+    const res = await as(pupil, '/api/users/firebase/settings', {
+      method: 'PUT',
+      body: { kinds: { chat: false }, quiet: null },
+    });
+    expect(res.status, res.text).toBe(200);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect(await queued(pupil)).toEqual([]);
+  });
+
+  it('the school moving its quiet hours after queuing is honoured; the pupil’s own widened too', async () => {
+    // 17:30 Berlin time: outside 19:00–07:00 when queued
+    const { pupil, endpoint } = await dueChat('2026-01-15T16:30:00.000Z');
+    await makeSetting(t, 'push_quiet_start', '17:00');
+    onTestFinished(() => makeSetting(t, 'push_quiet_start', null));
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect((await queued(pupil)).map((r) => r.notBefore)).toEqual([SEVEN_NEXT_MORNING]);
+
+    await makeSetting(t, 'push_quiet_start', null);
+    const other = await dueChat('2026-01-15T16:30:00.000Z');
+    const res = await as(other.pupil, '/api/users/firebase/settings', {
+      method: 'PUT',
+      body: { kinds: {}, quiet: { start: '17:00', end: '18:00' } },
+    });
+    expect(res.status, res.text).toBe(200);
+    await t.app.push.drain();
+    expect(svc.received(other.endpoint)).toEqual([]);
+    expect((await queued(other.pupil)).map((r) => r.notBefore)).toEqual(['2026-01-15T17:00:00.000Z']);
+  });
+
+  it('a session past the school’s idle limit gets no push: none queued, and a queued one is dropped', async () => {
+    await makeSetting(t, 'logout_on_idle_time', '30');
+    onTestFinished(() => makeSetting(t, 'logout_on_idle_time', null));
+    const { pupil, endpoint } = await dueChat(NOON);
+    t.clock.set(Date.parse(NOON) + 45 * 60_000);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toEqual([]);
+    expect(await queued(pupil)).toEqual([]);
+    // a new message now finds no live device of the pupil
+    const teacher = await person('teacher');
+    const room = await chatRoom(teacher, [pupil]);
+    await say(teacher, room);
+    expect(await queued(pupil)).toEqual([]);
+  });
 
   it('a chat push held overnight is dropped at 07:00 when the message was read meanwhile', async () => {
     const { pupil, endpoint, room, message } = await heldChat();

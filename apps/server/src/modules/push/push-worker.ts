@@ -19,12 +19,13 @@ import {
   claimDue,
   deleteClaimed,
   finishSent,
+  holdClaimed,
   insertLog,
   scheduleRetry,
   type ClaimedPush,
   type PushOutcome,
 } from './push-queue.repo.ts';
-import { isStillRelevant } from './push-relevance.ts';
+import { atSending } from './push-relevance.ts';
 import { sendPush, type SendResult } from './push-send.ts';
 import { countSubscriptionFailure, deleteSubscriptionById } from './push-subscriptions.repo.ts';
 
@@ -109,7 +110,13 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       return;
     }
     const keys = await keysOf(row.schoolId);
-    if (!keys || !(await isStillRelevant(db, row, clock()))) {
+    const decision = keys ? await atSending(db, row, clock()) : ({ action: 'drop' } as const);
+    if (decision.action === 'hold') {
+      // quiet hours now (a retry's backoff or a backlog carried it there, or the hours changed): not an attempt
+      await holdClaimed(db, row, decision.until);
+      return;
+    }
+    if (!keys || decision.action === 'drop') {
       if (await deleteClaimed(db, row)) await record(row, 'dropped', 0);
       return;
     }

@@ -105,12 +105,24 @@ describe('quietUntil', () => {
     expect(until('2026-01-15T21:00:00Z', { school: null, own })).toBe('2026-01-16T05:00:00.000Z');
   });
 
-  it('a union covering the whole day still ends, within two days', () => {
-    const end = until('2026-01-15T21:00:00Z', { own: { start: '07:00', end: '19:00' } });
-    expect(end).not.toBeNull();
-    const ms = new Date(end!).getTime() - new Date('2026-01-15T21:00:00Z').getTime();
-    expect(ms).toBeGreaterThan(0);
-    expect(ms).toBeLessThanOrEqual(2 * 24 * 3_600_000);
+  it('a union covering the whole day: the own window does not apply, the school’s alone ends it (07:00)', () => {
+    expect(until('2026-01-15T21:00:00Z', { own: { start: '07:00', end: '19:00' } })).toBe(
+      '2026-01-16T06:00:00.000Z',
+    );
+  });
+
+  it('canary: school 19:00–07:00 with own 07:00–19:30 never ends inside the school’s window (was 19:30)', () => {
+    const own = { start: '07:00', end: '19:30' };
+    for (const now of ['2026-01-15T19:00:00Z', '2026-06-11T18:00:00Z']) {
+      const end = until(now, { own });
+      expect(end).not.toBeNull();
+      // the result is outside the school's window
+      expect(until(end!, { own: null })).toBeNull();
+    }
+    expect(until('2026-01-15T19:00:00Z', { own })).toBe('2026-01-16T06:00:00.000Z');
+    expect(until('2026-06-11T18:00:00Z', { own })).toBe('2026-06-12T05:00:00.000Z');
+    // 07:30 in the morning: the own window alone would hold it all day; it does not apply, so it goes now
+    expect(until('2026-01-15T06:30:00Z', { own })).toBeNull();
   });
 });
 

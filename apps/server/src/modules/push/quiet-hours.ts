@@ -73,20 +73,23 @@ export interface QuietInput {
 
 /**
  * Null when `now` is not in quiet time; else the instant it ends: the union of both windows, so a window that
- * starts where (or before) the other ends carries the quiet time on. A union covering the whole day would never
- * end; it is followed for at most two days, so a push waits at most that long.
+ * starts where (or before) the other ends carries the quiet time on. Where the union leaves no gap in the day,
+ * the user's own window does not apply: the school's window alone decides, so a pupil's push never lands
+ * inside the school's quiet hours and still comes once a day (decision 073).
  */
 export function quietUntil({ now, timeZone, school, own }: QuietInput): Date | null {
   const zone = (TIME_ZONES as readonly string[]).includes(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const windows = [school, own].filter((w): w is QuietHours => w !== null);
-  let at = now.getTime();
+  const start = now.getTime();
+  let at = start;
   let quiet = false;
-  for (let hop = 0; hop < 4; hop++) {
+  // two days and a DST hour: a union with a gap ends within that; one without never does
+  while (at - start <= 2 * DAY + 60 * MINUTE) {
     const wall = wallOf(at, zone);
     const ends = windows.map((w) => endIfInside(w, wall)).filter((e): e is number => e !== null);
-    if (ends.length === 0) break;
+    if (ends.length === 0) return quiet ? new Date(at) : null;
     quiet = true;
     at = instantOf(Math.max(...ends), zone, at);
   }
-  return quiet ? new Date(at) : null;
+  return own && school ? quietUntil({ now, timeZone, school, own: null }) : new Date(at);
 }

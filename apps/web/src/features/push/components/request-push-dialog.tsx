@@ -26,7 +26,7 @@ import { useSendTestPush } from '../api/send-test-push';
 import { useUpdatePushSettings } from '../api/update-push-settings';
 import { usePushDevice } from '../hooks/use-push-device';
 import { pushFailureText } from '../lib/failure-text';
-import { settleOffer } from '../lib/offer-memo';
+import { rememberTurnedOffFor, settleOffer } from '../lib/offer-memo';
 import { browserPushEnvironment, pushDialogState, pushSupport } from '../lib/push-support';
 import { subscribe, unsubscribe } from '../lib/subscription';
 
@@ -265,11 +265,13 @@ export default function RequestPushDialog(_props: DialogProps) {
         return;
       }
       await subscribe(vapidKey!);
+      await rememberTurnedOffFor(self.id, false);
     });
 
   const turnOff = () =>
     run('off', async () => {
       await unsubscribe();
+      await rememberTurnedOffFor(self.id, true);
       notify({ type: 'success', title: t('push.turnedOff') });
     });
 

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { endSession } from '@/lib/session';
-import { PUSH_OFFER_KEY, PUSH_OFFER_PAUSE_MS, mayOffer, offerName, pauseOffer } from './offer-memo';
+import {
+  PUSH_OFFER_KEY,
+  PUSH_OFFER_PAUSE_MS,
+  mayOffer,
+  offerName,
+  pauseOffer,
+  rememberTurnedOff,
+  turnedOffHere,
+} from './offer-memo';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 27, 8);
@@ -30,7 +38,9 @@ describe('the quiet push offer after sign-in (spec 4.2, decision 073)', () => {
   it('forgets expired answers and keeps at most twenty', () => {
     pauseOffer(localStorage, 'old', now);
     for (let i = 0; i < 25; i += 1) pauseOffer(localStorage, `u${i}`, now + 31 * DAY + i);
-    const stored = Object.keys(JSON.parse(localStorage.getItem(PUSH_OFFER_KEY)!) as object);
+    const stored = Object.keys(
+      (JSON.parse(localStorage.getItem(PUSH_OFFER_KEY)!) as { offer: object }).offer,
+    );
     expect(stored).toHaveLength(20);
     expect(stored).not.toContain('old');
     expect(stored).toContain('u24');
@@ -39,7 +49,7 @@ describe('the quiet push offer after sign-in (spec 4.2, decision 073)', () => {
   it('a damaged entry counts as no answer', () => {
     localStorage.setItem(PUSH_OFFER_KEY, '{not json');
     expect(mayOffer(localStorage, 'a', now)).toBe(true);
-    localStorage.setItem(PUSH_OFFER_KEY, JSON.stringify({ a: 'soon' }));
+    localStorage.setItem(PUSH_OFFER_KEY, JSON.stringify({ offer: { a: 'soon' }, off: 'a' }));
     expect(mayOffer(localStorage, 'a', now)).toBe(true);
   });
 
@@ -58,5 +68,26 @@ describe('the quiet push offer after sign-in (spec 4.2, decision 073)', () => {
     endSession(new QueryClient());
     expect(localStorage.getItem('aula.somethingPersonal')).toBeNull();
     expect(mayOffer(localStorage, 'a', now)).toBe(false);
+  });
+});
+
+describe('“turn off on this device” (decision 073)', () => {
+  it('holds until the user turns push on again, for that user only, beside the offer’s answers', () => {
+    pauseOffer(localStorage, 'a', now);
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
+    rememberTurnedOff(localStorage, 'a', true);
+    expect([turnedOffHere(localStorage, 'a'), turnedOffHere(localStorage, 'b')]).toEqual([true, false]);
+    rememberTurnedOff(localStorage, 'a', true);
+    rememberTurnedOff(localStorage, 'a', false);
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
+    expect(mayOffer(localStorage, 'a', now)).toBe(false);
+  });
+
+  it('stays after sign-out, and a damaged entry counts as on', () => {
+    rememberTurnedOff(localStorage, 'a', true);
+    endSession(new QueryClient());
+    expect(turnedOffHere(localStorage, 'a')).toBe(true);
+    localStorage.setItem(PUSH_OFFER_KEY, '{"off":{"a":true}}');
+    expect(turnedOffHere(localStorage, 'a')).toBe(false);
   });
 });

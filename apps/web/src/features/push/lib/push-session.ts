@@ -13,7 +13,7 @@ import {
 import { deviceId } from '@/lib/device-id';
 import { parseDialogs, serializeDialogs, withDialogOpen } from '@/lib/dialog-param';
 import { navigateSearch } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { errorMessage, errorTextLoaded } from '@/lib/error-message';
 import { loadAllStrings } from '@/lib/i18n';
 import { notify, withToast } from '@/lib/notify';
 import { featureOn, permsQueryOptions } from '@/lib/perms';
@@ -21,7 +21,7 @@ import { selfQueryKey } from '@/lib/session';
 import { onSignOut } from '@/lib/sign-out-tasks';
 import { pushConfigQueryOptions } from '../api/get-push-config';
 import { OPEN_MESSAGE_TYPE, aulaPath, foregroundToast, pushFromMessage } from './foreground';
-import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer } from './offer-memo';
+import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer, turnedOffHere } from './offer-memo';
 import { browserPushEnvironment, pushSupport } from './push-support';
 import { renewSubscription, unsubscribeAtSignOut } from './subscription';
 
@@ -115,6 +115,7 @@ async function setUp(queryClient: QueryClient, router: AnyRouter, self: UserInfo
   } catch (error) {
     // spec 8: a push-config failure is logged and toasted
     console.error('Push configuration could not be loaded', error);
+    await errorTextLoaded(error);
     if (isLive()) {
       notify({
         type: 'error',
@@ -127,6 +128,9 @@ async function setUp(queryClient: QueryClient, router: AnyRouter, self: UserInfo
   if (!isLive() || !config.enabled || !config.vapidKey) return;
   const permission = Notification.permission;
   if (permission === 'granted') {
+    // turned off here by the user, or the dialog is open and takes over (its button subscribes)
+    if (turnedOffHere(localStorage, await offerName(deviceId(), self.id))) return;
+    if (openDialogs(router).includes('request-push')) return;
     try {
       await renewSubscription(config.vapidKey);
     } catch (error) {
