@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PUSH_TOAST_MS, type PushPayload, type PushSettingsResponse } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
+import fa from '../apps/web/src/locales/fa.json' with { type: 'json' };
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
 import {
   call,
@@ -115,7 +116,7 @@ function standInPushRegistration() {
 }
 
 interface PushPageOptions {
-  locale?: 'de' | 'ar';
+  locale?: 'de' | 'ar' | 'fa';
   width?: number;
   colorScheme?: 'light' | 'dark';
   /** grant the notification permission up front (a user who allowed it before) */
@@ -132,7 +133,7 @@ interface PushPageOptions {
 async function pushContext(username: string, opts: PushPageOptions = {}): Promise<BrowserContext> {
   const width = opts.width ?? 1280;
   const context = await (opts.inBrowser ?? browser).newContext({
-    locale: opts.locale === 'ar' ? 'ar' : 'de-DE',
+    locale: opts.locale === 'ar' || opts.locale === 'fa' ? opts.locale : 'de-DE',
     viewport: { width, height: width <= 480 ? 844 : 800 },
     colorScheme: opts.colorScheme ?? 'light',
     serviceWorkers: 'allow',
@@ -192,7 +193,7 @@ async function subscribeThroughDialog(username: string): Promise<Page> {
 }
 
 /** The service worker's registration id for ServiceWorker.deliverPushMessage. */
-async function pushTo(page: Page): Promise<(payload: PushPayload) => Promise<void>> {
+async function pushTo(page: Page): Promise<(payload: PushPayload | string) => Promise<void>> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
@@ -205,10 +206,24 @@ async function pushTo(page: Page): Promise<(payload: PushPayload) => Promise<voi
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: `${portal.base}/`,
       registrationId,
-      data: JSON.stringify(payload),
+      // a string is the push's raw data, as a push service may deliver it (not Aula's JSON)
+      data: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   };
 }
+
+/** Records what the tab answers the service worker through its MessageChannel ("shown", "suppressed", "opened"). */
+function recordAnswers() {
+  const w = window as unknown as { e2eAnswers: unknown[] };
+  w.e2eAnswers = [];
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (this: MessagePort, ...args: [unknown]) {
+    if (typeof args[0] === 'string') w.e2eAnswers.push(args[0]);
+    return post.apply(this, args);
+  } as typeof post;
+}
+const answers = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eAnswers: unknown[] }).e2eAnswers);
 
 const notifications = (page: Page) =>
   page.evaluate(async () =>
@@ -274,6 +289,50 @@ describe('the request-push dialog (spec 2.5, 2.6)', () => {
     await dialog.getByText(de.push.noSchoolQuiet).waitFor();
     await page.context().close();
   });
+
+  it.each([
+    { locale: 'ar', t: ar },
+    { locale: 'fa', t: fa },
+  ] as const)(
+    'writes quiet times in the language’s digits ($locale, 390 px), in the text and the choices; values stay HH:MM',
+    async ({ locale, t }) => {
+      const page = await openPushPage('student', '/?dialog=request-push', {
+        locale,
+        width: 390,
+        granted: true,
+      });
+      const dialog = dialogOf(page, t);
+      // what this browser writes for the time (CLDR decides the digits, as in the admin panel)
+      const timeIn = (time: string) =>
+        page.evaluate(
+          ([hhmm, lang]) => {
+            const [h, m] = hhmm!.split(':').map(Number);
+            const format = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' } as const;
+            return new Intl.DateTimeFormat(lang, format).format(Date.UTC(2000, 0, 1, h, m));
+          },
+          [time, locale],
+        );
+      const [start, end] = [await timeIn('19:00'), await timeIn('07:00')];
+      // Persian digits in fa; Chromium's CLDR writes Arabic with Latin ones, as the admin panel shows them
+      if (locale === 'fa') expect(start).toBe('۱۹:۰۰');
+      await dialog
+        .getByText(t.push.schoolQuiet.replace('{{start}}', start).replace('{{end}}', end))
+        .waitFor();
+      await page.screenshot({ path: `${screenshotDir}/push-dialog-quiet-${locale}-390-light.png` });
+      await workerReady(page);
+      await dialog.getByRole('button', { name: t.push.allow }).click();
+      await dialog.getByText(t.push.enabled).waitFor();
+      const choice = dialog.getByLabel(t.push.settings.quietStart).locator('option[value="19:00"]');
+      expect(await choice.textContent()).toBe(start);
+      await page.screenshot({
+        path: `${screenshotDir}/push-dialog-quiet-subscribed-${locale}-390-light.png`,
+        fullPage: true,
+      });
+      await dialog.getByRole('button', { name: t.push.turnOff }).click();
+      await dialog.getByRole('button', { name: t.push.allow }).waitFor();
+      await page.context().close();
+    },
+  );
 
   it.each(LOOKS)(
     'looks right in $locale at $width px ($colorScheme), explaining and subscribed',
@@ -495,8 +554,9 @@ describe('the service worker (issue 23 item 5)', () => {
     await context.close();
   });
 
-  it('a focused tab gets a toast for 5000 ms with “zum Chat”, and none on the chat page', async () => {
+  it('a focused tab gets a toast for 5000 ms with “zum Chat”; on the chat page other kinds only', async () => {
     const page = await (await pushContext('admin', { granted: true })).newPage();
+    await page.addInitScript(recordAnswers);
     let setUp = false;
     page.on('response', (res) => {
       if (new URL(res.url()).pathname === '/api/config/firebase') setUp = true;
@@ -541,12 +601,51 @@ describe('the service worker (issue 23 item 5)', () => {
     await page.waitForURL((url) => url.pathname === '/app/chat' && url.search === `?room=${payload.roomId}`);
     await toast.waitFor({ state: 'hidden' });
 
-    await deliver(payload);
+    // on the chat page a push of another kind still comes as a toast (spec 9 holds back chat pushes only)
+    const sick: PushPayload = {
+      kind: 'sick',
+      title: 'Neue Krankmeldung (E2E)',
+      body: 'Für eine deiner Klassen',
+      url: '/app/sick',
+      tag: 'sick-e2e',
+    };
+    await deliver(sick);
     await arrived(3);
-    await page.clock.runFor(100);
+    const sickToast = page.getByRole('listitem').filter({ hasText: sick.title });
+    await sickToast.getByRole('button', { name: de.push.toast.open }).waitFor();
+    await expect.poll(() => answers(page)).toEqual(['shown', 'shown', 'shown']);
+    // a chat push there is not: the tab has decided (its answer) with the toaster loaded, and shows nothing
+    await deliver(payload);
+    await arrived(4);
+    await expect.poll(() => answers(page)).toEqual(['shown', 'shown', 'shown', 'suppressed']);
     expect(await toast.count()).toBe(0);
     expect(await notifications(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('a focused tab without Aula’s push code running (signed out) gets a notification, not nothing', async () => {
+    const context = await pushContext('admin', { granted: true });
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.addInitScript(recordAnswers);
+    await page.goto(`${portal.base}/`);
+    await workerReady(page);
+    const deliver = await pushTo(page);
+    expect(await page.evaluate(() => document.hasFocus())).toBe(true);
+
+    await deliver(payload);
+    await expect
+      .poll(() => notifications(page))
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
+    // nobody answered the worker: it showed the notification after its wait
+    expect(await answers(page)).toEqual([]);
+
+    // a push whose data is not Aula's gets a plain notice leading to the start page (not the browser's own)
+    await deliver('not json');
+    await expect
+      .poll(async () => (await notifications(page)).find((n) => n.title === 'Aula'))
+      .toEqual({ title: 'Aula', body: '', tag: '', data: { url: '/' } });
+    await context.close();
   });
 });
 

@@ -26,25 +26,48 @@ function windows() {
   return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
 }
 
-// A tab the user is looking at gets the push as a toast (spec 9) instead of a notification.
+/** How long a push waits for the focused tab to say it showed it (or that its page shows it) before a notification. */
+const PUSH_ANSWER_MS = 1000;
+/** What stands for a push whose payload cannot be read: Chrome would otherwise show its own notice about Aula. */
+const UNREADABLE = { title: 'Aula', body: '', tag: '', url: '/' };
+
+/** Asks the focused tab to show the push; resolves whether it answered "shown" or "suppressed" in time. */
+function askToShow(client, payload) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), PUSH_ANSWER_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data === 'shown' || event.data === 'suppressed');
+    };
+    client.postMessage({ type: PUSH_MESSAGE, payload }, [channel.port2]);
+  });
+}
+
+function notify(payload) {
+  // the server wrote title and text in the user's language; nothing else about them travels (SECURITY.md)
+  return self.registration.showNotification(payload.title, {
+    body: payload.body,
+    tag: payload.tag || undefined,
+    data: { url: aulaUrl(payload.url) },
+    icon: '/pwa-192x192.png',
+    badge: '/pwa-192x192.png',
+  });
+}
+
+// A tab the user is looking at gets the push as a toast (spec 9) instead of a notification, if it says so: a tab
+// without Aula's push code running (still loading, signed out, impersonating) does not answer.
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
-  if (!payload) return;
+  if (!payload) {
+    event.waitUntil(notify(UNREADABLE));
+    return;
+  }
   event.waitUntil(
-    windows().then((clients) => {
+    windows().then(async (clients) => {
       const focused = clients.find((client) => client.focused && client.visibilityState === 'visible');
-      if (focused) {
-        focused.postMessage({ type: PUSH_MESSAGE, payload });
-        return undefined;
-      }
-      // the server wrote title and text in the user's language; nothing else about them travels (SECURITY.md)
-      return self.registration.showNotification(payload.title, {
-        body: payload.body,
-        tag: payload.tag || undefined,
-        data: { url: aulaUrl(payload.url) },
-        icon: '/pwa-192x192.png',
-        badge: '/pwa-192x192.png',
-      });
+      if (focused && (await askToShow(focused, payload))) return undefined;
+      return notify(payload);
     }),
   );
 });

@@ -29,8 +29,12 @@ import { atSending } from './push-relevance.ts';
 import { sendPush, type SendResult } from './push-send.ts';
 import { countSubscriptionFailure, deleteSubscriptionById } from './push-subscriptions.repo.ts';
 
-/** Sends in flight at once per process, and the rows one claim takes: no more than can be sent at once. */
-export const PUSH_CONCURRENCY = 16;
+/**
+ * Pushes handled at once per process: few enough that the worker holds at most about half of a process's
+ * database connections (10 by default), so requests are never starved by it. A claim takes no more rows than
+ * that, so no claimed row waits for a lane while its lease runs.
+ */
+export const PUSH_CONCURRENCY = 6;
 export const PUSH_BATCH = PUSH_CONCURRENCY;
 /** Time kept between a send's timeout and the lease's end, for the write after it. */
 export const PUSH_LEASE_MARGIN_MS = 5_000;
@@ -86,6 +90,19 @@ export function retryDelayMs(attempts: number, retryAfterMs: number | null): num
 /** A Retry-After the push could not outlive: past its TTL (or too large to be a time at all). */
 export function waitsTooLong(retryAfterMs: number | null): boolean {
   return retryAfterMs !== null && !(Number.isFinite(retryAfterMs) && retryAfterMs <= PUSH_TTL_S * 1000);
+}
+
+/** One push's whole handling (relevance, sending, recording) may take this long before its lane moves on. */
+const HANDLE_DEADLINE_MS = 3 * PUSH_SEND_TIMEOUT_MS;
+
+/** A stuck push must not stop the worker: past the deadline its row keeps its lease and goes again after it. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`push handling took over ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 export function createPushWorker(opts: PushWorkerOptions): PushWorker {
@@ -199,7 +216,7 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       while (next < rows.length && !stopped) {
         const row = rows[next++]!;
         try {
-          await handle(row, keysOf);
+          await withDeadline(handle(row, keysOf), HANDLE_DEADLINE_MS);
         } catch (err) {
           // a failure before sending (the database): the row keeps its lease and is tried again after it
           log.error({ err, pushId: row.id }, 'push delivery failed');

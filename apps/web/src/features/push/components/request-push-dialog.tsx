@@ -26,6 +26,7 @@ import { useSendTestPush } from '../api/send-test-push';
 import { useUpdatePushSettings } from '../api/update-push-settings';
 import { usePushDevice } from '../hooks/use-push-device';
 import { pushFailureText } from '../lib/failure-text';
+import { formatQuietTime, quietRange } from '../lib/quiet-time';
 import { rememberTurnedOffFor, settleOffer } from '../lib/offer-memo';
 import { browserPushEnvironment, pushDialogState, pushSupport } from '../lib/push-support';
 import { subscribe, unsubscribe } from '../lib/subscription';
@@ -76,15 +77,11 @@ function QuietHoursText({
     <div className="grid gap-1 text-sm">
       <p>
         {settings.schoolQuiet
-          ? t('push.schoolQuiet', { start: settings.schoolQuiet.start, end: settings.schoolQuiet.end })
+          ? t('push.schoolQuiet', quietRange(settings.schoolQuiet))
           : t('push.noSchoolQuiet')}
       </p>
       {withOwn && (
-        <p>
-          {settings.quiet
-            ? t('push.ownQuiet', { start: settings.quiet.start, end: settings.quiet.end })
-            : t('push.ownQuietLater')}
-        </p>
+        <p>{settings.quiet ? t('push.ownQuiet', quietRange(settings.quiet)) : t('push.ownQuietLater')}</p>
       )}
       <p className="text-muted-foreground">{t('push.timeZone', { zone: settings.timeZone })}</p>
     </div>
@@ -167,7 +164,7 @@ function PushSettingsForm({ settings }: { settings: PushSettingsResponse }) {
               <option value={NONE}>{t('push.settings.none')}</option>
               {QUIET_TIMES.map((time) => (
                 <option key={time} value={time}>
-                  {time}
+                  {formatQuietTime(time)}
                 </option>
               ))}
             </select>
@@ -183,7 +180,7 @@ function PushSettingsForm({ settings }: { settings: PushSettingsResponse }) {
             >
               {QUIET_TIMES.map((time) => (
                 <option key={time} value={time}>
-                  {time}
+                  {formatQuietTime(time)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PushPayload } from '@aula/contracts';
-import { aulaPath, foregroundToast, pushFromMessage } from './foreground';
+import { aulaPath, foregroundToast, pushFromMessage, suppressedHere } from './foreground';
 
 const chat: PushPayload = {
   kind: 'chat',
@@ -28,10 +28,19 @@ describe('a push in a focused tab (spec 9)', () => {
     expect(foregroundToast(chat, '/app/sick')?.action).toBe('chat');
   });
 
-  it('shows no toast on the chat page, whatever the push is about', () => {
+  it('shows no chat push on the chat page, which shows the message itself', () => {
     expect(foregroundToast(chat, '/app/chat')).toBeNull();
-    expect(foregroundToast(message, '/app/chat')).toBeNull();
     expect(foregroundToast(chat, '/app/chat/')).toBeNull();
+    expect(suppressedHere(chat, '/app/chat')).toBe(true);
+  });
+
+  it('shows every other kind on the chat page too', () => {
+    expect(foregroundToast(message, '/app/chat')?.action).toBe('open');
+    for (const kind of ['sick', 'video', 'test'] as const) {
+      expect(foregroundToast({ ...message, kind }, '/app/chat')).not.toBeNull();
+      expect(suppressedHere({ ...message, kind }, '/app/chat')).toBe(false);
+    }
+    expect(suppressedHere(chat, '/')).toBe(false);
   });
 
   it('a page that only starts like the chat’s is another page', () => {

@@ -21,12 +21,20 @@ export function aulaPath(url: unknown): string | null {
   return url;
 }
 
+/** What the tab answers the service worker: it showed the push, or the page shows it already (spec 9). */
+export type PushAnswer = 'shown' | 'suppressed';
+
+/** spec 9: no chat push on the chat page, which shows the message live; every other kind still comes. */
+export function suppressedHere(payload: PushPayload, pathname: string): boolean {
+  return payload.kind === 'chat' && isChatPath(pathname);
+}
+
 /**
- * spec 9: a push in a focused tab becomes a toast, none on the chat page (the chat shows the message itself).
+ * spec 9: a push in a focused tab becomes a toast, except a chat push on the chat page (suppressedHere).
  * `pathname` is the page the tab shows.
  */
 export function foregroundToast(payload: PushPayload, pathname: string): ForegroundToast | null {
-  if (isChatPath(pathname)) return null;
+  if (suppressedHere(payload, pathname)) return null;
   const url = aulaPath(payload.url);
   if (url === null) return null;
   const chat = isChatPath(new URL(url, 'https://aula.invalid').pathname);

@@ -20,7 +20,14 @@ import { featureOn, permsQueryOptions } from '@/lib/perms';
 import { selfQueryKey } from '@/lib/session';
 import { onSignOut } from '@/lib/sign-out-tasks';
 import { pushConfigQueryOptions } from '../api/get-push-config';
-import { OPEN_MESSAGE_TYPE, aulaPath, foregroundToast, pushFromMessage } from './foreground';
+import {
+  OPEN_MESSAGE_TYPE,
+  aulaPath,
+  foregroundToast,
+  pushFromMessage,
+  suppressedHere,
+  type PushAnswer,
+} from './foreground';
 import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer, turnedOffHere } from './offer-memo';
 import { browserPushEnvironment, pushSupport } from './push-support';
 import { renewSubscription, unsubscribeAtSignOut } from './subscription';
@@ -43,10 +50,15 @@ function openRequestPush(router: AnyRouter): void {
   });
 }
 
-/** spec 9: a push for a focused tab, as a toast for PUSH_TOAST_MS with the way to its page. */
-function showForeground(payload: PushPayload, router: AnyRouter): void {
-  const toast = foregroundToast(payload, router.state.location.pathname);
-  if (!toast) return;
+/**
+ * spec 9: a push for a focused tab, as a toast for PUSH_TOAST_MS with the way to its page. Returns the answer
+ * for the service worker, or null when the tab shows nothing (the worker then shows a notification).
+ */
+function showForeground(payload: PushPayload, router: AnyRouter): PushAnswer | null {
+  const pathname = router.state.location.pathname;
+  if (suppressedHere(payload, pathname)) return 'suppressed';
+  const toast = foregroundToast(payload, pathname);
+  if (!toast) return null;
   withToast((show) =>
     show(toast.title, {
       // a second push of the same thing replaces the first, as the tag does on the device
@@ -59,6 +71,7 @@ function showForeground(payload: PushPayload, router: AnyRouter): void {
       },
     }),
   );
+  return 'shown';
 }
 
 /** The service worker's messages to this tab: a push to show as a toast, a clicked notification to open. */
@@ -66,7 +79,12 @@ function listenToWorker(router: AnyRouter): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const onMessage = (event: MessageEvent) => {
     const payload = pushFromMessage(event.data);
-    if (payload) return showForeground(payload, router);
+    if (payload) {
+      const answer = showForeground(payload, router);
+      // without an answer within its wait the worker shows a notification (public/push-sw.js)
+      if (answer) event.ports[0]?.postMessage(answer);
+      return;
+    }
     const data = event.data as { type?: unknown; url?: unknown } | null;
     const url = data?.type === OPEN_MESSAGE_TYPE ? aulaPath(data.url) : null;
     if (url === null) return;
