@@ -49,7 +49,8 @@ CREATE TABLE "push_subscriptions" (
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_sent_at" timestamp with time zone
+	"last_sent_at" timestamp with time zone,
+	"failures" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "push_keys" ADD CONSTRAINT "push_keys_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -121,6 +121,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'push.impersonating': 'Push notifications cannot be set up while acting as another user',
   'push.endpoint_refused': "This browser's push service address is not accepted",
   'push.keys_invalid': 'The key pair is not a valid VAPID key pair',
+  'push.device_in_use': 'This device still receives pushes for another signed-in user',
   'config.invalid_value': 'This value is not valid for {key}',
   'config.low_contrast':
     'White text on this colour is hard to read (contrast {ratio}:1, at least 4.5:1 needed)',

@@ -142,6 +142,8 @@ export type PushPayload = z.infer<typeof PushPayloadSchema>;
 /** Delivery (decision 073): tries per push and device for 429/5xx, with exponential backoff from PUSH_RETRY_BASE_MS. */
 export const PUSH_MAX_ATTEMPTS = 5;
 export const PUSH_RETRY_BASE_MS = 30_000;
+/** A subscription whose pushes the push service refuses (400/401/403/413) this many times in a row is removed. */
+export const PUSH_MAX_FAILURES = 3;
 /** A worker's claim on a queued push; after it another process may take the row. */
 export const PUSH_LEASE_MS = 60_000;
 /** How often each process looks for due pushes besides being woken by a new one. */

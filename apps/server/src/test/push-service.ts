@@ -49,9 +49,9 @@ export interface PushRequestRecord {
 }
 
 export interface Answer {
-  status: 201 | 404 | 410 | 429 | 500 | 503;
-  /** Retry-After in seconds (429, 503) */
-  retryAfter?: number;
+  status: 201 | 400 | 403 | 404 | 410 | 413 | 429 | 500 | 503;
+  /** Retry-After in seconds, or as written (an HTTP date, a malformed value) (429, 503) */
+  retryAfter?: number | string;
 }
 
 export interface PushServiceStandIn {
@@ -136,7 +136,7 @@ interface Device {
 }
 
 /** What the service answers, its own refusals (400, 401, 403, 415) included; status 0: the sender gave up. */
-type Reply = { status: number; retryAfter?: number };
+type Reply = { status: number; retryAfter?: number | string };
 
 const MAX_JWT_LIFETIME_S = 24 * 60 * 60;
 

@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'push.impersonating',
   'push.endpoint_refused',
   'push.keys_invalid',
+  'push.device_in_use',
   'config.invalid_value',
   'config.low_contrast',
   'sso.not_configured',

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   PUSH_LEASE_MS,
   PUSH_LOG_DAYS,
   PUSH_MAX_ATTEMPTS,
+  PUSH_MAX_FAILURES,
   PUSH_RETRY_BASE_MS,
+  PUSH_SEND_TIMEOUT_MS,
   PUSH_TTL_S,
 } from '@aula/contracts';
+import { transaction } from '../../db/index.ts';
 import { pushLog, pushQueue, pushSubscriptions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
+import { claimDue } from './push-queue.repo.ts';
+import { createPushWorker } from './push-worker.ts';
 
 // Delivery (decision 073) through the real queue on the real database to a stand-in push service that checks
 // each VAPID token and decrypts each payload: what arrives, what the push service's answers do (404/410 remove
@@ -191,6 +196,130 @@ describe("the push service's answers", () => {
     expect(await queueOf(endpoint)).toEqual([]);
   });
 
+  it('a key not on P-256 (stored before the check at subscribe) counts as a try each time and is given up', async () => {
+    const { endpoint } = await userWithDevices();
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url');
+    await t.database.db
+      .update(pushSubscriptions)
+      .set({ p256dh: offCurve })
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    await enqueueQuietly(endpoint);
+    for (let attempt = 1; attempt < PUSH_MAX_ATTEMPTS; attempt++) {
+      await t.app.push.drain();
+      const [row] = await queueOf(endpoint);
+      expect(row).toMatchObject({ attempts: attempt });
+      expect(row!.nextAttemptAt.getTime()).toBe(t.clock.now() + PUSH_RETRY_BASE_MS * 2 ** (attempt - 1));
+      t.clock.advance(PUSH_RETRY_BASE_MS * 2 ** (attempt - 1));
+    }
+    await t.app.push.drain();
+    expect(await queueOf(endpoint)).toEqual([]);
+    expect(requestsTo(endpoint)).toEqual([]);
+    const [last] = await t.database.db.select().from(pushLog).orderBy(desc(pushLog.id)).limit(1);
+    expect(last).toMatchObject({ outcome: 'failed', status: 0, kind: 'test' });
+  });
+
+  it.each([
+    ['seconds too large for a date', '9'.repeat(400)],
+    ['seconds past the TTL', String(PUSH_TTL_S + 1)],
+    ['an HTTP date past the TTL', () => new Date(Date.now() + (PUSH_TTL_S + 3600) * 1000).toUTCString()],
+  ])('a Retry-After of %s gives the push up at once, logged as failed', async (_name, value) => {
+    const { endpoint } = await userWithDevices();
+    svc.answer(endpoint, { status: 429, retryAfter: typeof value === 'function' ? value() : value });
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    expect(requestsTo(endpoint).map((r) => r.status)).toEqual([429]);
+    expect(await queueOf(endpoint)).toEqual([]);
+    const [last] = await t.database.db.select().from(pushLog).orderBy(desc(pushLog.id)).limit(1);
+    expect(last).toMatchObject({ outcome: 'failed', status: 429 });
+  });
+
+  it('a Retry-After as an HTTP date within the TTL is honoured', async () => {
+    const { endpoint } = await userWithDevices();
+    // the push service's clock is real time: an hour from now, to the second
+    svc.answer(endpoint, { status: 503, retryAfter: new Date(Date.now() + 3600_000).toUTCString() });
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    const [row] = await queueOf(endpoint);
+    expect(row).toMatchObject({ attempts: 1 });
+    const wait = row!.nextAttemptAt.getTime() - t.clock.now();
+    expect(wait).toBeGreaterThan(3600_000 - 5_000);
+    expect(wait).toBeLessThanOrEqual(3600_000);
+  });
+
+  it(`a device the push service refuses ${PUSH_MAX_FAILURES} times in a row is removed; a push that arrives resets the count`, async () => {
+    const { endpoint } = await userWithDevices();
+    svc.answer(endpoint, { status: 403 });
+    for (let i = 0; i < PUSH_MAX_FAILURES - 1; i++) {
+      await enqueueQuietly(endpoint);
+      await t.app.push.drain();
+    }
+    svc.answer(endpoint, null);
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(1);
+    svc.answer(endpoint, { status: 403 });
+    for (let i = 0; i < PUSH_MAX_FAILURES - 1; i++) {
+      await enqueueQuietly(endpoint);
+      await t.app.push.drain();
+    }
+    expect(await subscriptionOf(endpoint)).toBeDefined();
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    expect(await subscriptionOf(endpoint)).toBeUndefined();
+    expect(requestsTo(endpoint).map((r) => r.status)).toEqual([
+      ...Array(PUSH_MAX_FAILURES - 1).fill(403),
+      201,
+      ...Array(PUSH_MAX_FAILURES).fill(403),
+    ]);
+  });
+
+  it("the dashboard's last failure includes a device gone (410); the failed count does not", async () => {
+    const admin = await makeUser(t, { role: 'admin' });
+    const cookie = await admin.login();
+    const before = await call(t.base, '/api/config/firebase-backend', { cookie });
+    const { endpoint } = await userWithDevices();
+    svc.answer(endpoint, { status: 410 });
+    t.clock.advance(1000);
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    const after = await call(t.base, '/api/config/firebase-backend', { cookie });
+    expect(after.body.lastFailure).toEqual({ at: new Date(t.clock.now()).toISOString(), status: 410 });
+    expect(after.body.failed24h).toBe(before.body.failed24h);
+  });
+
+  it('a row whose lease would end before its send could is left to the lease, not sent', async () => {
+    const { endpoint } = await userWithDevices();
+    await enqueueQuietly(endpoint);
+    // claimed now; every later look at the clock is as late as a slow lane would reach the row
+    const claimedAt = t.clock.now();
+    let first = true;
+    const late = createPushWorker({
+      db: t.database.db,
+      clock: () => {
+        const at = first ? claimedAt : claimedAt + PUSH_LEASE_MS - PUSH_SEND_TIMEOUT_MS;
+        first = false;
+        return new Date(at);
+      },
+      log: t.app.log,
+      secretKey: t.app.secretKey,
+      publicOrigin: t.app.publicOrigin,
+      allowedHosts: svc.appOptions.allowedHosts,
+      ca: svc.appOptions.ca,
+    });
+    try {
+      await late.drain();
+    } finally {
+      await late.stop();
+    }
+    expect(requestsTo(endpoint)).toEqual([]);
+    const [row] = await queueOf(endpoint);
+    expect(row).toMatchObject({ attempts: 0 });
+    // after the lease another process sends it, once
+    t.clock.advance(PUSH_LEASE_MS + 1);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(1);
+  });
+
   it('a device whose session ended gets nothing and is removed at sending', async () => {
     const { endpoint } = await userWithDevices();
     await enqueueQuietly(endpoint);
@@ -244,7 +373,8 @@ describe('several processes, restarts', () => {
     svc.hold(endpoint);
     await test();
     await svc.held(endpoint);
-    // the process goes away while the push service has not answered
+    // the process is killed while the push service has not answered: no time for the send to finish
+    await first.app.push.stop(0);
     await first.close();
     await svc.abandoned(endpoint);
     svc.release(endpoint);
@@ -261,11 +391,58 @@ describe('several processes, restarts', () => {
     expect(await queueOf(endpoint)).toEqual([]);
   });
 
-  it('two processes on one database share the queue and send each push once', async () => {
-    const second = await startTestApp({
+  it('a process closing lets a send in flight finish: sent once, not again by the next process', async () => {
+    const first = await startTestApp({
       database: t.database,
       demo: false,
       clock: t.clock,
+      push: svc.appOptions,
+    });
+    const { endpoint, test } = await userWithDevices(1, first.base);
+    svc.hold(endpoint);
+    await test();
+    await svc.held(endpoint);
+    const closing = first.close();
+    svc.release(endpoint);
+    await closing;
+    expect(requestsTo(endpoint).map((r) => r.status)).toEqual([201]);
+    expect(await queueOf(endpoint)).toEqual([]);
+    t.clock.advance(PUSH_LEASE_MS + 1);
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(1);
+  });
+
+  it('two claims in overlapping transactions take disjoint rows (PostgreSQL)', async (ctx) => {
+    // PGlite has one connection: its transactions cannot overlap
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const { endpoints } = await userWithDevices(10);
+    for (const endpoint of endpoints) await enqueueQuietly(endpoint);
+    const mine = new Set<number>();
+    for (const endpoint of endpoints) for (const r of await queueOf(endpoint)) mine.add(r.id);
+    const now = new Date(t.clock.now());
+    const lease = new Date(t.clock.now() + PUSH_LEASE_MS);
+    let a: number[] = [];
+    let b: number[] = [];
+    await transaction(t.database.db, async (tx) => {
+      a = (await claimDue(tx, now, lease, 3)).map((r) => r.id);
+      // the first claim's transaction is still open: its rows are locked, not yet committed
+      b = (await claimDue(t.database.db, now, lease, 50)).map((r) => r.id);
+    });
+    expect(a).toHaveLength(3);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    // the first claim also holds the candidates it looked at but did not take; the rest go to the second
+    expect(b.filter((id) => mine.has(id)).length).toBeGreaterThan(0);
+    t.clock.advance(PUSH_LEASE_MS + 1);
+    await t.app.push.drain();
+    for (const endpoint of endpoints) expect(svc.received(endpoint)).toHaveLength(1);
+  });
+
+  it('two processes on one database share the queue and send each push once', async () => {
+    // the second process's clock is 1 ms ahead: a device's last_sent_at tells which process sent to it
+    const second = await startTestApp({
+      database: t.database,
+      demo: false,
+      clock: Object.assign(() => new Date(t.clock.now() + 1), t.clock),
       push: svc.appOptions,
     });
     try {
@@ -274,6 +451,9 @@ describe('several processes, restarts', () => {
       await Promise.all([t.app.push.drain(), second.app.push.drain()]);
       for (const endpoint of endpoints) expect(svc.received(endpoint), endpoint).toHaveLength(1);
       for (const endpoint of endpoints) expect(requestsTo(endpoint)).toHaveLength(1);
+      const senders = new Set<number>();
+      for (const endpoint of endpoints) senders.add((await subscriptionOf(endpoint))!.lastSentAt!.getTime());
+      expect([...senders].sort()).toEqual([t.clock.now(), t.clock.now() + 1]);
     } finally {
       await second.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { pushSubscriptions, sessions } from '../../db/schema.ts';
+import { pushQueue, pushSubscriptions, sessions } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
@@ -70,10 +70,38 @@ describe('subscribing', () => {
     expect(rows[0]!.auth).toBe(renewed.keys.auth);
   });
 
-  it('a device signed in by another user moves to them: the first user no longer has it', async () => {
+  it.each(ROLES)(
+    "a %s cannot take over another user's device while that session is live: 409 push.device_in_use, it stays",
+    async (role) => {
+      const first = await makeUser(t);
+      const second = await makeUser(t, { role });
+      const { token } = await subscribe(await first.login());
+      const taken = { ...token, keys: svc.subscribe().keys };
+      const res = await call(t.base, '/api/users/firebase', {
+        cookie: await second.login(),
+        body: { token: taken },
+      });
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.code).toBe('push.device_in_use');
+      const [row] = await rowsOf(first.id);
+      expect(row).toMatchObject({
+        endpoint: token.endpoint,
+        p256dh: token.keys.p256dh,
+        auth: token.keys.auth,
+      });
+      expect(await rowsOf(second.id)).toEqual([]);
+    },
+  );
+
+  it("a device whose first user's session has ended moves to the next user who signs in on it", async () => {
     const first = await makeUser(t);
     const second = await makeUser(t);
     const { token } = await subscribe(await first.login());
+    // ended without the sign-out that would remove the device (an expiry noticed later, a revoke)
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(t.clock.now()) })
+      .where(eq(sessions.userId, first.id));
     const res = await call(t.base, '/api/users/firebase', { cookie: await second.login(), body: { token } });
     expect(res.status, res.text).toBe(204);
     expect(await rowsOf(first.id)).toEqual([]);
@@ -173,6 +201,24 @@ describe('refused subscriptions (canaries)', () => {
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
+  it.each(ROLES)(
+    'a %s with a key that is no point on P-256 is refused: 400 push.endpoint_refused',
+    async (role) => {
+      const user = await makeUser(t, { role });
+      const cookie = await user.login();
+      const token = svc.subscribe(await vapidKey(cookie));
+      // the schema's shape (87 base64url characters of an uncompressed point), but not on the curve
+      const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url');
+      const res = await call(t.base, '/api/users/firebase', {
+        cookie,
+        body: { token: { ...token, keys: { ...token.keys, p256dh: offCurve } } },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.code).toBe('push.endpoint_refused');
+      expect(await rowsOf(user.id)).toEqual([]);
+    },
+  );
+
   it('a plain http endpoint is refused by the schema', async () => {
     const user = await makeUser(t);
     const token = { ...svc.subscribe(), endpoint: svc.subscribe().endpoint.replace('https:', 'http:') };
@@ -270,5 +316,33 @@ describe('the test push', () => {
     expect(svc.received(b.token.endpoint)).toHaveLength(1);
     expect(svc.received(bystander.token.endpoint)).toHaveLength(0);
     expect(svc.received(a.token.endpoint)[0]!.payload).toMatchObject({ kind: 'test', url: '/', tag: 'test' });
+  });
+
+  it('asking again while one still waits adds nothing: one test push per device at most', async () => {
+    const user = await makeUser(t);
+    const cookie = await user.login();
+    const { token } = await subscribe(cookie);
+    svc.hold(token.endpoint);
+    const first = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
+    expect(first.status, first.text).toBe(202);
+    await svc.held(token.endpoint);
+    for (let i = 0; i < 5; i++) {
+      const again = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
+      expect(again.status, again.text).toBe(202);
+      expect(again.body).toEqual({ devices: 1 });
+    }
+    const queued = await t.database.db
+      .select({ id: pushQueue.id })
+      .from(pushQueue)
+      .where(eq(pushQueue.userId, user.id));
+    expect(queued).toHaveLength(1);
+    svc.release(token.endpoint);
+    await t.app.push.drain();
+    expect(svc.received(token.endpoint)).toHaveLength(1);
+    // sent: the next test push may go
+    const later = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
+    expect(later.status, later.text).toBe(202);
+    await t.app.push.drain();
+    expect(svc.received(token.endpoint)).toHaveLength(2);
   });
 });

@@ -1,29 +1,37 @@
 // push_queue and push_log (decision 073). Every process claims due rows with FOR UPDATE SKIP LOCKED and a lease;
 // each later write names the lease it holds, so a process whose lease ran out cannot undo another's work.
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PushPayload } from '@aula/contracts';
 import { transaction, type Db } from '../../db/index.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { pushLog, pushQueue, pushSubscriptions } from './push.schema.ts';
 
 /**
- * One push for each of the user's devices whose session is live, due now; answers how many. One statement, so
- * a device removed meanwhile (a 410 being handled) is simply not among them.
+ * One push for each of the user's devices whose session is live, due now, unless one with the same tag still
+ * waits for that device (so asking again cannot grow the queue); answers how many live devices there are. One
+ * statement, so a device removed meanwhile (a 410 being handled) is simply not among them.
  */
 export async function insertForLiveDevices(
   db: Db,
   p: { schoolId: number; userId: number; kind: string; payload: PushPayload; now: Date },
 ): Promise<number> {
-  const res = await db.execute<{ id: number }>(sql`
-    insert into ${pushQueue} (school_id, subscription_id, user_id, kind, tag, payload, not_before,
-      next_attempt_at, created_at)
-    select d.school_id, d.id, d.user_id, ${p.kind}, ${p.payload.tag}, ${JSON.stringify(p.payload)}::jsonb,
-      ${p.now}, ${p.now}, ${p.now}
-    from ${pushSubscriptions} d join ${sessions} s on s.id = d.session_id
-    where d.school_id = ${p.schoolId} and d.user_id = ${p.userId}
-      and s.revoked_at is null and s.refresh_expires_at > ${p.now}
-    returning id`);
-  return res.rows.length;
+  const res = await db.execute<{ devices: number }>(sql`
+    with live as (
+      select d.id, d.school_id, d.user_id
+      from ${pushSubscriptions} d join ${sessions} s on s.id = d.session_id
+      where d.school_id = ${p.schoolId} and d.user_id = ${p.userId}
+        and (s.revoked_at is null or s.revoke_reason = 'idle')
+    ), added as (
+      insert into ${pushQueue} (school_id, subscription_id, user_id, kind, tag, payload, not_before,
+        next_attempt_at, created_at)
+      select l.school_id, l.id, l.user_id, ${p.kind}, ${p.payload.tag}, ${JSON.stringify(p.payload)}::jsonb,
+        ${p.now}, ${p.now}, ${p.now}
+      from live l
+      where not exists (select 1 from ${pushQueue} q where q.subscription_id = l.id and q.tag = ${p.payload.tag})
+      returning id
+    )
+    select count(*)::int as devices from live`);
+  return Number(res.rows[0]?.devices ?? 0);
 }
 
 /** A claimed push with what sending it needs. */
@@ -82,8 +90,9 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
       )}) and s.id = q.subscription_id
       returning q.id, q.school_id, q.subscription_id, q.user_id, q.kind, q.ref_type, q.ref_id, q.tag, q.payload,
         q.attempts, s.endpoint, s.p256dh, s.auth,
-        exists (select 1 from ${sessions} ss where ss.id = s.session_id and ss.revoked_at is null
-          and ss.refresh_expires_at > ${now}) as session_live`);
+        -- a session that merely ran out keeps its device (decision 073, push-enqueue.repo.ts deviceSessionOpen)
+        exists (select 1 from ${sessions} ss where ss.id = s.session_id
+          and (ss.revoked_at is null or ss.revoke_reason = 'idle')) as session_live`);
     return res.rows
       .map((r) => ({
         id: Number(r.id),
@@ -116,7 +125,8 @@ export async function deleteClaimed(db: Db, row: Pick<ClaimedPush, 'id' | 'lease
 }
 
 /**
- * Sent: the row goes (if this process still holds it), the device remembers when it last got one, and the log
+ * Sent: the row goes (if this process still holds it), the device remembers when it last got one (and that its
+ * refusals in a row ended), and the log
  * counts it, in one statement. False when the lease had passed to another process.
  */
 export async function finishSent(db: Db, row: Pick<ClaimedPush, 'id' | 'lease'>, status: number, at: Date) {
@@ -125,7 +135,7 @@ export async function finishSent(db: Db, row: Pick<ClaimedPush, 'id' | 'lease'>,
       delete from ${pushQueue} where id = ${row.id} and locked_until = ${row.lease}
       returning subscription_id, school_id, kind
     ), seen as (
-      update ${pushSubscriptions} set last_sent_at = ${at}
+      update ${pushSubscriptions} set last_sent_at = ${at}, failures = 0
       where id in (select subscription_id from done)
     )
     insert into ${pushLog} (school_id, kind, outcome, status, at)
@@ -204,7 +214,8 @@ export async function findPushFigures(db: Db, schoolId: number, now: Date, since
   const [lastFailure] = await db
     .select({ at: pushLog.at, status: pushLog.status })
     .from(pushLog)
-    .where(and(eq(pushLog.schoolId, schoolId), eq(pushLog.outcome, 'failed')))
+    // a device the push service no longer knows (404/410) is news for the admin as well
+    .where(and(eq(pushLog.schoolId, schoolId), inArray(pushLog.outcome, ['failed', 'gone'])))
     .orderBy(desc(pushLog.at), desc(pushLog.id))
     .limit(1);
   return {

@@ -1,7 +1,8 @@
 // push_subscriptions: one browser's subscription, bound to the session that made it (decision 073). Only this
 // repo writes the table.
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { sessions } from '../auth/auth.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { pushSubscriptions } from './push.schema.ts';
 
@@ -17,15 +18,18 @@ export interface NewSubscription {
 
 /**
  * Stores a device's subscription by its endpoint. The same user renewing it keeps the row (and what waits for
- * it); a device that now belongs to another user or school loses the old row with its queued pushes, so the
- * last user's pushes never reach the next one.
+ * it). A device of another user or school whose session is still live stays theirs: 'taken', nothing stored
+ * (an endpoint is no secret, so knowing it must not silence someone). Once that session ended, the old row
+ * goes with its queued pushes, so the last user's pushes never reach the next one.
  */
-export async function upsertSubscription(tx: Db, s: NewSubscription): Promise<number> {
+export async function upsertSubscription(tx: Db, s: NewSubscription): Promise<number | 'taken'> {
   const [existing] = await tx
     .select({
       id: pushSubscriptions.id,
       userId: pushSubscriptions.userId,
       schoolId: pushSubscriptions.schoolId,
+      sessionLive: sql<boolean>`exists (select 1 from ${sessions} ss where ss.id = ${pushSubscriptions.sessionId}
+        and ss.revoked_at is null and ss.refresh_expires_at > ${s.createdAt})`,
     })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.endpoint, s.endpoint))
@@ -37,24 +41,19 @@ export async function upsertSubscription(tx: Db, s: NewSubscription): Promise<nu
       .where(eq(pushSubscriptions.id, existing.id));
     return existing.id;
   }
+  if (existing && existing.sessionLive) return 'taken';
   if (existing) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, existing.id));
+  // a concurrent subscribe of the same endpoint stored first: the same user's renews it, another's keeps it
   const [row] = await tx
     .insert(pushSubscriptions)
     .values(s)
     .onConflictDoUpdate({
-      // a concurrent subscribe of the same endpoint: the later one wins
       target: pushSubscriptions.endpoint,
-      set: {
-        schoolId: s.schoolId,
-        userId: s.userId,
-        sessionId: s.sessionId,
-        p256dh: s.p256dh,
-        auth: s.auth,
-        createdAt: s.createdAt,
-      },
+      set: { sessionId: s.sessionId, p256dh: s.p256dh, auth: s.auth },
+      setWhere: and(eq(pushSubscriptions.userId, s.userId), eq(pushSubscriptions.schoolId, s.schoolId)),
     })
     .returning({ id: pushSubscriptions.id });
-  return row!.id;
+  return row ? row.id : 'taken';
 }
 
 /** The caller's own subscription with this endpoint, gone; how many went (0 or 1). */
@@ -136,4 +135,14 @@ export async function deleteUserSubscriptions(
     )
     .returning({ id: pushSubscriptions.id });
   return rows.length;
+}
+
+/** One more push the push service refused for this device; answers how many in a row now. */
+export async function countSubscriptionFailure(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, id))
+    .returning({ failures: pushSubscriptions.failures });
+  return row?.failures ?? 0;
 }

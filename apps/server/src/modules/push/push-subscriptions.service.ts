@@ -1,5 +1,6 @@
 // A user's devices (decision 073): subscribe, unsubscribe, the test push; the subscriptions end with their
 // session.
+import { createECDH } from 'node:crypto';
 import { LOCALES, type PushPayload, type PushSubscriptionJson, type PushTestResponse } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
@@ -51,7 +52,15 @@ export async function subscribe(ctx: Ctx, deps: PushDeps, token: PushSubscriptio
     (await isRefusedAddress(url, deps.allowedHosts))
   )
     throw new AppError(400, 'push.endpoint_refused');
-  await transaction(ctx.db, (tx) =>
+  // the worker encrypts to this key: one not on P-256 could never be sent to
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(token.keys.p256dh, 'base64url'));
+  } catch {
+    throw new AppError(400, 'push.endpoint_refused');
+  }
+  const stored = await transaction(ctx.db, (tx) =>
     upsertSubscription(tx, {
       schoolId: ctx.schoolId,
       userId: user.id,
@@ -62,6 +71,7 @@ export async function subscribe(ctx: Ctx, deps: PushDeps, token: PushSubscriptio
       createdAt: ctx.clock(),
     }),
   );
+  if (stored === 'taken') throw new AppError(409, 'push.device_in_use');
 }
 
 /** DELETE /api/users/firebase: the caller's own device only; another's endpoint is a 404 and stays. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { PUSH_RETRY_BASE_MS } from '@aula/contracts';
+import { PUSH_RETRY_BASE_MS, PUSH_TTL_S } from '@aula/contracts';
 import { isVapidPair } from './push-keys.service.ts';
 import { parseRetryAfter } from './push-send.ts';
-import { retryDelayMs, verdictOf } from './push-worker.ts';
+import { retryDelayMs, verdictOf, waitsTooLong } from './push-worker.ts';
 
 // The delivery rules of decision 073 that need no database: what an answer means, the backoff, Retry-After,
 // and what counts as a key pair.
@@ -62,5 +62,22 @@ describe('isVapidPair', () => {
     expect(isVapidPair(a.publicKey, Buffer.alloc(32, 0xff).toString('base64url'))).toBe(false);
     expect(isVapidPair(a.publicKey, Buffer.alloc(32, 0).toString('base64url'))).toBe(false);
     expect(isVapidPair(a.publicKey.slice(0, 20), a.privateKey)).toBe(false);
+  });
+});
+
+describe('waitsTooLong', () => {
+  it.each([
+    [null, false],
+    [0, false],
+    [PUSH_TTL_S * 1000, false],
+    [PUSH_TTL_S * 1000 + 1, true],
+    [Infinity, true],
+    [NaN, true],
+  ])('a Retry-After of %s ms gives up: %s', (ms, expected) => {
+    expect(waitsTooLong(ms)).toBe(expected);
+  });
+
+  it('a Retry-After of more digits than a number holds is no finite time', () => {
+    expect(waitsTooLong(parseRetryAfter('9'.repeat(400)))).toBe(true);
   });
 });

@@ -4,9 +4,11 @@ import { Agent } from 'node:https';
 import {
   PUSH_LEASE_MS,
   PUSH_MAX_ATTEMPTS,
+  PUSH_MAX_FAILURES,
   PUSH_POLL_MS,
   PUSH_RETRY_BASE_MS,
   PUSH_SEND_TIMEOUT_MS,
+  PUSH_TTL_S,
 } from '@aula/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -25,14 +27,17 @@ import {
 } from './push-queue.repo.ts';
 import { atSending } from './push-relevance.ts';
 import { sendPush, type SendResult } from './push-send.ts';
-import { deleteSubscriptionById } from './push-subscriptions.repo.ts';
+import { countSubscriptionFailure, deleteSubscriptionById } from './push-subscriptions.repo.ts';
 
 /**
- * Rows one claim takes, and pushes handled at once per process: few enough that the worker holds at most about
- * half of a process's database connections (10 by default), so requests are never starved by it.
+ * Pushes handled at once per process: few enough that the worker holds at most about half of a process's
+ * database connections (10 by default), so requests are never starved by it. A claim takes no more rows than
+ * that, so no claimed row waits for a lane while its lease runs.
  */
-export const PUSH_BATCH = 50;
 export const PUSH_CONCURRENCY = 6;
+export const PUSH_BATCH = PUSH_CONCURRENCY;
+/** Time kept between a send's timeout and the lease's end, for the write after it. */
+export const PUSH_LEASE_MARGIN_MS = 5_000;
 
 export interface PushWorkerOptions {
   db: Db;
@@ -52,8 +57,11 @@ export interface PushWorker {
   kick(): void;
   /** sends until no row is due (tests, the bench) */
   drain(): Promise<void>;
-  /** stops claiming, ends sends in flight (their rows stay leased for the next process) and waits */
-  stop(): Promise<void>;
+  /**
+   * stops claiming, waits up to `graceMs` (default PUSH_SEND_TIMEOUT_MS) for sends in flight, then ends the
+   * rest (their rows stay leased for the next process)
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 type Verdict =
@@ -77,6 +85,11 @@ export function verdictOf(res: SendResult): Verdict {
 /** The wait before the next try: the backoff for this many tries so far, or longer when the service asked. */
 export function retryDelayMs(attempts: number, retryAfterMs: number | null): number {
   return Math.max(retryAfterMs ?? 0, PUSH_RETRY_BASE_MS * 2 ** attempts);
+}
+
+/** A Retry-After the push could not outlive: past its TTL (or too large to be a time at all). */
+export function waitsTooLong(retryAfterMs: number | null): boolean {
+  return retryAfterMs !== null && !(Number.isFinite(retryAfterMs) && retryAfterMs <= PUSH_TTL_S * 1000);
 }
 
 /** One push's whole handling (relevance, sending, recording) may take this long before its lane moves on. */
@@ -124,6 +137,29 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       if (await deleteClaimed(db, row)) await record(row, 'dropped', 0);
       return;
     }
+    // the lease must outlast the send and the write after it, or another process may send the row as well
+    if (clock().getTime() > row.lease.getTime() - PUSH_SEND_TIMEOUT_MS - PUSH_LEASE_MARGIN_MS) return;
+    try {
+      await deliver(row, keys);
+    } catch (err) {
+      // a push that throws (a key not on the curve, a write refused) is a try like any other: it ends
+      log.error({ err, pushId: row.id }, 'push delivery failed');
+      await countAttempt(row, 0, null);
+    }
+  }
+
+  /** A try that did not get through: again after the backoff, or given up after PUSH_MAX_ATTEMPTS. */
+  async function countAttempt(row: ClaimedPush, status: number, retryAfterMs: number | null): Promise<void> {
+    const attempts = row.attempts + 1;
+    if (attempts >= PUSH_MAX_ATTEMPTS || waitsTooLong(retryAfterMs)) {
+      if (await deleteClaimed(db, row)) await record(row, 'failed', status);
+      return;
+    }
+    const at = new Date(clock().getTime() + retryDelayMs(row.attempts, retryAfterMs));
+    await scheduleRetry(db, row, attempts, at);
+  }
+
+  async function deliver(row: ClaimedPush, keys: SchoolPushKeys): Promise<void> {
     const res = await sendPush(row, row.payload, keys, {
       allowedHosts: opts.allowedHosts,
       ca: opts.ca,
@@ -143,19 +179,16 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
         await deleteSubscriptionById(db, row.subscriptionId);
         await record(row, 'gone', verdict.status);
         return;
-      case 'retry': {
-        const attempts = row.attempts + 1;
-        if (attempts >= PUSH_MAX_ATTEMPTS) {
-          if (await deleteClaimed(db, row)) await record(row, 'failed', verdict.status);
-          return;
-        }
-        const at = new Date(now.getTime() + retryDelayMs(row.attempts, verdict.retryAfterMs));
-        await scheduleRetry(db, row, attempts, at);
+      case 'retry':
+        await countAttempt(row, verdict.status, verdict.retryAfterMs);
         return;
-      }
       case 'failed':
         log.warn({ status: verdict.status, failure: res.failure, kind: row.kind }, 'push refused');
-        if (await deleteClaimed(db, row)) await record(row, 'failed', verdict.status);
+        if (!(await deleteClaimed(db, row))) return;
+        await record(row, 'failed', verdict.status);
+        // a subscription the push service refuses every time (a key changed elsewhere) goes after a few
+        if ((await countSubscriptionFailure(db, row.subscriptionId)) >= PUSH_MAX_FAILURES)
+          await deleteSubscriptionById(db, row.subscriptionId);
         return;
     }
   }
@@ -180,12 +213,12 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
     };
     let next = 0;
     const lane = async () => {
-      while (next < rows.length && !stopping.signal.aborted) {
+      while (next < rows.length && !stopped) {
         const row = rows[next++]!;
         try {
           await withDeadline(handle(row, keysOf), HANDLE_DEADLINE_MS);
         } catch (err) {
-          // the row keeps its lease and is tried again after it
+          // a failure before sending (the database): the row keeps its lease and is tried again after it
           log.error({ err, pushId: row.id }, 'push delivery failed');
         }
       }
@@ -233,9 +266,15 @@ export function createPushWorker(opts: PushWorkerOptions): PushWorker {
       if (running) await running;
       if (!stopped) await run();
     },
-    async stop() {
+    async stop(graceMs = PUSH_SEND_TIMEOUT_MS) {
       stopped = true;
       if (timer) clearInterval(timer);
+      // sends in flight may finish (a push the service accepted is not sent again by the next process)
+      if (running && graceMs > 0) {
+        let grace: NodeJS.Timeout | undefined;
+        await Promise.race([running, new Promise((r) => (grace = setTimeout(r, graceMs)))]);
+        clearTimeout(grace);
+      }
       stopping.abort();
       if (running) await running;
       agent.destroy();

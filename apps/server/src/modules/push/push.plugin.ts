@@ -22,6 +22,8 @@ export interface PushRuntime {
   kick(): void;
   /** send until no push is due (tests, the bench) */
   drain(): Promise<void>;
+  /** stops this process's worker; sends in flight get `graceMs` (default PUSH_SEND_TIMEOUT_MS) to finish */
+  stop(graceMs?: number): Promise<void>;
   allowedHosts: readonly string[];
 }
 
@@ -44,7 +46,12 @@ export function registerPush(app: FastifyInstance, opts: PushAppOptions = {}): v
     ...(opts.ca ? { ca: opts.ca } : {}),
   });
   const manual = opts.manual ?? false;
-  app.decorate('push', { kick: manual ? () => {} : worker.kick, drain: worker.drain, allowedHosts });
+  app.decorate('push', {
+    kick: manual ? () => {} : worker.kick,
+    drain: worker.drain,
+    stop: worker.stop,
+    allowedHosts,
+  });
   let listener: Listener | null = null;
   app.addHook('onReady', async () => {
     // a failure here must not stop the server: a school without keys gets them on first use

@@ -50,6 +50,8 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** pushes the push service refused ('failed') in a row; the subscription goes at PUSH_MAX_FAILURES */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
