@@ -10,7 +10,7 @@ import {
   PUSH_TTL_S,
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
-import { pushLog, pushQueue, pushSubscriptions, users } from '../../db/schema.ts';
+import { pushLog, pushQueue, pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
@@ -320,13 +320,22 @@ describe("the push service's answers", () => {
     expect(svc.received(endpoint)).toHaveLength(1);
   });
 
-  it('a device whose session ended gets nothing and is removed at sending', async () => {
+  it('a device whose session ran out still gets its push; one whose session was ended gets nothing and goes', async () => {
     const { endpoint } = await userWithDevices();
     await enqueueQuietly(endpoint);
-    // past the session's absolute end (one school day at most)
+    // past the session's absolute end (one school day at most): the device stays the user's (decision 073)
     t.clock.advance(2 * 24 * 60 * 60 * 1000);
     await t.app.push.drain();
-    expect(requestsTo(endpoint)).toEqual([]);
+    expect(requestsTo(endpoint)).toHaveLength(1);
+    // canary: a session ended without passing the place that removes its devices (a block noticed at a request)
+    const sub = (await subscriptionOf(endpoint))!;
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(t.clock()), revokeReason: 'blocked' })
+      .where(eq(sessions.id, sub.sessionId!));
+    await enqueueQuietly(endpoint);
+    await t.app.push.drain();
+    expect(requestsTo(endpoint)).toHaveLength(1);
     expect(await subscriptionOf(endpoint)).toBeUndefined();
   });
 
