@@ -65,8 +65,12 @@ export type PushConfigResponse = z.infer<typeof PushConfigResponseSchema>;
 /** POST /api/config/firebase (admin): the contact address push services see in the VAPID token's `sub`. */
 export const PushContactBodySchema = z.strictObject({
   contact: z.union([
-    text().max(320).regex(/^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/),
-    text().max(2000).regex(/^https:\/\/[^\s]+$/),
+    text()
+      .max(320)
+      .regex(/^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/),
+    text()
+      .max(2000)
+      .regex(/^https:\/\/[^\s]+$/),
   ]),
 });
 
