@@ -89,6 +89,15 @@ export async function publishSessionsEnded(
  * An admin message was created, changed or deleted: its audience refetches (the whole school when it has no
  * groups, else the members of its groups; for a change, of the groups before and after).
  */
+/** The members of some groups of the school: an admin message's audience (also for its push, decision 073). */
+export function adminMessageAudience(
+  tx: Db,
+  schoolId: number,
+  groupIds: readonly number[],
+): Promise<number[]> {
+  return groupMemberIds(tx, schoolId, groupIds);
+}
+
 export async function publishAdminMessageChanged(
   ctx: Ctx,
   tx: Db,

@@ -104,20 +104,6 @@ export async function findUsersWithOpenTab(
   return new Set(rows.map((r) => r.userId));
 }
 
-/** Members of these groups in the school (an admin message's audience). */
-export async function findGroupMemberIds(
-  db: Db,
-  schoolId: number,
-  groupIds: readonly number[],
-): Promise<number[]> {
-  if (groupIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.schoolId, schoolId), inArray(groupMembers.groupId, [...groupIds])));
-  return rows.map((r) => r.userId);
-}
-
 /**
  * The teachers (and admins) who share a group with the pupil: whom a new sick notice of that pupil is told to
  * (issue 23: "a pupil in their groups").

@@ -6,9 +6,9 @@ import { hasRole, type Locale, type PushKind } from '@aula/contracts';
 import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
 import type { Ctx } from '../../context.ts';
 import { getEnabledFeatures } from '../config/config.service.ts';
+import { adminMessageAudience } from '../events/events.service.ts';
 import {
   PUSH_CHANNEL,
-  findGroupMemberIds,
   findPushDevices,
   findTeachersOfPupil,
   findUsersWithOpenTab,
@@ -145,7 +145,7 @@ export async function pushAdminMessage(
   },
 ): Promise<number> {
   if (m.endsAt && m.endsAt.getTime() <= ctx.clock().getTime()) return 0;
-  const userIds = m.groupIds.length === 0 ? null : await findGroupMemberIds(tx, ctx.schoolId, m.groupIds);
+  const userIds = m.groupIds.length === 0 ? null : await adminMessageAudience(tx, ctx.schoolId, m.groupIds);
   if (userIds && userIds.length === 0) return 0;
   return enqueuePush(tx, ctx, {
     userIds,
