@@ -48,7 +48,9 @@ export interface Listener {
   stop: () => Promise<void>;
 }
 
-export const LISTENER_APPLICATION_NAME = 'aula-events-listener';
+export const LISTENER_APPLICATION_NAME = 'aula-listener';
+/** The application name of the listener connection of one channel, e.g. `aula-listener:aula_events`. */
+export const listenerApplicationName = (channel: string) => `${LISTENER_APPLICATION_NAME}:${channel}`;
 
 /** How long a lost LISTEN connection waits before it tries again: doubling up to the last. */
 const LISTEN_RETRY_MS = [100, 250, 500, 1_000, 2_000, 5_000];
@@ -86,7 +88,7 @@ function pgListen(
       keepAlive: true,
       connectionTimeoutMillis: 2_000,
       // named, so an operator (or a test) can tell it in pg_stat_activity
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: listenerApplicationName(channel),
     });
     let lost = false;
     const onLost = (err?: Error) => {

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { jobContext } from '../../context.ts';
-import { LISTENER_APPLICATION_NAME, openDb, transaction, type Database } from '../../db/index.ts';
+import { listenerApplicationName, openDb, transaction, type Database } from '../../db/index.ts';
 import { events } from '../../db/schema.ts';
+import { EVENTS_CHANNEL } from './events.repo.ts';
 import { makeUser } from '../../test/factories.ts';
 import { adminQuery, createTestDatabase } from '../../test/test-db.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
@@ -97,9 +98,9 @@ describe('two server processes on one PostgreSQL database', () => {
     const killed = await adminQuery(
       process.env.DATABASE_URL!,
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
-      [dbName, LISTENER_APPLICATION_NAME],
+      [dbName, listenerApplicationName(EVENTS_CHANNEL)],
     );
-    // one listener per process
+    // one events listener per process (the push queue's wake-up listens on a connection of its own)
     expect(killed.rowCount).toBe(2);
     const first = await raiseOn(a, 3);
     const second = await raiseOn(a, 4);
