@@ -131,6 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('cookieNames', {
     access: secure ? '__Host-aula_at' : 'aula_at',
     refresh: secure ? '__Host-aula_rt' : 'aula_rt',
+    // the sign-in device cookie (decision 074): not a session, it outlives signing out
+    device: secure ? '__Host-aula_dev' : 'aula_dev',
   });
 
   registerSecurityHeaders(app, { secure });

@@ -9,7 +9,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     clock: Clock;
-    cookieNames: { access: string; refresh: string };
+    cookieNames: { access: string; refresh: string; device: string };
     secureCookies: boolean;
     presence: Presence;
     /** outgoing mail: SMTP when configured, else the outbox table (DESIGN.md "Mail") */

@@ -3,6 +3,7 @@ import { z } from './zod.ts';
 export * from './plain/auth.ts';
 import { text } from './text.ts';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './constants.ts';
+import { ErrorBodySchema } from './errors.ts';
 import { UserInfoSchema } from './users.ts';
 
 /** POST /api/login (DESIGN.md): { username, password, totp? } */
@@ -12,6 +13,8 @@ export const LoginRequestSchema = z.strictObject({
   totp: text()
     .regex(/^\d{6}$/)
     .optional(),
+  /** the solved proof of work, as ALTCHA's widget sends it (base64 of { challenge, solution }): decision 074 */
+  altcha: text().max(4000).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -36,3 +39,27 @@ export const LogoutResultSchema = z.object({
   providerSignedIn: z.boolean().optional(),
 });
 export type LogoutResult = z.infer<typeof LogoutResultSchema>;
+
+/**
+ * An ALTCHA v2 challenge (PBKDF2/SHA-256, decision 074): the login page finds the counter whose derived key
+ * starts with keyPrefix and sends { challenge, solution } back, base64-encoded, as `altcha`.
+ */
+export const LoginChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
+
+/** What a sign-in from a flooded address gets without a solution: 429 auth.challenge_required with a challenge. */
+export const ChallengeErrorBodySchema = ErrorBodySchema.extend({ challenge: LoginChallengeSchema.optional() });
+export type ChallengeErrorBody = z.infer<typeof ChallengeErrorBodySchema>;

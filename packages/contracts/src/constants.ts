@@ -53,7 +53,15 @@ export const LOGIN_LOCK_FAILURES = 10; // SECURITY.md: per account per 15 minute
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60_000;
 export const LOGIN_LOCK_MS = 15 * 60_000;
 export const LOGIN_PAIR_FAILURES = 5; // per (account, address) in the same window: that address is locked out of that account
-export const LOGIN_IP_FLOOD_PER_MINUTE = 100; // failures per address per minute before 429: far beyond a classroom
+export const LOGIN_IP_FLOOD_PER_MINUTE = 100; // failures per address per minute before a sign-in from it needs a proof of work
+// SECURITY.md, decision 074: the proof of work (ALTCHA, PBKDF2/SHA-256) a flooded address solves per sign-in
+export const LOGIN_CHALLENGE_TTL_MS = 10 * 60_000;
+export const LOGIN_CHALLENGE_COST = 50; // PBKDF2 iterations per try
+export const LOGIN_CHALLENGE_MIN_COUNTER = 1_000; // the solution lies uniformly between these counters
+export const LOGIN_CHALLENGE_MAX_COUNTER = 3_000;
+// OWASP device cookies: a browser the account signed in on before is exempt for that account
+export const LOGIN_DEVICE_TTL_MS = 365 * 24 * 60 * 60_000; // one school year and its holidays
+export const LOGIN_DEVICE_MAX_ACCOUNTS = 20; // accounts one cookie remembers (a shared tablet), the oldest dropped
 export const REAUTH_MAX_AGE_MS = 5 * 60_000; // SECURITY.md: impersonation needs a password within 5 minutes
 export const IMPERSONATION_MAX_MS = 30 * 60_000; // SECURITY.md
 export const MIN_PASSWORD_LENGTH = 8; // the floor under password_length (NIST SP 800-63B)

@@ -37,6 +37,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth.session_revoked': 'Session ended',
   'auth.login_locked': 'Sign-in locked after too many failed attempts; try again in {minutes} minutes',
   'auth.too_many_requests': 'Too many requests; try again in {minutes} minutes',
+  'auth.challenge_required':
+    'Many failed sign-ins from this address: solve the proof-of-work challenge and send the sign-in again with it',
   'auth.totp_missing': 'Enter the code from your authenticator app',
   'auth.wrong_code': 'Wrong code',
   'auth.code_expired': 'The code has expired',

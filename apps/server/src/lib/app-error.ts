@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly params?: ErrorParams,
     readonly headers?: Record<string, string>,
     readonly issues?: ErrorIssue[],
+    /** more fields of the answer's body, which the route declares (e.g. the challenge of a 429, decision 074) */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(code);
     this.name = 'AppError';

@@ -56,7 +56,16 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
 /** One key per purpose from the one secret (HKDF-SHA-256), so sealing seeds and keying reset codes never share a key. */
 export function purposeKey(
   secretKey: Buffer,
-  purpose: 'totp-seal' | 'reset-code' | 'oidc-secret' | 'sso-seal' | 'bbb-secret' | 'push-vapid',
+  purpose:
+    | 'totp-seal'
+    | 'reset-code'
+    | 'oidc-secret'
+    | 'sso-seal'
+    | 'bbb-secret'
+    | 'push-vapid'
+    | 'login-challenge'
+    | 'login-challenge-key'
+    | 'login-device',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `aula ${purpose}`, 32));
 }

@@ -120,6 +120,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         body(err.code, {
           ...(err.params ? { params: err.params } : {}),
           ...(err.issues ? { issues: err.issues } : {}),
+          ...err.extra,
         }),
       );
     }

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'auth.session_revoked',
   'auth.login_locked',
   'auth.too_many_requests',
+  'auth.challenge_required',
   'auth.totp_missing',
   'auth.wrong_code',
   'auth.code_expired',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ChallengeErrorBodySchema,
   ErrorBodySchema,
   LoginRequestSchema,
   LogoutResultSchema,
@@ -9,7 +10,7 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { reauth } from './password-check.service.ts';
-import { answerWithSession, clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { answerWithLogin, clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 import { logout, refresh } from './sessions.service.ts';
 import { login } from './login.service.ts';
 import { dummyHash } from './passwords.ts';
@@ -25,18 +26,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username and password; sets the session cookies',
+        summary:
+          'Sign in with username and password; sets the session cookies and the device cookie. From an address with many failures, 429 auth.challenge_required carries a proof-of-work challenge to solve and send as `altcha`',
         body: LoginRequestSchema,
         response: {
           200: SessionResultSchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           423: ErrorBodySchema,
-          429: ErrorBodySchema,
+          429: ChallengeErrorBodySchema,
         },
       },
     },
-    async (req, reply) => answerWithSession(reply, await login(contextOf(req), req.body)),
+    async (req, reply) =>
+      answerWithLogin(reply, await login(contextOf(req), req.body, req.cookies[app.cookieNames.device])),
   );
 
   app.post(

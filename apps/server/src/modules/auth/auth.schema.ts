@@ -94,12 +94,21 @@ export const loginFailures = pgTable(
     // an attempt whose password is being checked: counted for its account at once, so concurrent
     // guesses cannot slip past the limit; deleted on success, a plain failure otherwise
     pending: boolean('pending').notNull().default(false),
+    // the browser's device cookie when it was trusted for this account (decision 074): such a device's own
+    // failures are its budget, apart from the account's and the address's
+    device: text('device'),
   },
   (t) => [
     index('login_failures_account_at').on(t.schoolId, t.accountKey, t.at),
     index('login_failures_ip_at').on(t.ip, t.at),
   ],
 );
+
+/** Solved sign-in challenges (decision 074): each is taken once, until it would have expired anyway. */
+export const loginChallengesSpent = pgTable('login_challenges_spent', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 export const loginLocks = pgTable(
   'login_locks',

@@ -202,7 +202,7 @@ describe('(account, address) lock', () => {
 });
 
 describe('flood from one address', () => {
-  it('over 100 failures a minute from one address: 429 for any sign-in from it, audited once; other addresses sign in', async () => {
+  it('over 100 failures a minute from one address: a sign-in from it without a proof of work gets 429 with a challenge, audited once; other addresses sign in', async () => {
     restoreClockAfterTest();
     const teacher = await ownUser({ role: 'teacher' });
     const throttled = await audits('login.throttled');
@@ -213,9 +213,10 @@ describe('flood from one address', () => {
     const blocked = await loginFrom('127.0.0.7', teacher, DEMO_PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
-      code: 'auth.too_many_requests',
+      code: 'auth.challenge_required',
       message: expect.any(String),
       params: { minutes: 1 },
+      challenge: expect.objectContaining({ signature: expect.any(String) }),
     });
     const retry = Number(blocked.headers['retry-after']);
     expect(retry).toBeGreaterThan(45);

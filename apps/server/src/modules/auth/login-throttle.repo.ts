@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { loginFailures, loginLocks } from '../../db/schema.ts';
+import { loginChallengesSpent, loginFailures, loginLocks } from '../../db/schema.ts';
 
 /**
  * The time of the n-th newest failure matching the filter after `since`, or null when there are fewer:
@@ -26,7 +26,7 @@ export function nthNewestFailureOfIp(db: Db, ip: string, since: Date, n: number)
   );
 }
 
-/** The failures of one (account, address) pair since a time. */
+/** The failures of one (account, address) pair since a time; attempts in flight are no failures. */
 export function nthNewestFailureOfPair(
   db: Db,
   schoolId: number,
@@ -42,6 +42,7 @@ export function nthNewestFailureOfPair(
       eq(loginFailures.accountKey, accountKey),
       gt(loginFailures.at, since),
       eq(loginFailures.ip, ip),
+      eq(loginFailures.pending, false),
     ),
     n,
   );
@@ -59,7 +60,7 @@ export async function findLoginLock(db: Db, schoolId: number, accountKey: string
 /** Reserves an attempt (pending) before its password is checked; its id orders concurrent attempts. */
 export async function insertLoginAttempt(
   db: Db,
-  values: { schoolId: number; accountKey: string; ip: string; at: Date },
+  values: { schoolId: number; accountKey: string; ip: string; at: Date; device: string | null },
 ): Promise<number> {
   const [row] = await db
     .insert(loginFailures)
@@ -77,33 +78,52 @@ export async function settleLoginFailure(db: Db, attemptId: number): Promise<voi
   await db.update(loginFailures).set({ pending: false }).where(eq(loginFailures.id, attemptId));
 }
 
+/** An account's failures in the window, and the attempts in flight ahead of one attempt (decision 074). */
+export interface AttemptCounts {
+  /** settled failures: of the account, of the (account, address) pair, of the (account, device) pair */
+  account: number;
+  pair: number;
+  device: number;
+  /** attempts still being checked that were reserved before this one, in the same three scopes */
+  accountAhead: number;
+  pairAhead: number;
+  deviceAhead: number;
+}
+
 /**
- * An account's rows since a time, and how many came from one address: `upTo` an attempt counts the
- * attempts in flight before it too (the reservation); without it only settled failures count (the lock).
+ * One query for an account's rows since `since`: settled failures, and the attempts in flight before
+ * `upTo` (reserved after `staleBefore`: a crashed process's reservation stops counting). Without `upTo`
+ * nothing is ahead.
  */
-export async function countAccountFailures(
+export async function countAttempts(
   db: Db,
-  schoolId: number,
-  accountKey: string,
-  ip: string,
+  scope: { schoolId: number; accountKey: string; ip: string; device: string | null },
   since: Date,
-  upTo?: number,
-): Promise<{ account: number; pair: number }> {
+  upTo?: { id: number; staleBefore: Date },
+): Promise<AttemptCounts> {
+  const { pending, ip, device, id, at } = loginFailures;
+  const ahead = upTo ? sql`${pending} and ${id} < ${upTo.id} and ${at} > ${upTo.staleBefore}` : sql`false`;
+  const deviceIs = scope.device === null ? sql`false` : sql`${device} = ${scope.device}`;
+  const n = (filter: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
   const [row] = await db
     .select({
-      account: count(),
-      pair: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+      account: n(sql`not ${pending}`),
+      pair: n(sql`not ${pending} and ${ip} = ${scope.ip}`),
+      device: n(sql`not ${pending} and ${deviceIs}`),
+      accountAhead: n(ahead),
+      pairAhead: n(sql`${ahead} and ${ip} = ${scope.ip}`),
+      deviceAhead: n(sql`${ahead} and ${deviceIs}`),
     })
     .from(loginFailures)
     .where(
       and(
-        eq(loginFailures.schoolId, schoolId),
-        eq(loginFailures.accountKey, accountKey),
+        eq(loginFailures.schoolId, scope.schoolId),
+        eq(loginFailures.accountKey, scope.accountKey),
         gt(loginFailures.at, since),
-        upTo === undefined ? eq(loginFailures.pending, false) : lte(loginFailures.id, upTo),
       ),
     );
-  return { account: row?.account ?? 0, pair: row?.pair ?? 0 };
+  return row ?? { account: 0, pair: 0, device: 0, accountAhead: 0, pairAhead: 0, deviceAhead: 0 };
 }
 
 /** Starts a lock unless one is running; true when this call started it (concurrent failures audit once). */
@@ -133,4 +153,19 @@ export async function deleteLoginFailuresBefore(db: Db, before: Date): Promise<v
 
 export async function deleteLoginLocksBefore(db: Db, before: Date): Promise<void> {
   await db.delete(loginLocks).where(lt(loginLocks.lockedUntil, before));
+}
+
+/** Takes a solved challenge once: false when it was taken before. */
+export async function spendLoginChallenge(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(loginChallengesSpent)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: loginChallengesSpent.signature });
+  return rows.length === 1;
+}
+
+/** Challenges past their expiry can no longer be replayed: their record goes. */
+export async function deleteSpentChallengesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(loginChallengesSpent).where(lt(loginChallengesSpent.expiresAt, before));
 }

@@ -10,11 +10,13 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { deleteLoginLock } from './auth.repo.ts';
+import { newLoginChallenge, takeLoginChallenge } from './login-challenge.service.ts';
 import {
-  countAccountFailures,
+  countAttempts,
   deleteLoginAttempt,
   deleteLoginFailuresBefore,
   deleteLoginLocksBefore,
+  deleteSpentChallengesBefore,
   findLoginLock,
   insertLoginAttempt,
   nthNewestFailureOfIp,
@@ -49,17 +51,34 @@ function retryLater(status: 423 | 429, until: number, now: number): AppError {
 // one audit entry per throttled address and minute, however long the flood goes on
 const throttleAudited = new WeakMap<Db, Map<string, number>>();
 
+/** How a password check is gated (decision 074). */
+export interface LoginGate {
+  /** the browser's device id when its device cookie names this account (device-cookie.ts), else null */
+  device: string | null;
+  /** the solved proof of work the sign-in carried (ALTCHA's base64 payload) */
+  altcha?: string;
+  /** a signed-in user proving their password again: no proof of work, the account's limits still hold */
+  signedIn?: boolean;
+}
+
 /**
- * Runs before the password is checked (sign-in and reauth), the same for known and unknown accounts:
- * 429 while the address floods (over LOGIN_IP_FLOOD_PER_MINUTE failures in the last minute), 423 while
- * the account is locked or this address has failed LOGIN_PAIR_FAILURES times for it in the window.
- * Only failures are counted: a class signing in from one address is never slowed down (SECURITY.md).
+ * Runs before the password is checked (sign-in and reauth), the same for known and unknown accounts. A
+ * trusted device (its cookie names the account, and it has not failed LOGIN_PAIR_FAILURES times itself) is
+ * never challenged or locked by others' failures. Anyone else: while the address floods (over
+ * LOGIN_IP_FLOOD_PER_MINUTE failures in the last minute) a sign-in must carry a solved challenge, else 429
+ * with a new one; 423 while the account is locked or this address has failed LOGIN_PAIR_FAILURES times for
+ * it in the window. An address is never refused outright: a class signing in from one address always gets
+ * in (SECURITY.md).
  */
-export async function assertLoginAllowed(ctx: Ctx, accountKey: string): Promise<void> {
+async function assertLoginAllowed(ctx: Ctx, accountKey: string, gate: LoginGate): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock().getTime();
+  // a device this account signed in on before: others' failures neither challenge nor lock it
+  if (gate.device !== null) return;
   const [flood, lockedUntil, pair] = await Promise.all([
-    nthNewestFailureOfIp(db, callerIp(ctx), new Date(now - FLOOD_WINDOW_MS), LOGIN_IP_FLOOD_PER_MINUTE),
+    gate.signedIn
+      ? null
+      : nthNewestFailureOfIp(db, callerIp(ctx), new Date(now - FLOOD_WINDOW_MS), LOGIN_IP_FLOOD_PER_MINUTE),
     findLoginLock(db, ctx.schoolId, accountKey),
     nthNewestFailureOfPair(
       db,
@@ -70,13 +89,16 @@ export async function assertLoginAllowed(ctx: Ctx, accountKey: string): Promise<
       LOGIN_PAIR_FAILURES,
     ),
   ]);
-  if (flood) {
-    const until = flood.getTime() + FLOOD_WINDOW_MS;
-    await auditThrottle(ctx, until, now);
-    throw retryLater(429, until, now);
-  }
   if (lockedUntil && lockedUntil.getTime() > now) throw retryLater(423, lockedUntil.getTime(), now);
   if (pair) throw retryLater(423, pair.getTime() + LOGIN_LOCK_WINDOW_MS, now);
+  if (flood && !(await takeLoginChallenge(ctx, gate.altcha))) {
+    const until = flood.getTime() + FLOOD_WINDOW_MS;
+    await auditThrottle(ctx, until, now);
+    const refusal = retryLater(429, until, now);
+    throw new AppError(429, 'auth.challenge_required', refusal.params, refusal.headers, undefined, {
+      challenge: await newLoginChallenge(ctx),
+    });
+  }
 }
 
 async function auditThrottle(ctx: Ctx, until: number, now: number): Promise<void> {
@@ -98,35 +120,103 @@ export interface LoginAttempt {
   end(): Promise<void>;
 }
 
+// A reservation older than this is a crashed process's: it no longer holds others back.
+const STALE_ATTEMPT_MS = 60_000;
+// How long an attempt waits for those ahead of it to settle before it gives up (a password check takes
+// tens of milliseconds; thirty children with one class account wait six rounds of five).
+const WAIT_FOR_AHEAD_MS = 20_000;
+// Attempts of another process settle without telling this one: look again this often.
+const RECHECK_MS = 250;
+
+// this process's attempts waiting for an attempt of the same account to settle
+const waiting = new Map<string, Set<() => void>>();
+const waitKey = (schoolId: number, accountKey: string) => `${schoolId}\u0000${accountKey}`;
+
+function settled(schoolId: number, accountKey: string): void {
+  const key = waitKey(schoolId, accountKey);
+  const set = waiting.get(key);
+  if (!set) return;
+  waiting.delete(key);
+  for (const wake of set) wake();
+}
+
+function nextSettle(schoolId: number, accountKey: string): Promise<void> {
+  const key = waitKey(schoolId, accountKey);
+  let set = waiting.get(key);
+  if (!set) waiting.set(key, (set = new Set()));
+  const waiters = set;
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      waiters.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, RECHECK_MS);
+    waiters.add(wake);
+  });
+}
+
 /**
  * Reserves an attempt before the password is checked (sign-in, reauth, password change, 2FA removal).
- * The reservation counts at once, so a burst of concurrent guesses cannot slip past the limits between
- * the check and the record: only the first LOGIN_PAIR_FAILURES of an (account, address) pair and the
- * first LOGIN_LOCK_FAILURES of an account in the window are checked at all; the rest get 423 unchecked.
+ * The reservation counts at once, so a burst of concurrent guesses cannot slip past the limits between the
+ * check and the record: at most what is left of the budget (LOGIN_PAIR_FAILURES for an address or a trusted
+ * device, LOGIN_LOCK_FAILURES for the account) is checked at once. An attempt beyond it waits for those
+ * ahead of it to settle instead of being refused: a success frees its place, so thirty children signing in
+ * with one class account all get in, while failures use the budget up and the attempts still waiting get 423
+ * unchecked (decision 074).
  */
-export async function beginLoginAttempt(ctx: Ctx, accountKey: string): Promise<LoginAttempt> {
-  await assertLoginAllowed(ctx, accountKey);
-  const { db } = ctx;
+export async function beginLoginAttempt(
+  ctx: Ctx,
+  accountKey: string,
+  gate: LoginGate = { device: null },
+): Promise<LoginAttempt> {
+  const { db, schoolId } = ctx;
+  const ip = callerIp(ctx);
   const now = ctx.clock();
-  const id = await insertLoginAttempt(db, { schoolId: ctx.schoolId, accountKey, ip: callerIp(ctx), at: now });
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  const counted = await countAccountFailures(db, ctx.schoolId, accountKey, callerIp(ctx), since, id);
-  if (counted.pair > LOGIN_PAIR_FAILURES || counted.account > LOGIN_LOCK_FAILURES) {
-    await deleteLoginAttempt(db, id);
-    throw retryLater(423, now.getTime() + LOGIN_LOCK_MS, now.getTime());
+  // a trusted device that failed LOGIN_PAIR_FAILURES times itself is trusted no more (OWASP device cookies)
+  const device =
+    gate.device !== null &&
+    (await countAttempts(db, { schoolId, accountKey, ip, device: gate.device }, since)).device <
+      LOGIN_PAIR_FAILURES
+      ? gate.device
+      : null;
+  await assertLoginAllowed(ctx, accountKey, { ...gate, device });
+  const scope = { schoolId, accountKey, ip, device };
+  const id = await insertLoginAttempt(db, { ...scope, at: now });
+  const upTo = { id, staleBefore: new Date(now.getTime() - STALE_ATTEMPT_MS) };
+  const giveUpAt = performance.now() + WAIT_FOR_AHEAD_MS;
+  for (;;) {
+    const c = await countAttempts(db, scope, since, upTo);
+    // each budget left after the settled failures must have room for the attempts ahead and this one
+    const budgets: [left: number, ahead: number][] =
+      scope.device !== null
+        ? [[LOGIN_PAIR_FAILURES - c.device, c.deviceAhead]]
+        : [
+            [LOGIN_PAIR_FAILURES - c.pair, c.pairAhead],
+            [LOGIN_LOCK_FAILURES - c.account, c.accountAhead],
+          ];
+    if (budgets.every(([left, ahead]) => ahead < left)) break;
+    if (budgets.some(([left]) => left <= 0) || performance.now() > giveUpAt) {
+      await deleteLoginAttempt(db, id);
+      throw retryLater(423, now.getTime() + LOGIN_LOCK_MS, now.getTime());
+    }
+    await nextSettle(schoolId, accountKey);
   }
-  let settled = false;
+  let done = false;
   return {
     async fail(targetId) {
-      if (settled) return;
-      settled = true;
+      if (done) return;
+      done = true;
       await settleLoginFailure(db, id);
+      settled(schoolId, accountKey);
       await afterFailure(ctx, accountKey, targetId);
     },
     async end() {
-      if (settled) return;
-      settled = true;
+      if (done) return;
+      done = true;
       await deleteLoginAttempt(db, id);
+      settled(schoolId, accountKey);
     },
   };
 }
@@ -136,7 +226,11 @@ async function afterFailure(ctx: Ctx, accountKey: string, targetId: number | nul
   const { db } = ctx;
   const now = ctx.clock();
   const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  const { account, pair } = await countAccountFailures(db, ctx.schoolId, accountKey, callerIp(ctx), since);
+  const { account, pair } = await countAttempts(
+    db,
+    { schoolId: ctx.schoolId, accountKey, ip: callerIp(ctx), device: null },
+    since,
+  );
   if (account >= LOGIN_LOCK_FAILURES) {
     const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
     if (await startLoginLock(db, ctx.schoolId, accountKey, lockedUntil, now))
@@ -162,4 +256,5 @@ async function sweep(db: Db, now: Date): Promise<void> {
   lastSweep.set(db, now.getTime());
   await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS));
   await deleteLoginLocksBefore(db, now);
+  await deleteSpentChallengesBefore(db, now);
 }

@@ -6,6 +6,7 @@ import { verifyLoginTotp } from '../totp/totp.service.ts';
 import { setPasswordHash } from '../users/users.service.ts';
 import { findUserForLogin } from './auth.repo.ts';
 import { endReplacedSession, startSession, type SessionGrant } from './sessions.service.ts';
+import { openDeviceCookie, sealDeviceCookie, trustedDeviceFor, withAccount } from './device-cookie.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
@@ -15,14 +16,24 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 // TOTP answers that are a wrong guess; "code missing" only asks for the second step
 const TOTP_FAILURES = new Set<ErrorCode>(['auth.wrong_code', 'auth.code_expired', 'auth.code_used']);
 
+/** A sign-in's session, and the browser's device cookie renewed with this account (decision 074). */
+export interface LoginGrant extends SessionGrant {
+  deviceCookie: string;
+}
+
 /**
  * POST /api/login: the same answer for an unknown user and a wrong password, in status, body, headers and
- * time (a dummy verify). Locks and floods answer before the password is checked (login-throttle.service.ts).
+ * time (a dummy verify). Locks and floods answer before the password is checked (login-throttle.service.ts);
+ * `deviceCookie` is the browser's device cookie as sent, which exempts the accounts it names.
  */
-export async function login(ctx: Ctx, body: LoginRequest): Promise<SessionGrant> {
+export async function login(ctx: Ctx, body: LoginRequest, deviceCookie?: string): Promise<LoginGrant> {
   const { db } = ctx;
-  const attempt = await beginLoginAttempt(ctx, accountKeyOf(body.username));
   const user = await findUserForLogin(db, ctx.schoolId, body.username);
+  const device = openDeviceCookie(ctx.secretKey, deviceCookie, ctx.clock().getTime());
+  const attempt = await beginLoginAttempt(ctx, accountKeyOf(body.username), {
+    device: user ? trustedDeviceFor(device, ctx.secretKey, ctx.schoolId, user.id) : null,
+    altcha: body.altcha,
+  });
   try {
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
     if (!user || !user.passwordHash || !ok) {
@@ -54,5 +65,6 @@ export async function login(ctx: Ctx, body: LoginRequest): Promise<SessionGrant>
   const { browserSession } = await ctx.sessionSettings(ctx.schoolId);
   const grant = await startSession(ctx, { userId: user.id, browserSession });
   await audit(ctx, 'login.success', { actorId: user.id, targetId: user.id });
-  return grant;
+  const renewed = withAccount(device, ctx.secretKey, ctx.schoolId, user.id, ctx.clock().getTime());
+  return { ...grant, deviceCookie: sealDeviceCookie(ctx.secretKey, renewed) };
 }

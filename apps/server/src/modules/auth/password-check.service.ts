@@ -18,7 +18,7 @@ export async function confirmPassword(
 ): Promise<void> {
   const { user } = ctx;
   if (!user) throw AppError.unauthorized();
-  const attempt = await beginLoginAttempt(ctx, accountKeyOf(user.username));
+  const attempt = await beginLoginAttempt(ctx, accountKeyOf(user.username), { device: null, signedIn: true });
   try {
     const passwordHash = await findPasswordHash(ctx.db, user.id);
     const ok = await verifyPassword(passwordHash ?? (await dummyHash()), password);

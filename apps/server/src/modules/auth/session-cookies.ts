@@ -1,6 +1,8 @@
 // The session cookies are HTTP: routes (and the error handler, for an ended session) set and clear them
 // from what the sessions service answers; services never see a reply (STYLE.md, immich's auth controller).
 import type { FastifyReply } from 'fastify';
+import { LOGIN_DEVICE_TTL_MS } from '@aula/contracts';
+import type { LoginGrant } from './login.service.ts';
 import type { SessionCookies, SessionGrant } from './sessions.service.ts';
 
 const options = (reply: FastifyReply) =>
@@ -23,4 +25,13 @@ export function clearSessionCookies(reply: FastifyReply): void {
 export function answerWithSession(reply: FastifyReply, grant: SessionGrant): SessionGrant['result'] {
   setSessionCookies(reply, grant);
   return grant.result;
+}
+
+/** A password sign-in also renews the browser's device cookie (decision 074), kept for a school year. */
+export function answerWithLogin(reply: FastifyReply, grant: LoginGrant): SessionGrant['result'] {
+  reply.setCookie(reply.server.cookieNames.device, grant.deviceCookie, {
+    ...options(reply),
+    maxAge: LOGIN_DEVICE_TTL_MS / 1000,
+  });
+  return answerWithSession(reply, grant);
 }
