@@ -61,5 +61,7 @@ export const LoginChallengeSchema = z.object({
 export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
 
 /** What a sign-in from a flooded address gets without a solution: 429 auth.challenge_required with a challenge. */
-export const ChallengeErrorBodySchema = ErrorBodySchema.extend({ challenge: LoginChallengeSchema.optional() });
+export const ChallengeErrorBodySchema = ErrorBodySchema.extend({
+  challenge: LoginChallengeSchema.optional(),
+});
 export type ChallengeErrorBody = z.infer<typeof ChallengeErrorBodySchema>;

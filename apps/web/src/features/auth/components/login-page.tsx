@@ -12,7 +12,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import { TOTP_DIGITS } from '@aula/contracts';
+import { TOTP_DIGITS, type LoginChallenge } from '@aula/contracts';
 import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
@@ -25,6 +25,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { configFlag, configText, useConfig, type AppConfig } from '@/lib/config';
 import { useConfigText } from '@/lib/config-texts';
 import { useSchoolName } from '@/lib/school';
+import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas, prefetchRequestSchemas } from '../lib/load-request-schemas';
@@ -35,6 +36,18 @@ import { SsoButton } from './sso-button';
 const ResetPassword = lazy(() => import('./reset-password').then((m) => ({ default: m.ResetPassword })));
 
 type FormError = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'server'; error: unknown };
+
+// a sign-in answered with a challenge solves it and sends again; a solution refused this often is given up
+const MAX_CHALLENGE_ROUNDS = 3;
+
+/** The proof-of-work challenge of a 429 auth.challenge_required (decision 074), if the answer carries one. */
+function challengeOf(error: unknown): LoginChallenge | undefined {
+  if (!(error instanceof ApiError) || error.errorBody?.code !== 'auth.challenge_required') return undefined;
+  const challenge = (error.body as { challenge?: LoginChallenge }).challenge;
+  return typeof challenge?.signature === 'string' && typeof challenge.parameters === 'object'
+    ? challenge
+    : undefined;
+}
 
 function useFormErrorText(
   formError: FormError | null,
@@ -57,6 +70,31 @@ function loginBackground(config: AppConfig): CSSProperties | undefined {
   return loginBackgroundStyle(url, configText(config, 'login_bg_strat'));
 }
 
+/** While the browser solves the sign-in challenge: what it is doing and why, announced once. */
+function ChallengeProgress({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="empty:absolute">
+      {active ? (
+        <div className="flex flex-col gap-2 rounded-md border bg-muted px-3 py-2 text-sm">
+          <p className="flex items-center gap-2 font-medium">
+            <Spinner className="size-4 shrink-0" />
+            {t('login.checkingDevice')}
+          </p>
+          <p className="text-muted-foreground">{t('login.checkingDeviceWhy')}</p>
+          <div
+            role="progressbar"
+            aria-label={t('login.checkingDevice')}
+            className="h-1.5 w-full overflow-hidden rounded-full bg-background"
+          >
+            <div className="h-full w-1/3 animate-[aula-indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-none" />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** `roomCode`: the room-code field (issue 21), placed by the app so that sign-in needs no video code. */
 export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
   const { t } = useTranslation();
@@ -74,6 +112,9 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<FormError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // solving the server's proof of work: many failed sign-ins came from this network (decision 074)
+  const [checking, setChecking] = useState(false);
+  const challengeRounds = useRef(0);
   const formErrorText = useFormErrorText(
     formError,
     step === 'totp' ? 'login.codeMissing' : 'login.missingFields',
@@ -93,7 +134,8 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
 
   useEffect(prefetchRequestSchemas, []);
 
-  const send = async (totp?: string) => {
+  const send = async (totp?: string, altcha?: string) => {
+    if (altcha === undefined) challengeRounds.current = 0;
     let schemas: Awaited<ReturnType<typeof loadRequestSchemas>>;
     try {
       schemas = await loadRequestSchemas();
@@ -101,7 +143,7 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
       setFormError({ kind: 'server', error });
       return;
     }
-    const request = schemas.LoginRequestSchema.safeParse({ username, password, totp });
+    const request = schemas.LoginRequestSchema.safeParse({ username, password, totp, altcha });
     if (!request.success) {
       setFormError({ kind: username.trim() === '' || password === '' ? 'missing' : 'invalid' });
       return;
@@ -110,6 +152,19 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
     setNotice(null);
     login.mutate(request.data, {
       onError: (error) => {
+        // The network is flooded with failed sign-ins: this browser proves its work and sends again,
+        // keeping everything typed (decision 074).
+        const challenge = challengeOf(error);
+        if (challenge && challengeRounds.current < MAX_CHALLENGE_ROUNDS) {
+          challengeRounds.current += 1;
+          setChecking(true);
+          import('../lib/solve-challenge')
+            .then(({ solveLoginChallenge }) => solveLoginChallenge(challenge))
+            .then((solved) => void send(totp, solved))
+            .catch(() => setFormError({ kind: 'server', error }))
+            .finally(() => setChecking(false));
+          return;
+        }
         // The password was right: the second step asks for the code (spec 2.5 totp, issue 5).
         if (errorCode(error) === 'auth.totp_missing' && step === 'password') {
           setStep('totp');
@@ -218,8 +273,9 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
               <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
               <SsoButton />
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
-                <ErrorAlert id={errorId} message={errorText} />
-                <NoticeStatus message={errorText ? null : notice} />
+                <ErrorAlert id={errorId} message={checking ? null : errorText} />
+                <NoticeStatus message={errorText || checking ? null : notice} />
+                <ChallengeProgress active={checking} />
                 <UsernameField
                   id={`${id}-username`}
                   label={t('login.username')}
@@ -248,7 +304,7 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
                   onChange={(event) => setPassword(event.target.value)}
                   {...field(formError !== null)}
                 />
-                <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+                <Button type="submit" size="lg" className="w-full" loading={login.isPending || checking}>
                   {t('login.submit')}
                 </Button>
               </form>
@@ -258,7 +314,8 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
               <h2 className="text-lg font-semibold">{t('login.codeTitle')}</h2>
               <p className="mb-4 text-sm text-muted-foreground">{t('login.codeIntro')}</p>
               <form noValidate onSubmit={onCodeSubmit} className="flex flex-col gap-4">
-                <ErrorAlert id={errorId} message={errorText} />
+                <ErrorAlert id={errorId} message={checking ? null : errorText} />
+                <ChallengeProgress active={checking} />
                 <FormField
                   ref={codeRef}
                   id={`${id}-code`}
@@ -279,7 +336,7 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
                     {t('login.codeHint', { user: username.trim() })}
                   </p>
                 </FormField>
-                <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+                <Button type="submit" size="lg" className="w-full" loading={login.isPending || checking}>
                   {t('login.codeSubmit')}
                 </Button>
               </form>
