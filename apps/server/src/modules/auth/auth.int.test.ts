@@ -29,7 +29,8 @@ describe('POST /api/login', () => {
     expect(res.body.access_token_expiration).toBeGreaterThan(Date.now());
     expect(res.body.refresh_token_expiration).toBeGreaterThan(res.body.access_token_expiration);
     const setCookies = res.headers.getSetCookie();
-    expect(setCookies).toHaveLength(2);
+    // the two session cookies, and the device cookie (decision 074), which names nobody and is no session
+    expect(setCookies.map((c) => c.split('=')[0])).toEqual(['aula_dev', 'aula_at', 'aula_rt']);
     for (const c of setCookies) {
       expect(c).toMatch(/HttpOnly/);
       expect(c).toMatch(/SameSite=Lax/);
@@ -255,7 +256,7 @@ describe('secure deployment', () => {
       });
       expect(res.status).toBe(200);
       for (const c of res.headers.getSetCookie()) {
-        expect(c).toMatch(/^__Host-aula_(at|rt)=/);
+        expect(c).toMatch(/^__Host-aula_(at|rt|dev)=/);
         expect(c).toMatch(/; Secure/);
         expect(c).toMatch(/Path=\//);
       }

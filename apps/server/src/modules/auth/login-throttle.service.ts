@@ -122,9 +122,10 @@ export interface LoginAttempt {
 
 // A reservation older than this is a crashed process's: it no longer holds others back.
 const STALE_ATTEMPT_MS = 60_000;
-// How long an attempt waits for those ahead of it to settle before it gives up (a password check takes
-// tens of milliseconds; thirty children with one class account wait six rounds of five).
-const WAIT_FOR_AHEAD_MS = 20_000;
+// How long an attempt waits for those ahead of it to settle before it gives up: a password check takes tens
+// of milliseconds and thirty children with one class account wait six rounds of five, but a correct password
+// must not be refused because the server is slow for a while, so only a stuck check makes anyone give up.
+const WAIT_FOR_AHEAD_MS = 120_000;
 // Attempts of another process settle without telling this one: look again this often.
 const RECHECK_MS = 250;
 

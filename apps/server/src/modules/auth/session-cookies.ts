@@ -32,6 +32,7 @@ export function answerWithLogin(reply: FastifyReply, grant: LoginGrant): Session
   reply.setCookie(reply.server.cookieNames.device, grant.deviceCookie, {
     ...options(reply),
     maxAge: LOGIN_DEVICE_TTL_MS / 1000,
+    expires: new Date(reply.server.clock().getTime() + LOGIN_DEVICE_TTL_MS),
   });
   return answerWithSession(reply, grant);
 }
