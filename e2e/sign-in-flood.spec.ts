@@ -114,11 +114,11 @@ describe('a class behind an address that a script floods', () => {
         await route.continue();
       });
       await submitLogin(page, 'teacher', t as typeof de);
-      const status = page.getByRole('status').filter({ hasText: t.login.checkingDevice });
+      const status = page.getByRole('status').filter({ hasText: t.loginChallenge.checking });
       await status.waitFor();
-      await expect.poll(() => status.innerText()).toContain(t.login.checkingDeviceWhy);
+      await expect.poll(() => status.innerText()).toContain(t.loginChallenge.why);
       await expect
-        .poll(() => page.getByRole('progressbar', { name: t.login.checkingDevice }).count())
+        .poll(() => page.getByRole('progressbar', { name: t.loginChallenge.checking }).count())
         .toBe(1);
       // everything typed stays, and the button says it is busy
       expect(await page.getByLabel(t.login.password, { exact: true }).inputValue()).toBe(DEMO_PASSWORD);

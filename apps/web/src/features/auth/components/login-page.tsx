@@ -12,7 +12,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
-import { TOTP_DIGITS, type LoginChallenge } from '@aula/contracts';
+import { TOTP_DIGITS } from '@aula/contracts';
 import { PasswordField, UsernameField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
@@ -25,7 +25,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { configFlag, configText, useConfig, type AppConfig } from '@/lib/config';
 import { useConfigText } from '@/lib/config-texts';
 import { useSchoolName } from '@/lib/school';
-import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { authErrorText, errorCode } from '../lib/auth-error';
 import { loadRequestSchemas, prefetchRequestSchemas } from '../lib/load-request-schemas';
@@ -34,20 +33,15 @@ import { SsoButton } from './sso-button';
 
 // lazy: most visits never open the reset form, so its code stays off the first paint (issue 17's budget)
 const ResetPassword = lazy(() => import('./reset-password').then((m) => ({ default: m.ResetPassword })));
+// lazy too: it shows only while a flooded address's challenge is solved (decision 074)
+const ChallengeProgress = lazy(() =>
+  import('./challenge-progress').then((m) => ({ default: m.ChallengeProgress })),
+);
 
 type FormError = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'server'; error: unknown };
 
 // a sign-in answered with a challenge solves it and sends again; a solution refused this often is given up
 const MAX_CHALLENGE_ROUNDS = 3;
-
-/** The proof-of-work challenge of a 429 auth.challenge_required (decision 074), if the answer carries one. */
-function challengeOf(error: unknown): LoginChallenge | undefined {
-  if (!(error instanceof ApiError) || error.errorBody?.code !== 'auth.challenge_required') return undefined;
-  const challenge = (error.body as { challenge?: LoginChallenge }).challenge;
-  return typeof challenge?.signature === 'string' && typeof challenge.parameters === 'object'
-    ? challenge
-    : undefined;
-}
 
 function useFormErrorText(
   formError: FormError | null,
@@ -68,31 +62,6 @@ function loginBackground(config: AppConfig): CSSProperties | undefined {
   const url = configText(config, 'login_bg');
   if (!url.startsWith('/api/config/login-bg/image')) return undefined;
   return loginBackgroundStyle(url, configText(config, 'login_bg_strat'));
-}
-
-/** While the browser solves the sign-in challenge: what it is doing and why, announced once. */
-function ChallengeProgress({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div role="status" className="empty:absolute">
-      {active ? (
-        <div className="flex flex-col gap-2 rounded-md border bg-muted px-3 py-2 text-sm">
-          <p className="flex items-center gap-2 font-medium">
-            <Spinner className="size-4 shrink-0" />
-            {t('login.checkingDevice')}
-          </p>
-          <p className="text-muted-foreground">{t('login.checkingDeviceWhy')}</p>
-          <div
-            role="progressbar"
-            aria-label={t('login.checkingDevice')}
-            className="h-1.5 w-full overflow-hidden rounded-full bg-background"
-          >
-            <div className="h-full w-1/3 animate-[aula-indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-none" />
-          </div>
-        </div>
-      ) : null}
-    </div>
-  );
 }
 
 /** `roomCode`: the room-code field (issue 21), placed by the app so that sign-in needs no video code. */
@@ -154,12 +123,13 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
       onError: (error) => {
         // The network is flooded with failed sign-ins: this browser proves its work and sends again,
         // keeping everything typed (decision 074).
-        const challenge = challengeOf(error);
-        if (challenge && challengeRounds.current < MAX_CHALLENGE_ROUNDS) {
-          challengeRounds.current += 1;
+        if (
+          errorCode(error) === 'auth.challenge_required' &&
+          challengeRounds.current++ < MAX_CHALLENGE_ROUNDS
+        ) {
           setChecking(true);
           import('../lib/solve-challenge')
-            .then(({ solveLoginChallenge }) => solveLoginChallenge(challenge))
+            .then(({ solveLoginChallenge }) => solveLoginChallenge(error))
             .then((solved) => void send(totp, solved))
             .catch(() => setFormError({ kind: 'server', error }))
             .finally(() => setChecking(false));
@@ -215,6 +185,16 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
 
   const goReset = (to: ResetStep | undefined) =>
     void navigate({ to: '/login', search: (prev) => ({ ...prev, reset: to }) });
+
+  const challengeStatus = (
+    <div role="status" className="empty:absolute">
+      {checking && (
+        <Suspense fallback={<Spinner />}>
+          <ChallengeProgress />
+        </Suspense>
+      )}
+    </div>
+  );
 
   const field = (invalid: boolean) => ({
     'aria-invalid': invalid || undefined,
@@ -273,9 +253,9 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
               <p className="mb-4 text-sm text-muted-foreground">{t('login.intro')}</p>
               <SsoButton />
               <form noValidate onSubmit={onPasswordSubmit} className="flex flex-col gap-4">
-                <ErrorAlert id={errorId} message={checking ? null : errorText} />
-                <NoticeStatus message={errorText || checking ? null : notice} />
-                <ChallengeProgress active={checking} />
+                <ErrorAlert id={errorId} message={errorText} />
+                <NoticeStatus message={errorText ? null : notice} />
+                {challengeStatus}
                 <UsernameField
                   id={`${id}-username`}
                   label={t('login.username')}
@@ -314,8 +294,8 @@ export function LoginPage({ roomCode }: { roomCode?: ReactNode } = {}) {
               <h2 className="text-lg font-semibold">{t('login.codeTitle')}</h2>
               <p className="mb-4 text-sm text-muted-foreground">{t('login.codeIntro')}</p>
               <form noValidate onSubmit={onCodeSubmit} className="flex flex-col gap-4">
-                <ErrorAlert id={errorId} message={checking ? null : errorText} />
-                <ChallengeProgress active={checking} />
+                <ErrorAlert id={errorId} message={errorText} />
+                {challengeStatus}
                 <FormField
                   ref={codeRef}
                   id={`${id}-code`}
