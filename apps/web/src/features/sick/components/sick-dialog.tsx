@@ -65,7 +65,8 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
   const serverField: SickField | null = create.error ? fieldOfServerError(create.error) : null;
   const messageAt = (field: SickField): string | null => {
     const own = local.find((error) => error.field === field);
-    if (own) return t(own.key as never, own.params as never);
+    // the bound in the page's digits, as the rest of the dialog writes numbers
+    if (own) return t(own.key as never, own.params && { max: formatNumber(own.params.max) });
     if (serverField === field && !create.isPending) return errorMessage(t, create.error);
     return null;
   };
