@@ -186,6 +186,8 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
     // issue 20 built the sick notices: the photo switch and the retention in days
     await page.getByRole('checkbox', { name: de.adminSettings.keys.enable_sick_photo.label }).waitFor();
     await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_retention_days.label }).waitFor();
+    // issue 32: the longest sick notice in days (decision 076)
+    await page.getByRole('spinbutton', { name: de.adminSettings.keys.sick_max_days.label }).waitFor();
     // issue 22 built the chat: the seen indicator, the retention in days and whom pupils may start chats with
     await page
       .getByRole('checkbox', { name: de.adminSettings.keys.chat_show_seen_indicator.label })

@@ -4,7 +4,8 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { findSmallTargets } from './hit-areas.ts';
-import { expectNoSeriousA11yViolations, setUpJourney, userMenu } from './journeys.ts';
+import { screenshotDir } from './browser.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney, userMenu } from './journeys.ts';
 
 // Issue 20: reporting sick through the `sick` dialog, from the top bar and from a sick-notice tile; the count of
 // unprocessed notices for those who process them (decision 065).
@@ -64,6 +65,10 @@ async function unprocessed(username: string): Promise<number> {
   expect(res.status).toBe(200);
   return res.body.unprocessed;
 }
+
+/** A number in the page's digits (Arabic-Indic in ar), as the dialog writes the bound. */
+const digits = (page: Page, n: number) =>
+  page.evaluate((value) => new Intl.NumberFormat(document.documentElement.lang).format(value), n);
 
 const countWords = (count: number) =>
   (count === 1 ? de.nav.sickCount_one : de.nav.sickCount_other).replace('{{count}}', String(count));
@@ -225,4 +230,45 @@ describe('reporting sick', () => {
     await dialogOf(page).waitFor();
     expect(new URL(page.url()).searchParams.get('dialog')).toBe('sick');
   });
+});
+
+describe("the school's bound on a notice's dates (issue 32, decision 076)", () => {
+  it.each(LOOKS)(
+    'an end too far after the first day is refused at the end-date field in the language, and what was typed stays ($locale, $width px, $colorScheme)',
+    { timeout: 90_000 },
+    async ({ locale, width, colorScheme }) => {
+      const t: Strings = locale === 'ar' ? ar : de;
+      const page = await journey.openSignedIn('student2', '/?dialog=sick', { locale, width, colorScheme });
+      const dialog = dialogOf(page, t);
+      await dialog.waitFor();
+      await dialog.getByLabel(t.sickReport.message).fill('Bein gebrochen, Gips.');
+      const [today, in90, in91] = [await day(page, 0), await day(page, 90), await day(page, 91)];
+      const message = (max: string) => t.areaErrors.sick.end_too_far.replace('{{max}}', max);
+      await expectDateError(page, { begin: today, end: in91 }, 'end', message(await digits(page, 90)), t);
+      const end = dialog.getByLabel(t.sickReport.end);
+      expect(await end.inputValue()).toBe(in91);
+      expect(await dialog.getByLabel(t.sickReport.begin).inputValue()).toBe(today);
+      expect(await dialog.getByLabel(t.sickReport.message).inputValue()).toBe('Bein gebrochen, Gips.');
+      // the date picker offers no later day
+      expect(await end.getAttribute('max')).toBe(in90);
+      await expectNoSeriousA11yViolations(page, `${locale} dialog with the bound`);
+      await page.screenshot({
+        path: `${screenshotDir}/sick-end-too-far-${locale}-${width}-${colorScheme}.png`,
+      });
+      // exactly the bound is fine: the message goes as the date is corrected
+      await end.fill(in90);
+      await expect.poll(() => end.getAttribute('aria-invalid')).toBe(null);
+      if (locale !== 'de') return;
+
+      // the school lowers the bound while the dialog is open: the server's refusal lands at the same field
+      await setting('sick_max_days', '3');
+      try {
+        await expectDateError(page, { begin: today, end: await day(page, 10) }, 'end', message('3'), t);
+        expect(await dialog.getByLabel(t.sickReport.message).inputValue()).toBe('Bein gebrochen, Gips.');
+        expect((await notices('student2')).some((n) => n.message === 'Bein gebrochen, Gips.')).toBe(false);
+      } finally {
+        await setting('sick_max_days', '90');
+      }
+    },
+  );
 });

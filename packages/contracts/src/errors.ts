@@ -91,6 +91,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'sick.dates_missing': 'Enter the first and the last day of the absence',
   'sick.end_before_start': 'The last day lies before the first day',
   'sick.end_in_past': 'The last day lies in the past',
+  'sick.begin_too_far': 'The first day lies too far ahead',
+  'sick.end_too_far': 'The last day lies too far after the first day',
   'sick.photo_disabled': 'This school does not accept photos with sick notices',
   'sick.not_your_student': 'You can report only for pupils of your groups',
   'camera.not_allowed': 'You may not take pictures of this person',

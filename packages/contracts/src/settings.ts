@@ -8,6 +8,7 @@ import { FEATURE_NAMES, type FeatureName } from './perms.ts';
 import { LOCALES } from './locales.ts';
 import { ACCENT_COLOR_RE, accentContrast, MAX_SCHOOL_NAME, MIN_ACCENT_CONTRAST } from './school.ts';
 import { CHAT_STUDENT_PRIVATE } from './chat.ts';
+import { MAX_SICK_MAX_DAYS, MIN_SICK_MAX_DAYS } from './sick.ts';
 import { QUIET_TIMES } from './push.ts';
 
 /** login_bg_strat: how the login background image fills the page (shared with the login-bg tab). */
@@ -157,6 +158,16 @@ export const SETTINGS_META: Record<SettingsKey, SettingMeta> = {
     type: 'integer',
     min: 30,
     max: 3650,
+    unit: 'days',
+    tab: 'settings',
+    section: 'privacy',
+    feature: 'sick',
+  },
+  // decision 076: how many days after its first day a notice may end (and how far ahead it may begin)
+  sick_max_days: {
+    type: 'integer',
+    min: MIN_SICK_MAX_DAYS,
+    max: MAX_SICK_MAX_DAYS,
     unit: 'days',
     tab: 'settings',
     section: 'privacy',

@@ -10,25 +10,54 @@ export const MAX_SICK_PER_PAGE = 100;
 /** How long a notice and its photo are kept after its last day, unless the school sets sick_retention_days. */
 export const DEFAULT_SICK_RETENTION_DAYS = 365;
 
-/** The date rules of spec 5, each its own translated error code (422). */
+/**
+ * How many days after its first day a notice's last day may lie, unless the school sets sick_max_days
+ * (decision 076): a notice, and so its retention, always ends.
+ */
+export const DEFAULT_SICK_MAX_DAYS = 90;
+export const MIN_SICK_MAX_DAYS = 1;
+export const MAX_SICK_MAX_DAYS = 365;
+
+/** The date rules of spec 5 and the bounds of decision 076, each its own translated error code (422). */
 export const SICK_DATE_ERRORS = [
   'sick.begin_missing',
   'sick.end_missing',
   'sick.dates_missing',
   'sick.end_before_start',
   'sick.end_in_past',
+  'sick.begin_too_far',
+  'sick.end_too_far',
 ] as const;
 export type SickDateError = (typeof SICK_DATE_ERRORS)[number];
 
 /**
+ * The day `days` after a day (YYYY-MM-DD); calendar days, so no time zone or clock change shifts it.
+ * '' for what is not such a day (a form's half-typed year).
+ */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(d.getTime())) return '';
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** sick_max_days as stored: an integer within its bounds, else the default (a value no one could save). */
+export function sickMaxDays(raw: string | number | boolean | null | undefined): number {
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  return Number.isInteger(n) && n >= MIN_SICK_MAX_DAYS && n <= MAX_SICK_MAX_DAYS ? n : DEFAULT_SICK_MAX_DAYS;
+}
+
+/**
  * The date rules of spec 5, shared by the form and the server: `today` is the school's calendar day
  * (YYYY-MM-DD in its time zone). A notice may begin in the past (a parent calls the day after), but its end
- * may not lie before today.
+ * may not lie before today. Decision 076: its first day lies at most `maxDays` after today, and its last day
+ * at most `maxDays` after its first (the school's sick_max_days), so no notice outlives its retention.
  */
 export function sickDateError(
   begin: string | null | undefined,
   end: string | null | undefined,
   today: string,
+  maxDays: number,
 ): SickDateError | null {
   const hasBegin = !!begin;
   const hasEnd = !!end;
@@ -37,6 +66,8 @@ export function sickDateError(
   if (!hasEnd) return 'sick.end_missing';
   if (end! < begin!) return 'sick.end_before_start';
   if (end! < today) return 'sick.end_in_past';
+  if (begin! > addDays(today, maxDays)) return 'sick.begin_too_far';
+  if (end! > addDays(begin!, maxDays)) return 'sick.end_too_far';
   return null;
 }
 

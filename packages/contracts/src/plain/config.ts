@@ -34,6 +34,8 @@ export const CONFIG_KEYS = [
   'accent_color',
   // not in spec 3.5: how many days after its last day a sick notice and its photo are kept (decision 062)
   'sick_retention_days',
+  // not in spec 3.5: how many days after its first day a sick notice may end (decision 076)
+  'sick_max_days',
   // not in spec 3.5: how many days chat messages are kept, 0 keeps them (decision 072)
   'chat_retention_days',
 ] as const;
@@ -69,6 +71,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   school_name: '',
   accent_color: '',
   sick_retention_days: '365',
+  sick_max_days: '90',
   chat_retention_days: '365',
 };
 

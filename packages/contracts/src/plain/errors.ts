@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'sick.dates_missing',
   'sick.end_before_start',
   'sick.end_in_past',
+  'sick.begin_too_far',
+  'sick.end_too_far',
   'sick.photo_disabled',
   'sick.not_your_student',
   'camera.not_allowed',

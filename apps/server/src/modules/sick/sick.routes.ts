@@ -49,6 +49,8 @@ const FORM_FIELDS =
   'multipart/form-data: begin, end (YYYY-MM-DD), message, userId (empty: the caller) and the optional file `photo` ' +
   '(PNG, JPEG or WebP; stored as a JPEG of at most 2048 px without metadata) when enable_sick_photo is on. ' +
   '422 sick.begin_missing / end_missing / dates_missing / end_before_start / end_in_past / photo_disabled, ' +
+  '422 sick.begin_too_far (the first day more than sick_max_days after today) / end_too_far (the last day more ' +
+  'than sick_max_days after the first; params.max), ' +
   '403 sick.not_your_student, 413 upload.too_large / quota_exceeded, 415 upload.invalid_type.';
 
 // spec 3.6, 4.6, 7.3; decision 062. Every route answers 404 when the school has switched `sick` off.
@@ -62,7 +64,7 @@ export const sickRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sick'],
         summary:
-          'The sick notices the caller sees (pupils their own, teachers their own and their groups’ pupils’, admins all), newest first',
+          'The sick notices the caller sees (pupils their own, teachers their own and their groups’ pupils’, admins all), newest first; audited with the filter and the count',
         querystring: SickListQuerySchema,
         response: { 200: SickListSchema, ...errors },
       },
@@ -164,7 +166,7 @@ export const sickRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sick'],
-        summary: 'One pupil in reach with the notices the caller sees of them (404 otherwise)',
+        summary: 'One pupil in reach with the notices the caller sees of them (404 otherwise); audited',
         params: IdParamsSchema,
         response: { 200: StudentDetailSchema, ...errors },
       },

@@ -7,6 +7,7 @@ import {
   hasRole,
   permissionsFor,
   sickDateError,
+  sickMaxDays,
   SickInputSchema,
   type SickCount,
   type SickList,
@@ -86,7 +87,19 @@ function toNotice(row: NoticeRow): SickNotice {
   };
 }
 
-/** GET /api/sick: the filters of spec 3.6, newest first, and the caller's processable unprocessed count. */
+/**
+ * What a list read's audit row records of the query (decision 076): the parameters as parsed, those given
+ * only; the search term `userQ` too (a name the reader looked for, at most 100 characters), nothing else typed.
+ */
+function auditedFilter(q: ListQuery): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/**
+ * GET /api/sick: the filters of spec 3.6, newest first, and the caller's processable unprocessed count.
+ * Audited as access to sick notices (SECURITY.md "list reads too"): one row per request, the reader as the
+ * actor and no target (a page holds many people), with the filter, the count and the ids of the notices.
+ */
 export async function listNotices(ctx: Ctx, q: ListQuery): Promise<SickList> {
   const user = await sickUser(ctx);
   const scope = scopeOf(user);
@@ -106,6 +119,9 @@ export async function listNotices(ctx: Ctx, q: ListQuery): Promise<SickList> {
     q.page,
     q.perPage,
   );
+  await audit(ctx, 'sick.list', {
+    details: { filter: auditedFilter(q), count: rows.length, total, ids: rows.map((r) => r.id) },
+  });
   return {
     items: rows.map(toNotice),
     total,
@@ -167,6 +183,15 @@ async function reportableSubject(ctx: Ctx, user: SessionUser, userId: number | u
   return subject.id;
 }
 
+/** The school's bound on a notice's dates (sick_max_days, decision 076). */
+async function schoolMaxDays(ctx: Ctx): Promise<number> {
+  const { sick_max_days } = await getConfigValues(ctx.db, ctx.schoolId, ['sick_max_days']);
+  return sickMaxDays(sick_max_days);
+}
+
+/** The date errors whose message names the bound. */
+const DATE_ERRORS_WITH_MAX: ReadonlySet<string> = new Set(['sick.begin_too_far', 'sick.end_too_far']);
+
 export interface SickForm {
   fields: Record<string, string | string[]>;
   photo: { data: Buffer } | null;
@@ -190,8 +215,10 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
   }
   const input = parsed.data;
   const subjectId = await reportableSubject(ctx, user, input.userId === '' ? undefined : input.userId);
-  const dateError = sickDateError(input.begin, input.end, await schoolToday(ctx));
-  if (dateError) throw new AppError(422, dateError);
+  const maxDays = await schoolMaxDays(ctx);
+  const dateError = sickDateError(input.begin, input.end, await schoolToday(ctx), maxDays);
+  if (dateError)
+    throw new AppError(422, dateError, DATE_ERRORS_WITH_MAX.has(dateError) ? { max: maxDays } : undefined);
   if (form.photo) {
     const { enable_sick_photo } = await getConfigValues(ctx.db, ctx.schoolId, ['enable_sick_photo']);
     if (enable_sick_photo !== 'true') throw new AppError(422, 'sick.photo_disabled');
@@ -271,7 +298,10 @@ export async function listStudents(ctx: Ctx, q: StudentQuery): Promise<StudentLi
   return { items: rows, total };
 }
 
-/** GET /api/student/:id: one pupil in reach with the notices the caller sees of them; 404 otherwise. */
+/**
+ * GET /api/student/:id: one pupil in reach with the notices the caller sees of them; 404 otherwise. Audited
+ * like a read by id (decision 076): the pupil is the target, with the count and the ids of the notices.
+ */
 export async function getStudent(ctx: Ctx, id: number): Promise<StudentDetail> {
   const user = await sickUser(ctx);
   const { rows } = await findStudents(ctx.db, ctx.schoolId, {
@@ -283,6 +313,10 @@ export async function getStudent(ctx: Ctx, id: number): Promise<StudentDetail> {
   const student = rows[0];
   if (!student) throw AppError.notFound();
   const notices = await findNoticesOf(ctx.db, ctx.schoolId, scopeOf(user), id);
+  await audit(ctx, 'sick.student_read', {
+    targetId: student.id,
+    details: { count: notices.length, ids: notices.map((n) => n.id) },
+  });
   return { ...student, notices: notices.map(toNotice) };
 }
 

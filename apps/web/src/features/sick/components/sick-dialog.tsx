@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { MAX_SICK_MESSAGE, type Student } from '@aula/contracts';
+import { addDays, MAX_SICK_MESSAGE, sickMaxDays, type Student } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -42,6 +42,7 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
   const config = useConfig();
   const photoAllowed = configFlag(config, 'enable_sick_photo');
   const today = useMemo(() => browserToday(), []);
+  const maxDays = sickMaxDays(config.sick_max_days);
   const [begin, setBegin] = useState(today);
   const [end, setEnd] = useState(today);
   const [message, setMessage] = useState('');
@@ -60,11 +61,12 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
     studentId: student?.id ?? null,
   };
   // once sent, the messages follow the typing; a server answer stays until the next send
-  const local: FieldError[] = checked ? checkSickForm(values, today) : [];
+  const local: FieldError[] = checked ? checkSickForm(values, today, maxDays) : [];
   const serverField: SickField | null = create.error ? fieldOfServerError(create.error) : null;
   const messageAt = (field: SickField): string | null => {
     const own = local.find((error) => error.field === field);
-    if (own) return t(own.key as never);
+    // the bound in the page's digits, as the rest of the dialog writes numbers
+    if (own) return t(own.key as never, own.params && { max: formatNumber(own.params.max) });
     if (serverField === field && !create.isPending) return errorMessage(t, create.error);
     return null;
   };
@@ -80,7 +82,7 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
-    const problems = checkSickForm(values, today);
+    const problems = checkSickForm(values, today, maxDays);
     if (problems.length > 0) {
       const first = problems[0]!.field;
       document.getElementById(`${id}-${first}`)?.focus();
@@ -165,6 +167,7 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
             id={`${id}-begin`}
             label={t('sickReport.begin')}
             type="date"
+            max={addDays(today, maxDays)}
             value={begin}
             onChange={(event) => setBegin(event.target.value)}
             aria-invalid={errors.begin !== null || undefined}
@@ -177,6 +180,7 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
             label={t('sickReport.end')}
             type="date"
             min={begin || undefined}
+            max={addDays(begin, maxDays) || undefined}
             value={end}
             onChange={(event) => setEnd(event.target.value)}
             aria-invalid={errors.end !== null || undefined}

@@ -17,36 +17,57 @@ const answer = (status: number, code?: string) =>
 
 describe('the sick form checks what spec 5 asks before sending', () => {
   it('each date rule is shown at its field, with its error text', () => {
-    expect(checkSickForm({ ...base, begin: '', end: '' }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, begin: '', end: '' }, TODAY, 90)).toEqual([
       { field: 'begin', key: 'errors.sick.dates_missing' },
     ]);
-    expect(checkSickForm({ ...base, begin: '' }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, begin: '' }, TODAY, 90)).toEqual([
       { field: 'begin', key: 'errors.sick.begin_missing' },
     ]);
-    expect(checkSickForm({ ...base, end: '' }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, end: '' }, TODAY, 90)).toEqual([
       { field: 'end', key: 'errors.sick.end_missing' },
     ]);
-    expect(checkSickForm({ ...base, begin: '2026-11-27', end: '2026-11-26' }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, begin: '2026-11-27', end: '2026-11-26' }, TODAY, 90)).toEqual([
       { field: 'end', key: 'errors.sick.end_before_start' },
     ]);
-    expect(checkSickForm({ ...base, begin: '2026-11-20', end: '2026-11-25' }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, begin: '2026-11-20', end: '2026-11-25' }, TODAY, 90)).toEqual([
       { field: 'end', key: 'errors.sick.end_in_past' },
     ]);
   });
 
+  it("the school's bound (decision 076): the last day at most maxDays after the first, the first at most maxDays ahead", () => {
+    expect(checkSickForm({ ...base, end: '2027-02-24' }, TODAY, 90)).toEqual([]);
+    expect(checkSickForm({ ...base, end: '2027-02-25' }, TODAY, 90)).toEqual([
+      { field: 'end', key: 'errors.sick.end_too_far', params: { max: 90 } },
+    ]);
+    expect(checkSickForm({ ...base, end: '2999-12-31' }, TODAY, 90)[0]?.key).toBe('errors.sick.end_too_far');
+    expect(checkSickForm({ ...base, end: '2026-11-29' }, TODAY, 3)).toEqual([]);
+    expect(checkSickForm({ ...base, end: '2026-11-30' }, TODAY, 3)).toEqual([
+      { field: 'end', key: 'errors.sick.end_too_far', params: { max: 3 } },
+    ]);
+    // a notice filed far ahead would outlive its retention just the same
+    expect(checkSickForm({ ...base, begin: '2999-12-01', end: '2999-12-31' }, TODAY, 90)).toEqual([
+      { field: 'begin', key: 'errors.sick.begin_too_far', params: { max: 90 } },
+    ]);
+    expect(checkSickForm({ ...base, begin: '2027-02-22', end: '2027-02-22' }, TODAY, 90)).toEqual([]);
+    // a begin long past with an end today covers too many days as well
+    expect(checkSickForm({ ...base, begin: '2026-01-01' }, TODAY, 90)[0]?.key).toBe(
+      'errors.sick.end_too_far',
+    );
+  });
+
   it('a notice that began in the past and ends today is fine (a parent calls the day after)', () => {
-    expect(checkSickForm({ ...base, begin: '2026-11-20' }, TODAY)).toEqual([]);
+    expect(checkSickForm({ ...base, begin: '2026-11-20' }, TODAY, 90)).toEqual([]);
   });
 
   it('reporting for a pupil needs the pupil, and the rules add up', () => {
-    expect(checkSickForm({ ...base, forStudent: true }, TODAY)).toEqual([
+    expect(checkSickForm({ ...base, forStudent: true }, TODAY, 90)).toEqual([
       { field: 'student', key: 'sickReport.student.missing' },
     ]);
-    expect(checkSickForm({ ...base, end: '', forStudent: true }, TODAY).map((e) => e.field)).toEqual([
+    expect(checkSickForm({ ...base, end: '', forStudent: true }, TODAY, 90).map((e) => e.field)).toEqual([
       'end',
       'student',
     ]);
-    expect(checkSickForm({ ...base, forStudent: true, studentId: 7 }, TODAY)).toEqual([]);
+    expect(checkSickForm({ ...base, forStudent: true, studentId: 7 }, TODAY, 90)).toEqual([]);
   });
 
   it('dateErrorField: a missing first day at the first, the rest at the last', () => {
@@ -55,6 +76,8 @@ describe('the sick form checks what spec 5 asks before sending', () => {
     expect(dateErrorField('sick.end_missing')).toBe('end');
     expect(dateErrorField('sick.end_before_start')).toBe('end');
     expect(dateErrorField('sick.end_in_past')).toBe('end');
+    expect(dateErrorField('sick.begin_too_far')).toBe('begin');
+    expect(dateErrorField('sick.end_too_far')).toBe('end');
   });
 });
 
@@ -62,6 +85,8 @@ describe("the server's answer goes to the field it is about", () => {
   it('422 date codes to their dates, a refused pupil to the picker', () => {
     expect(fieldOfServerError(answer(422, 'sick.end_in_past'))).toBe('end');
     expect(fieldOfServerError(answer(422, 'sick.dates_missing'))).toBe('begin');
+    expect(fieldOfServerError(answer(422, 'sick.end_too_far'))).toBe('end');
+    expect(fieldOfServerError(answer(422, 'sick.begin_too_far'))).toBe('begin');
     expect(fieldOfServerError(answer(403, 'sick.not_your_student'))).toBe('student');
   });
 

@@ -10,9 +10,14 @@ export function browserToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Which field a date rule of spec 5 is shown at: a missing first day at the first, the rest at the last. */
+/**
+ * Which field a date rule is shown at: a missing first day and a first day too far ahead at the first, the
+ * rest at the last.
+ */
 export function dateErrorField(code: SickDateError): 'begin' | 'end' {
-  return code === 'sick.begin_missing' || code === 'sick.dates_missing' ? 'begin' : 'end';
+  return code === 'sick.begin_missing' || code === 'sick.dates_missing' || code === 'sick.begin_too_far'
+    ? 'begin'
+    : 'end';
 }
 
 export interface SickFormValues {
@@ -28,13 +33,25 @@ export interface SickFormValues {
 export interface FieldError {
   field: SickField;
   key: string;
+  /** the message's parameters: the school's bound for the date rules of decision 076 */
+  params?: { max: number };
 }
 
-/** The checks made before sending: the shared date rules (with the browser's today) and a chosen pupil. */
-export function checkSickForm(values: SickFormValues, today: string): FieldError[] {
+/**
+ * The checks made before sending: the shared date rules (with the browser's today and the school's
+ * sick_max_days) and a chosen pupil.
+ */
+export function checkSickForm(values: SickFormValues, today: string, maxDays: number): FieldError[] {
   const errors: FieldError[] = [];
-  const date = sickDateError(values.begin, values.end, today);
-  if (date) errors.push({ field: dateErrorField(date), key: `errors.${date}` });
+  const date = sickDateError(values.begin, values.end, today, maxDays);
+  if (date) {
+    const bound = date === 'sick.begin_too_far' || date === 'sick.end_too_far';
+    errors.push({
+      field: dateErrorField(date),
+      key: `errors.${date}`,
+      ...(bound ? { params: { max: maxDays } } : {}),
+    });
+  }
   if (values.forStudent && values.studentId === null) {
     errors.push({ field: 'student', key: 'sickReport.student.missing' });
   }
