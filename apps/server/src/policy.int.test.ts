@@ -504,7 +504,12 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
     expect((await call(t.base, '/api/sick', { cookie: acting })).status).toBe(200);
     expect((await call(t.base, '/api/camera/demo-student', { cookie: acting })).status).toBe(200);
     // a refused call is no write: no impersonation.write entry for it
-    const writes = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'impersonation.write'));
-    expect(writes.filter((w) => String((w.details as { route?: string }).route).includes('/messages'))).toEqual([]);
+    const writes = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'impersonation.write'));
+    expect(
+      writes.filter((w) => String((w.details as { route?: string }).route).includes('/messages')),
+    ).toEqual([]);
   });
 });

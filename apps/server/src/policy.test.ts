@@ -51,7 +51,11 @@ describe('impersonation (decision 081)', () => {
       'POST /api/matrix/:roomId/pin': { access: 'student', objects: 'chat-room' },
       'DELETE /api/sick/:id': { access: 'teacher', objects: 'sick-notice' },
       'GET /api/bbb/:id/start': { access: 'student', objects: 'video-room', csrfOnGet: true },
-      'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person', whileImpersonating: 'refused' },
+      'POST /api/camera/:laraId': {
+        access: 'student',
+        objects: 'camera-person',
+        whileImpersonating: 'refused',
+      },
       'POST /api/matrix/login': { access: 'student', objects: 'self', whileImpersonating: 'allowed' },
       'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
       'POST /api/sickbay': { access: 'student', objects: 'school' },

@@ -220,8 +220,16 @@ export const POLICY: Record<string, RoutePolicy> = {
   'PUT /api/matrix/:roomId/messages/:messageId': { access: 'student', objects: 'chat-room', ...OWN_ACT },
   'GET /api/matrix/:roomId/messages/:messageId/history': { access: 'student', objects: 'chat-room' },
   'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/:roomId/messages/:messageId/report': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/:roomId/messages/:messageId/report': {
+    access: 'student',
+    objects: 'chat-room',
+    ...OWN_ACT,
+  },
+  'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': {
+    access: 'student',
+    objects: 'chat-room',
+    ...OWN_ACT,
+  },
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },

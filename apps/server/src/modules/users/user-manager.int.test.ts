@@ -195,7 +195,12 @@ describe('POST /api/v2/users', () => {
   it('names are normalised (decision 081); a name of invisible characters only is 400 at its field', async () => {
     const username = uniqueName('neu.schueler');
     const res = await as('admin', '/api/v2/users', {
-      body: { ...newUser, username, first_name: '\u202E Nele\u200B ', last_name: '\u200Cرضایی\u200Cزاده\u2800' },
+      body: {
+        ...newUser,
+        username,
+        first_name: '\u202E Nele\u200B ',
+        last_name: '\u200Cرضایی\u200Cزاده\u2800',
+      },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ first_name: 'Nele', last_name: 'رضایی\u200Cزاده' });
@@ -216,7 +221,10 @@ describe('POST /api/v2/users', () => {
     });
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.body.last_name).toBe('Neumann');
-    const blank = await as('admin', `/api/v2/users/${res.body.id}`, { method: 'PUT', body: { last_name: '\u2800' } });
+    const blank = await as('admin', `/api/v2/users/${res.body.id}`, {
+      method: 'PUT',
+      body: { last_name: '\u2800' },
+    });
     expect(blank.status).toBe(400);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
     expect(after!.lastName).toBe('Neumann');
