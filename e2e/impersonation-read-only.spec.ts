@@ -72,13 +72,13 @@ describe('impersonation is read-only in the chat (decision 081)', () => {
           if (req.method() === 'POST' && req.url().includes('/seen')) seenCalls.push(req.url());
         });
         await page.goto(`${journey.portal.base}/app/chat?room=${room.id}`);
-        await page.getByText(t.chat.composer.impersonating).waitFor();
-        await page.getByText('Bitte lest Seite 12.').waitFor();
+        await page.getByText(t.chat.composer.impersonating.replace('{{name}}', 'Sara Schmidt')).waitFor();
+        await page.getByText('Bitte lest Seite 12.').last().waitFor();
         expect(
           await page.getByRole('textbox', { name: t.chat.composer.label.replace('{{name}}', ROOM) }).count(),
         ).toBe(0);
         await expectNoSeriousA11yViolations(page, `chat read-only ${name}`);
-        await page.screenshot({ path: `${screenshotDir}/impersonation-chat-${name}.png` });
+        await page.screenshot({ path: `${screenshotDir}/impersonation-chat-${name}.png`, fullPage: true });
         // the pupil's unread mark stays: the superadmin's reading is not the pupil's
         const rooms = await call<{ items: { id: number; unread: number }[] }>(
           journey.portal.base,

@@ -15,8 +15,10 @@ const JOINERS = '\u200C\u200D';
  * pass for names: U+2800 braille blank, U+3164 and U+FFA0 Hangul fillers, U+115F/U+1160 Hangul choseong
  * and jungseong fillers, U+17B4/U+17B5 Khmer inherent vowels, U+180E Mongolian vowel separator.
  */
+/* eslint-disable no-misleading-character-class -- the joiners are listed alone on purpose: to keep them */
 const INVISIBLE =
   /[\p{Cs}\p{Co}\u2800\u3164\uFFA0\u115F\u1160\u17B4\u17B5\u180E]|(?![\u200C\u200D\t\n\v\f\r\u0085])[\p{Cc}\p{Cf}]/gu;
+/* eslint-enable no-misleading-character-class */
 /** White space of any kind (tab, line breaks, no-break and ideographic spaces…): one ASCII space each run. */
 const SPACE = /[\s\p{Zs}\p{Zl}\p{Zp}\u0085]+/gu;
 /** Variation selectors select how the character before them looks; with nothing before them they are noise. */

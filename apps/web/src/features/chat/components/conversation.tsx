@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useConfirmDelete } from '@/lib/confirm';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import { useSelf } from '@/lib/session';
+import { displayName, useSelf } from '@/lib/session';
 import { useDeleteMessage } from '../api/delete-message';
 import { chatMessagesQueryOptions } from '../api/messages';
 import { useDismissReport } from '../api/report';
@@ -62,7 +62,8 @@ export function Conversation({
   const dismiss = useDismissReport();
   const seen = useMarkSeen();
   // decision 081: a superadmin acting as the user reads along; writing and seen markers are the user's own
-  const impersonating = !!useSelf()?.impersonator;
+  const self = useSelf();
+  const impersonating = !!self?.impersonator;
   const confirmDelete = useConfirmDelete();
   const open = useOpenChatDialog();
   const [reporting, setReporting] = useState<{ message: ChatMessage; opener: HTMLElement | undefined }>();
@@ -301,7 +302,7 @@ export function Conversation({
       {impersonating ? (
         <div className="border-t p-2">
           <MessageBox tone="notice" icon={Eye}>
-            {t('chat.composer.impersonating')}
+            {t('chat.composer.impersonating', { name: self ? displayName(self) : '' })}
           </MessageBox>
         </div>
       ) : room.canPost ? (
