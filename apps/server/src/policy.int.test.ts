@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   apps,
   auditLog,
@@ -15,7 +15,7 @@ import {
 import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts';
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp, userIds } from './test/test-app.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
 const OTHER_HOST = 'other-school.test';
 let ownAppId = 0;
@@ -368,6 +368,20 @@ describe('the policy table', () => {
   });
 });
 
+/** A user of the demo school (the school of student2) by name: the other school has a "student" too. */
+async function demoUserId(username: string): Promise<number> {
+  const db = t.database.db;
+  const [managed] = await db
+    .select({ schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.id, managedUserId));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, managed!.schoolId), eq(users.username, username)));
+  return user!.id;
+}
+
 /** The table's rows, to see that a refused call stored nothing. */
 async function counts() {
   const db = t.database.db;
@@ -387,8 +401,7 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
     access === 'admin' ? 'admin' : access === 'teacher' ? 'teacher' : 'student';
 
   async function impersonate(username: string): Promise<string> {
-    // the demo school's user: the other school has a "student" too
-    const id = (await userIds(t)).get(username);
+    const id = await demoUserId(username);
     const res = await call(t.base, `/api/users/impersonate/${id}`, {
       cookie: await loginAs(t.base, 'superadmin'),
       body: { reason: 'Walk of the read-only rule' },
@@ -469,12 +482,12 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
   it('the user’s own acts go through for the user and are refused to the superadmin acting as them', async () => {
     const own = await loginAs(t.base, 'student');
     const acting = await impersonate('student');
-    const ids = await userIds(t);
+    const studentId = await demoUserId('student');
     const [student] = await t.database.db
       .select({ schoolId: users.schoolId })
       .from(users)
-      .where(eq(users.id, ids.get('student')!));
-    const room = await insertChatRoom(student!.schoolId, ids.get('student')!);
+      .where(eq(users.id, studentId));
+    const room = await insertChatRoom(student!.schoolId, studentId);
     const today = new Date(t.clock.now()).toISOString().slice(0, 10);
     const send = (cookie: string, clientId: string) =>
       call(t.base, `/api/matrix/${room}/messages`, { cookie, body: { body: 'Hallo Klasse', clientId } });
