@@ -1,11 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasRole, type Role } from '@aula/contracts';
-import { eq } from 'drizzle-orm';
-import { apps, bbbRooms, chatMessages, chatRoomMembers, chatRooms, sickNotices, users } from './db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  apps,
+  auditLog,
+  bbbRooms,
+  cameraPictures,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  sickNotices,
+  users,
+} from './db/schema.ts';
 import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts';
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
-import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
+import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
 
 const OTHER_HOST = 'other-school.test';
 let ownAppId = 0;
@@ -355,5 +365,164 @@ describe('the policy table', () => {
     });
     expect(there.status).toBe(200);
     expect(there.body.user.lara_id).toBe('other-student');
+  });
+});
+
+/** A user of the demo school (the school of student2) by name: the other school has a "student" too. */
+async function demoUserId(username: string): Promise<number> {
+  const db = t.database.db;
+  const [managed] = await db
+    .select({ schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.id, managedUserId));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, managed!.schoolId), eq(users.username, username)));
+  return user!.id;
+}
+
+/** The table's rows, to see that a refused call stored nothing. */
+async function counts() {
+  const db = t.database.db;
+  return {
+    chatMessages: await db.$count(chatMessages),
+    sickNotices: await db.$count(sickNotices),
+    cameraPictures: await db.$count(cameraPictures),
+    bbbRooms: await db.$count(bbbRooms),
+    chatRooms: await db.$count(chatRooms),
+  };
+}
+
+// decision 081: impersonation is for looking; what others would see as the user's own words or acts is refused
+describe('impersonation is read-only for the user’s own acts (decision 081)', () => {
+  /** Who is impersonated for a route: a user the route lets in (superadmins are never impersonated). */
+  const subjectFor = (access: string) =>
+    access === 'admin' ? 'admin' : access === 'teacher' ? 'teacher' : 'student';
+
+  async function impersonate(username: string): Promise<string> {
+    const id = await demoUserId(username);
+    const res = await call(t.base, `/api/users/impersonate/${id}`, {
+      cookie: await loginAs(t.base, 'superadmin'),
+      body: { reason: 'Walk of the read-only rule' },
+    });
+    expect(res.status, res.text).toBe(200);
+    return cookiesFrom(res);
+  }
+
+  const flagged = () =>
+    t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && r.policy.whileImpersonating === 'refused');
+
+  async function idFor(route: { method: string; url: string }, username: string): Promise<number> {
+    return isUserRoute(route.url)
+      ? managedUserId
+      : isSickRoute(route.url)
+        ? ownSickId
+        : isRoomRoute(route.url)
+          ? await ownRoom(username)
+          : isChatRoute(route.url)
+            ? await ownChatRoom(username)
+            : route.url.includes(':id')
+              ? ownAppId
+              : 0;
+  }
+
+  it('every flagged route is refused with 403 auth.not_while_impersonating, and nothing is stored', async () => {
+    const routes = flagged();
+    // the canary: the areas the issue names are all in the walk
+    for (const key of [
+      'POST /api/matrix/:roomId/messages',
+      'POST /api/matrix/:roomId/upload',
+      'PUT /api/matrix/:roomId/messages/:messageId',
+      'POST /api/matrix/message/delete',
+      'POST /api/matrix/:roomId/seen',
+      'POST /api/matrix/:roomId/messages/:messageId/report',
+      'POST /api/sick',
+      'POST /api/camera/:laraId',
+      'DELETE /api/camera/pictures/:id',
+      'GET /api/bbb/:id/join',
+      'POST /api/bbb',
+    ])
+      expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(key);
+    const sessions = new Map<string, string>();
+    for (const route of routes) {
+      const username = subjectFor(route.policy.access);
+      if (!sessions.has(username)) sessions.set(username, await impersonate(username));
+      const id = await idFor(route, username);
+      const before = await counts();
+      const res = await call(t.base, fill(route.url, id, `demo-${username}`), {
+        method: route.method,
+        cookie: sessions.get(username),
+        ...probe(route, id),
+      });
+      const label = `impersonating ${username}: ${route.method} ${route.url} -> ${res.status} ${res.text}`;
+      expect(res.status, label).toBe(403);
+      expect(res.body.code, label).toBe('auth.not_while_impersonating');
+      expect(await counts(), label).toEqual(before);
+    }
+  });
+
+  it('the same routes pass the rule for the user themself', async () => {
+    for (const route of flagged()) {
+      const username = subjectFor(route.policy.access);
+      // a session of its own per route: some of these (reauth, a password change) touch the session
+      const cookie = await loginAs(t.base, username);
+      const id = await idFor(route, username);
+      const res = await call(t.base, fill(route.url, id, `demo-${username}`), {
+        method: route.method,
+        cookie,
+        ...probe(route, id),
+      });
+      const label = `${username}: ${route.method} ${route.url} -> ${res.status} ${res.text}`;
+      expect(res.status, label).toBeLessThan(500);
+      expect(res.body?.code, label).not.toBe('auth.not_while_impersonating');
+    }
+  });
+
+  it('the user’s own acts go through for the user and are refused to the superadmin acting as them', async () => {
+    const own = await loginAs(t.base, 'student');
+    const acting = await impersonate('student');
+    const studentId = await demoUserId('student');
+    const [student] = await t.database.db
+      .select({ schoolId: users.schoolId })
+      .from(users)
+      .where(eq(users.id, studentId));
+    const room = await insertChatRoom(student!.schoolId, studentId);
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const send = (cookie: string, clientId: string) =>
+      call(t.base, `/api/matrix/${room}/messages`, { cookie, body: { body: 'Hallo Klasse', clientId } });
+    const file = (cookie: string) => {
+      const form = new FormData();
+      form.append('begin', today);
+      form.append('end', today);
+      form.append('message', 'Erkältet');
+      return call(t.base, '/api/sick', { cookie, form });
+    };
+    const snap = (cookie: string) => {
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      return call(t.base, '/api/camera/demo-student', { cookie, form });
+    };
+    expect((await send(acting, 'impersonated-1')).status).toBe(403);
+    expect((await send(own, 'own-message-1')).status).toBe(201);
+    const filed = await file(acting);
+    expect(filed.status, filed.text).toBe(403);
+    const ownFiled = await file(own);
+    expect(ownFiled.status, ownFiled.text).toBe(201);
+    expect((await snap(acting)).status).toBe(403);
+    const ownSnap = await snap(own);
+    expect(ownSnap.status, ownSnap.text).toBe(201);
+    // reads stay open to the superadmin looking at the pupil's page
+    expect((await call(t.base, `/api/matrix/${room}/messages`, { cookie: acting })).status).toBe(200);
+    expect((await call(t.base, '/api/sick', { cookie: acting })).status).toBe(200);
+    expect((await call(t.base, '/api/camera/demo-student', { cookie: acting })).status).toBe(200);
+    // a refused call is no write: no impersonation.write entry for it
+    const writes = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'impersonation.write'));
+    expect(
+      writes.filter((w) => String((w.details as { route?: string }).route).includes('/messages')),
+    ).toEqual([]);
   });
 });

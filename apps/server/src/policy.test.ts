@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLICY, policyFor, policyKey, sessionOnlyMisuse } from './policy.ts';
+import { impersonationUndecided, POLICY, policyFor, policyKey, sessionOnlyMisuse } from './policy.ts';
 
 describe('policy lookup', () => {
   it('finds exact rows and treats HEAD like GET', () => {
@@ -29,6 +29,42 @@ describe('session-only routes (decision 052)', () => {
     expect(sessionOnlyMisuse(planted, new Set(['GET /api/x', 'POST /api/z']))).toEqual([
       'GET /api/x',
       'POST /api/y',
+    ]);
+  });
+});
+
+describe('impersonation (decision 081)', () => {
+  it('every state-changing route of chat, sick notices, camera, video rooms and admin messages has a decision', () => {
+    expect(impersonationUndecided()).toEqual([]);
+    // the rule is one table: the video join, a chat post, a sick notice and a photo are refused there
+    for (const key of [
+      'GET /api/bbb/:id/join',
+      'POST /api/matrix/:roomId/messages',
+      'POST /api/sick',
+      'POST /api/camera/:laraId',
+    ])
+      expect(POLICY[key]?.whileImpersonating, key).toBe('refused');
+  });
+
+  it('a new state-changing route there without a decision is caught; reads and other areas are not (canary)', () => {
+    const planted = {
+      'POST /api/matrix/:roomId/pin': { access: 'student', objects: 'chat-room' },
+      'DELETE /api/sick/:id': { access: 'teacher', objects: 'sick-notice' },
+      'GET /api/bbb/:id/start': { access: 'student', objects: 'video-room', csrfOnGet: true },
+      'POST /api/camera/:laraId': {
+        access: 'student',
+        objects: 'camera-person',
+        whileImpersonating: 'refused',
+      },
+      'POST /api/matrix/login': { access: 'student', objects: 'self', whileImpersonating: 'allowed' },
+      'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
+      'POST /api/sickbay': { access: 'student', objects: 'school' },
+      'POST /api/layout': { access: 'student', objects: 'school' },
+    } as const;
+    expect(impersonationUndecided(planted)).toEqual([
+      'POST /api/matrix/:roomId/pin',
+      'DELETE /api/sick/:id',
+      'GET /api/bbb/:id/start',
     ]);
   });
 });

@@ -43,14 +43,30 @@ export interface RoutePolicy {
    * user) on a route allowed during a forced step, which both need no more; a test holds both.
    */
   sessionOnly?: true;
+  /**
+   * What the route does while a superadmin impersonates (decision 081, SECURITY.md "Impersonation"):
+   * 'refused' for what the superadmin must not do in the user's name: anything others would take as the
+   * user's own words or acts (a chat post, a sick notice, a photo, a video join, a seen marker) and the
+   * user's own secrets (password, 2FA, e-mail, the export); the request guard answers 403
+   * `auth.not_while_impersonating` before the handler runs. 'allowed' for a state change decided harmless
+   * (nobody sees it as the user's act). Reads need no entry. A test holds that every state-changing route
+   * of the areas where people act for others to see (chat, sick notices, camera, video rooms, admin
+   * messages) has one of the two. Push refuses in its own module with `push.impersonating` (decision 073).
+   */
+  whileImpersonating?: 'refused' | 'allowed';
 }
+
+/** Shorthand for the rows below: refused while impersonating (decision 081). */
+const OWN_ACT = { whileImpersonating: 'refused' } as const;
+/** Shorthand for the rows below: a state change allowed while impersonating, decided (decision 081). */
+const NOT_AN_ACT = { whileImpersonating: 'allowed' } as const;
 
 export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/health': { access: 'public', objects: 'none' },
   'POST /api/login': { access: 'public', objects: 'school' },
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
-  'POST /api/login/reauth': { access: 'student', objects: 'self' },
+  'POST /api/login/reauth': { access: 'student', objects: 'self', ...OWN_ACT },
   // the school's identity provider (decision 038): visitors start and complete; admins configure
   'GET /api/apps/moin': { access: 'public', objects: 'school' },
   'POST /api/login/oidc': { access: 'public', objects: 'school' },
@@ -71,20 +87,20 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/v2/account/reset-code': { access: 'public', objects: 'school' },
   'POST /api/v2/account/reset-code/check': { access: 'public', objects: 'school' },
   'POST /api/v2/account/reset-code/reset': { access: 'public', objects: 'school' },
-  'POST /api/v2/password_changes': { access: 'student', objects: 'self' },
-  'PUT /api/self/secondary-email': { access: 'student', objects: 'self' },
+  'POST /api/v2/password_changes': { access: 'student', objects: 'self', ...OWN_ACT },
+  'PUT /api/self/secondary-email': { access: 'student', objects: 'self', ...OWN_ACT },
   'POST /api/self/site-policy': { access: 'student', objects: 'self' },
-  'GET /api/totp/code': { access: 'student', objects: 'self' },
-  'POST /api/totp/code/verify': { access: 'student', objects: 'self' },
-  'DELETE /api/totp/code': { access: 'student', objects: 'self' },
+  'GET /api/totp/code': { access: 'student', objects: 'self', ...OWN_ACT },
+  'POST /api/totp/code/verify': { access: 'student', objects: 'self', ...OWN_ACT },
+  'DELETE /api/totp/code': { access: 'student', objects: 'self', ...OWN_ACT },
   // teachers: students of their own groups; admins: everyone but superadmins (the service checks)
-  'POST /api/users/:id/block': { access: 'teacher', objects: 'managed-user' },
-  'POST /api/users/:id/unlock': { access: 'teacher', objects: 'managed-user' },
-  'DELETE /api/users/:id/totp': { access: 'teacher', objects: 'managed-user' },
+  'POST /api/users/:id/block': { access: 'teacher', objects: 'managed-user', ...OWN_ACT },
+  'POST /api/users/:id/unlock': { access: 'teacher', objects: 'managed-user', ...OWN_ACT },
+  'DELETE /api/users/:id/totp': { access: 'teacher', objects: 'managed-user', ...OWN_ACT },
   'POST /api/users/impersonate/:id': { access: 'superadmin', objects: 'managed-user' },
   // the impersonated session itself ends the impersonation, whatever that user's role
   'DELETE /api/users/impersonate': { access: 'student', objects: 'self' },
-  'GET /api/users/data': { access: 'student', objects: 'self' },
+  'GET /api/users/data': { access: 'student', objects: 'self', ...OWN_ACT },
   'GET /api/mail/outbox': { access: 'admin', objects: 'school' },
   'GET /api/self': { access: 'student', objects: 'self' },
   'PATCH /api/self/settings': { access: 'student', objects: 'self' },
@@ -128,19 +144,19 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/cim/import': { access: 'superadmin', objects: 'school' },
   // admin messages (spec 7.3): the caller's unseen ones; the rest is the messages tab of the dashboard
   'GET /api/messages/admin': { access: 'student', objects: 'self' },
-  'POST /api/messages/admin/:id/seen': { access: 'student', objects: 'self' },
+  'POST /api/messages/admin/:id/seen': { access: 'student', objects: 'self', ...OWN_ACT },
   'GET /api/messages/admin/all': { access: 'admin', objects: 'school' },
   'GET /api/messages/admin/:id': { access: 'admin', objects: 'school' },
-  'POST /api/messages/admin': { access: 'admin', objects: 'school' },
-  'PUT /api/messages/admin/:id': { access: 'admin', objects: 'school' },
-  'DELETE /api/messages/admin/:id': { access: 'admin', objects: 'school' },
+  'POST /api/messages/admin': { access: 'admin', objects: 'school', ...OWN_ACT },
+  'PUT /api/messages/admin/:id': { access: 'admin', objects: 'school', ...OWN_ACT },
+  'DELETE /api/messages/admin/:id': { access: 'admin', objects: 'school', ...OWN_ACT },
   // sick notices (decision 062): everyone reports and reads what they may see; teachers and admins process
   'GET /api/sick': { access: 'student', objects: 'sick-notice' },
-  'POST /api/sick': { access: 'student', objects: 'sick-notice' },
+  'POST /api/sick': { access: 'student', objects: 'sick-notice', ...OWN_ACT },
   'GET /api/sick/count': { access: 'student', objects: 'sick-notice' },
   'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
   'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice' },
-  'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice' },
+  'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice', ...OWN_ACT },
   // the pupils a teacher may report for: their groups' pupils; admins every pupil
   'GET /api/students': { access: 'teacher', objects: 'managed-user' },
   'GET /api/student/:id': { access: 'teacher', objects: 'managed-user' },
@@ -170,42 +186,50 @@ export const POLICY: Record<string, RoutePolicy> = {
   // camera pictures (decision 063): each person's own, their teachers' and admins'; the service checks who
   'GET /api/camera': { access: 'student', objects: 'camera-person' },
   'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
-  'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
+  'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person', ...OWN_ACT },
   'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
-  'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
+  'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person', ...OWN_ACT },
   // video rooms (decision 067): members read and join; the owner and admins change (the service checks who);
   // a room code opens the room page and joins guests without login
   'GET /api/bbb': { access: 'student', objects: 'video-room' },
-  'POST /api/bbb': { access: 'student', objects: 'video-room' },
+  'POST /api/bbb': { access: 'student', objects: 'video-room', ...OWN_ACT },
   'GET /api/bbb/people': { access: 'student', objects: 'school' },
   'GET /api/bbb/:id': { access: 'public', objects: 'video-room' },
-  'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room' },
-  'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room' },
-  'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true },
+  'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
+  'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
+  'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true, ...OWN_ACT },
   // the chat (decisions 070, 072): everyone signed in; the service decides by membership and reach
   'GET /api/matrix/config': { access: 'student', objects: 'self' },
-  'POST /api/matrix/login': { access: 'student', objects: 'self' },
+  'POST /api/matrix/login': { access: 'student', objects: 'self', ...NOT_AN_ACT },
   'GET /api/matrix/rooms': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/room': { access: 'teacher', objects: 'chat-room' },
-  'POST /api/matrix/privateroom': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/room/addUsers': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/room/removeUsers': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/room/delete': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/message/delete': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/room': { access: 'teacher', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/privateroom': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/room/addUsers': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/room/removeUsers': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/room/delete': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/message/delete': { access: 'student', objects: 'chat-room', ...OWN_ACT },
   'GET /api/matrix/people': { access: 'student', objects: 'school' },
   'GET /api/matrix/file/:messageId': { access: 'student', objects: 'chat-room' },
   'GET /api/matrix/:roomId': { access: 'student', objects: 'chat-room' },
-  'PATCH /api/matrix/:roomId': { access: 'student', objects: 'chat-room' },
+  'PATCH /api/matrix/:roomId': { access: 'student', objects: 'chat-room', ...OWN_ACT },
   'GET /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room', ...OWN_ACT },
   'GET /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/upload': { access: 'student', objects: 'chat-room' },
-  'PUT /api/matrix/:roomId/messages/:messageId': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/:roomId/upload': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'PUT /api/matrix/:roomId/messages/:messageId': { access: 'student', objects: 'chat-room', ...OWN_ACT },
   'GET /api/matrix/:roomId/messages/:messageId/history': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/messages/:messageId/report': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': { access: 'student', objects: 'chat-room' },
+  'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'POST /api/matrix/:roomId/messages/:messageId/report': {
+    access: 'student',
+    objects: 'chat-room',
+    ...OWN_ACT,
+  },
+  'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': {
+    access: 'student',
+    objects: 'chat-room',
+    ...OWN_ACT,
+  },
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },
   'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
   'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },
@@ -291,5 +315,28 @@ export function sessionOnlyMisuse(
 ): string[] {
   return Object.entries(policy)
     .filter(([key, row]) => row.sessionOnly && (row.access !== 'student' || !duringForcedStep.has(key)))
+    .map(([key]) => key);
+}
+
+/**
+ * The areas where a user acts for others to see (decision 081): chat, sick notices, camera pictures, video
+ * rooms, admin messages. Every state-changing route under these prefixes must say what it does while
+ * impersonating.
+ */
+export const ACTING_AREAS = ['/api/matrix', '/api/sick', '/api/camera', '/api/bbb', '/api/messages'];
+
+/** Whether a route changes state: every method but GET, and a GET with a side effect (`csrfOnGet`). */
+export function changesState(key: string, row: RoutePolicy): boolean {
+  return !key.startsWith('GET ') || row.csrfOnGet === true;
+}
+
+/** State-changing rows of the acting areas without a decision for impersonation (decision 081). */
+export function impersonationUndecided(policy: Record<string, RoutePolicy> = POLICY): string[] {
+  return Object.entries(policy)
+    .filter(([key, row]) => {
+      const path = key.slice(key.indexOf(' ') + 1);
+      const inArea = ACTING_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+      return inArea && changesState(key, row) && row.whileImpersonating === undefined;
+    })
     .map(([key]) => key);
 }

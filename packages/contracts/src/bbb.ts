@@ -1,6 +1,7 @@
 import { IdParamSchema, IdSchema, PageSchema, perPageSchema, text } from './text.ts';
 import { z } from './zod.ts';
 import { normalizeRoomCode } from './plain/bbb.ts';
+import { GuestNameSchema, personName } from './names.ts';
 
 export * from './plain/bbb.ts';
 
@@ -128,7 +129,8 @@ export type RoomListQuery = z.input<typeof RoomListQuerySchema>;
 export const RoomListSchema = z.object({ items: z.array(RoomSchema), total: z.number().int() });
 export type RoomList = z.infer<typeof RoomListSchema>;
 
-const roomName = text().trim().min(1).max(MAX_ROOM_NAME);
+// a name everyone in the room sees: normalised like a person's (decision 081)
+const roomName = personName(MAX_ROOM_NAME);
 
 /** POST /api/bbb (create-room, /app/bigbluebutton/new). The creator becomes owner and moderator. */
 export const RoomInputSchema = z.strictObject({
@@ -185,7 +187,8 @@ export const RoomRefParamSchema = z.strictObject({ id: RoomRefSchema });
 
 /** GET /api/bbb/{id}/join: the display name; a member's own name when empty, required of guests. */
 export const RoomJoinQuerySchema = z.strictObject({
-  name: text().trim().max(100).optional(),
+  // normalised (decision 081): a name of invisible characters only is no name
+  name: GuestNameSchema.optional(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { DeviceIdSchema } from './presence.ts';
 import { IdParamSchema, IdSchema, multilineText, text } from './text.ts';
 import { z } from './zod.ts';
+import { personName } from './names.ts';
 
 // spec 1 (chat), 2.2 /app/chat, 2.5 chat dialogs (user-search, edit-msg, edit-room, create-room, upload,
 // preview-img, history-msg), 2.6 the superadmin's chat popover, 3.5 chat_show_seen_indicator, 3.6 rooms,
@@ -142,7 +143,8 @@ export type ChatConfig = z.infer<typeof ChatConfigSchema>;
 export const ChatLoginSchema = z.strictObject({ deviceId: DeviceIdSchema });
 export const ChatLoginResponseSchema = z.object({ userId: z.number().int(), deviceId: z.string() });
 
-const roomName = text().trim().min(1).max(MAX_CHAT_ROOM_NAME);
+// a name everyone in the room sees: normalised like a person's (decision 081)
+const roomName = personName(MAX_CHAT_ROOM_NAME);
 
 /** POST /api/matrix/room (create-room): a group room; the creator is its owner and a moderator. */
 export const ChatRoomInputSchema = z.strictObject({

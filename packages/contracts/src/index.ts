@@ -26,6 +26,7 @@ export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './sso.ts';
 export * from './text.ts';
+export * from './names.ts';
 export * from './sick.ts';
 export * from './camera.ts';
 export * from './bbb.ts';

@@ -3,6 +3,7 @@ import { IdParamSchema, IdSchema, PageSchema, perPageSchema, text } from './text
 import { EMAIL_PATTERN } from './account.ts';
 import { MAX_PASSWORD_LENGTH } from './constants.ts';
 import { StoredRoleSchema, UserTypeSchema } from './roles.ts';
+import { MAX_NAME_LENGTH, PersonNameSchema } from './names.ts';
 
 // spec 2.6 user manager, 7.1 /api/v2/users, /api/v2/accounts, /api/nameinfo (docs/decisions/033-user-manager.md)
 
@@ -10,7 +11,6 @@ export const USER_FILTER_ROLES = ['student', 'teacher', 'admin', 'superadmin'] a
 export const USER_STATUSES = ['active', 'blocked', 'locked', 'deactivated'] as const;
 export const MAX_USERS_PER_PAGE = 100;
 export const MAX_NAMEINFO_IDS = 200;
-export const MAX_NAME_LENGTH = 100;
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
 
 /** GET /api/v2/users: search by name, group, role and status, paged like the spec's other lists. */
@@ -49,7 +49,8 @@ export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 export const UserListSchema = z.object({ items: z.array(ManagedUserSchema), total: z.number().int() });
 export type UserList = z.infer<typeof UserListSchema>;
 
-const NameSchema = text().trim().min(1).max(MAX_NAME_LENGTH);
+/** A first or last name (decision 081): normalised, 1..MAX_NAME_LENGTH characters. */
+const NameSchema = PersonNameSchema;
 const EmailSchema = text()
   .trim()
   .max(254)

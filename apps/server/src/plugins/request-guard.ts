@@ -40,6 +40,15 @@ function checkPolicy(req: FastifyRequest, policy: RoutePolicy): void {
 }
 
 /**
+ * Impersonation is for looking (decision 081): a route that others would see as the user's own act is
+ * refused to the impersonating superadmin, whatever the route's handler does, so no route can forget it.
+ */
+function checkImpersonation(req: FastifyRequest, policy: RoutePolicy): void {
+  if (policy.whileImpersonating === 'refused' && req.session?.impersonatorId != null)
+    throw new AppError(403, 'auth.not_while_impersonating');
+}
+
+/**
  * Whether a request's path, however it is spelled (percent-encoded, any case, doubled slashes, dot
  * segments, `;` parameters), names something under /api. Only for answers that no route matched (the
  * 404 and the SPA fallback) and headers: the guard itself decides on the matched route.
@@ -140,6 +149,7 @@ export function registerRequestGuard(
       req.sessionId = found.session.id;
     }
     checkPolicy(req, policy);
+    checkImpersonation(req, policy);
     if (req.user && !DURING_FORCED_STEP.has(routeKey)) {
       const step = await pendingStep(req);
       if (step) throw new AppError(403, step);

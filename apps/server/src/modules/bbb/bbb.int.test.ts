@@ -763,6 +763,30 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(entry!.details).toMatchObject({ name: 'Tina Lehmann' });
   });
 
+  it('a guest name is normalised before " (Gast)" (decision 081): invisible and formatting characters go', async () => {
+    const room = await roomOf('teacher', {
+      settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
+    });
+    await join('teacher', room.id);
+    // nothing but a braille blank, zero-width spaces, an override or a Hangul filler is no name
+    for (const name of ['\u2800', '\u200B\u200B', '\u202E', '\u3164 \u2800']) {
+      const res = await join(null, room.code, name);
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body.code).toBe('bbb.guest_name_required');
+    }
+    const fullName = async (name: string) =>
+      new URL((await join(null, room.code, name)).body.url).searchParams.get('fullName');
+    // an override that would show "(Gast)" reversed, padding and zero-width spaces inside the name go
+    expect(await fullName('Tina\u200B Lehmann\u2800\u202E)tsaG(')).toBe('Tina Lehmann)tsaG( (Gast)');
+    expect(await fullName('\u2800Tina   Lehmann\u2800 (Gast)')).toBe('Tina Lehmann (Gast)');
+    // a Persian name keeps its zero-width non-joiner inside the word
+    expect(await fullName('\u200Cمریم عبدالله\u200Cزاده\u200C')).toBe('مریم عبدالله\u200Cزاده (Gast)');
+    // at most 64 characters
+    const long = await join(null, room.code, 'a'.repeat(65));
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('common.validation');
+  });
+
   it('nobody joins while impersonating: 403 auth.not_while_impersonating, by number and by code', async () => {
     const room = await roomOf('teacher', {
       groupIds: [group.get('5a')!],

@@ -37,4 +37,14 @@ describe('the identity import plan', () => {
       },
     ]);
   });
+
+  it('names are normalised (decision 081); a name of invisible characters only is missing', () => {
+    const { rows, errors } = readImportFile(
+      'Vorname;Nachname;Rolle\n\u202EMax\u200B ;Rezaei\u200Czadeh\u200C;Schüler\n\u2800;Leer;Schüler\n',
+    );
+    expect(rows.map((r) => [r.firstName, r.lastName])).toEqual([['Max', 'Rezaei\u200Czadeh']]);
+    expect(errors).toEqual([
+      expect.objectContaining({ line: 3, code: 'first_name_missing', column: 'firstName' }),
+    ]);
+  });
 });

@@ -6,6 +6,8 @@ import {
   EMAIL_PATTERN,
   MAX_GROUP_NAME_LENGTH,
   MAX_NAME_LENGTH,
+  nameLength,
+  normalizeName,
   SINGLE_LINE,
   type CimChangeFields,
   type CimColumn,
@@ -140,16 +142,17 @@ export function readImportFile(text: string): { rows: ImportRow[]; errors: RowEr
     for (const column of Object.keys(pos) as CimColumn[])
       if (!SINGLE_LINE.test(cell(column))) fail('control_character', column);
     if (errors.length > before) continue;
-    const lastName = cell('lastName');
-    const firstName = cell('firstName');
+    // names as everyone will see them (decision 081): a name of invisible characters only is missing
+    const lastName = normalizeName(cell('lastName'));
+    const firstName = normalizeName(cell('firstName'));
     const roleCell = cell('role');
     const emailCell = cell('email');
     const id = cell('externalId');
     const classes = splitClasses(cell('classes'));
     if (!lastName) fail('last_name_missing', 'lastName');
-    else if (lastName.length > MAX_NAME_LENGTH) fail('too_long', 'lastName');
+    else if (nameLength(lastName) > MAX_NAME_LENGTH) fail('too_long', 'lastName');
     if (!firstName) fail('first_name_missing', 'firstName');
-    else if (firstName.length > MAX_NAME_LENGTH) fail('too_long', 'firstName');
+    else if (nameLength(firstName) > MAX_NAME_LENGTH) fail('too_long', 'firstName');
     const type = CIM_ROLE_VALUES[lower(roleCell)];
     if (!type) fail('role_invalid', 'role');
     if (emailCell.length > MAX_EMAIL_LENGTH) fail('too_long', 'email');

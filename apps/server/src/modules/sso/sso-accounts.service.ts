@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OidcLinkField } from '@aula/contracts';
+import { clampName, MAX_NAME_LENGTH, type OidcLinkField } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -55,6 +55,12 @@ export function claimValues(claims: Record<string, unknown>, name: string): stri
 function claimText(claims: Record<string, unknown>, name: string, max = 100): string {
   const value = claims[name];
   return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+/** A name claim, normalised and cut to a first or last name's length (decision 081). */
+function nameClaim(claims: Record<string, unknown>, name: string): string {
+  const value = claims[name];
+  return typeof value === 'string' ? clampName(value, MAX_NAME_LENGTH) : '';
 }
 
 interface Granted {
@@ -164,9 +170,10 @@ export async function resolveSsoUser(
 
 async function createSsoUser(ctx: Ctx, identity: SsoIdentity, grant: Granted) {
   const { claims } = identity;
-  const name = claimText(claims, 'name');
-  const firstName = claimText(claims, 'given_name') || name.split(/\s+/).slice(0, -1).join(' ') || name;
-  const lastName = claimText(claims, 'family_name') || name.split(/\s+/).slice(-1)[0] || '';
+  // names as everyone will see them (decision 081): normalised, invisible characters gone, at most 100
+  const name = nameClaim(claims, 'name');
+  const firstName = nameClaim(claims, 'given_name') || name.split(' ').slice(0, -1).join(' ') || name;
+  const lastName = nameClaim(claims, 'family_name') || name.split(' ').slice(-1)[0] || '';
   const email = identity.emailVerified ? claimText(claims, 'email', 254) || null : null;
   const preferred = claimText(claims, 'preferred_username', 60).toLowerCase();
   const base = /^[a-z0-9._-]{3,60}$/.test(preferred) ? preferred : usernameBase(firstName, lastName);

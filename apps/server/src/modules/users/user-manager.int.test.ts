@@ -192,6 +192,44 @@ describe('POST /api/v2/users', () => {
     expect(await auditCount('user.create', res.body.id)).toBe(1);
   });
 
+  it('names are normalised (decision 081); a name of invisible characters only is 400 at its field', async () => {
+    const username = uniqueName('neu.schueler');
+    const res = await as('admin', '/api/v2/users', {
+      body: {
+        ...newUser,
+        username,
+        first_name: '\u202E Nele\u200B ',
+        last_name: '\u200Cرضایی\u200Cزاده\u2800',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ first_name: 'Nele', last_name: 'رضایی\u200Cزاده' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
+    expect([row!.firstName, row!.lastName]).toEqual(['Nele', 'رضایی\u200Cزاده']);
+    for (const invisible of ['\u2800', '\u200B\u202E', '\u3164']) {
+      const bad = await as('admin', '/api/v2/users', {
+        body: { ...newUser, username: uniqueName('unsichtbar'), first_name: invisible },
+      });
+      expect(bad.status, JSON.stringify(invisible)).toBe(400);
+      expect(bad.body.code).toBe('common.validation');
+      expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.first_name']);
+    }
+    // a rename is normalised too, and refused the same way
+    const renamed = await as('admin', `/api/v2/users/${res.body.id}`, {
+      method: 'PUT',
+      body: { last_name: '\u2800\u202ENeumann' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.last_name).toBe('Neumann');
+    const blank = await as('admin', `/api/v2/users/${res.body.id}`, {
+      method: 'PUT',
+      body: { last_name: '\u2800' },
+    });
+    expect(blank.status).toBe(400);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
+    expect(after!.lastName).toBe('Neumann');
+  });
+
   it('a taken username (any case) is 422 users.username_taken', async () => {
     const taken = await makeUser(t, { username: uniqueName('neu.schueler') });
     const res = await as('admin', '/api/v2/users', {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Hourglass, LogIn } from 'lucide-react';
-import type { PublicRoom } from '@aula/contracts';
+import { MAX_GUEST_NAME_LENGTH, normalizeName, type PublicRoom } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { displayName, useSelf } from '@/lib/session';
 import { useRoomJoin } from '../api/join-room';
-
-const NAME_MAX = 100;
 
 /**
  * Joining: a guest's name field (kept on every error) or the signed-in user's own name, Beitreten, then the
@@ -55,13 +53,15 @@ export function JoinPanel({ room, autoJoin }: { room: PublicRoom; autoJoin: bool
     event.preventDefault();
     if (room.member) return join();
     if (self) return join(displayName(self));
-    if (name.trim() === '') {
+    // the server's normaliser (decision 081): a name of invisible characters only is no name
+    const typed = normalizeName(name);
+    if (typed === '') {
       setNameMissing(true);
       nameRef.current?.focus();
       return;
     }
     setNameMissing(false);
-    join(name.trim());
+    join(typed);
   };
 
   const error = nameMissing
@@ -115,7 +115,7 @@ export function JoinPanel({ room, autoJoin }: { room: PublicRoom; autoJoin: bool
               label={t('bbb.join.name')}
               hint={t('bbb.join.nameHint')}
               autoComplete="name"
-              maxLength={NAME_MAX}
+              maxLength={MAX_GUEST_NAME_LENGTH}
               required
               value={name}
               onChange={(event) => setName(event.target.value)}

@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Camera, Download, ImagePlus, Trash2 } from 'lucide-react';
+import { Camera, Download, Eye, ImagePlus, Trash2 } from 'lucide-react';
 import type { CameraGallery, CameraPicture } from '@aula/contracts';
-import { ErrorAlert } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { useConfirmDelete } from '@/lib/confirm';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useSelf } from '@/lib/session';
 import { useDeletePicture } from '../api/delete-picture';
 import { useCameraGallery } from '../api/get-camera-gallery';
 import { pictureUrl } from '../api/picture-url';
@@ -28,7 +29,10 @@ export function CameraViewPage() {
 function Gallery({ gallery }: { gallery: CameraGallery }) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { person, pictures, mayCapture } = gallery;
+  // decision 081: a superadmin acting as the user looks at the pictures; taking and deleting are the user's acts
+  const impersonating = !!useSelf()?.impersonator;
+  const { person, pictures } = gallery;
+  const mayCapture = gallery.mayCapture && !impersonating;
   const remove = useDeletePicture();
   const confirmDelete = useConfirmDelete();
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -73,6 +77,11 @@ function Gallery({ gallery }: { gallery: CameraGallery }) {
         </header>
       </div>
 
+      {impersonating ? (
+        <MessageBox tone="notice" icon={Eye}>
+          {t('camera.view.impersonating')}
+        </MessageBox>
+      ) : null}
       <ErrorAlert message={deleteError} />
 
       {pictures.length === 0 ? (
@@ -97,6 +106,7 @@ function Gallery({ gallery }: { gallery: CameraGallery }) {
             <PictureItem
               key={picture.id}
               picture={picture}
+              deletable={picture.deletable && !impersonating}
               name={person.name}
               eager={index === 0}
               deleting={remove.isPending && remove.variables === picture.id}
@@ -111,12 +121,14 @@ function Gallery({ gallery }: { gallery: CameraGallery }) {
 
 function PictureItem({
   picture,
+  deletable,
   name,
   eager,
   deleting,
   onDelete,
 }: {
   picture: CameraPicture;
+  deletable: boolean;
   name: string;
   eager: boolean;
   deleting: boolean;
@@ -149,7 +161,7 @@ function PictureItem({
                 <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
               </a>
             </Button>
-            {picture.deletable ? (
+            {deletable ? (
               <Button variant="outline" size="sm" onClick={onDelete} loading={deleting}>
                 {deleting ? null : <Trash2 aria-hidden="true" />}
                 {t('common.delete')} <span className="sr-only">{t('camera.view.ofDate', { date })}</span>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Megaphone, MessageSquareOff } from 'lucide-react';
+import { Eye, Megaphone, MessageSquareOff } from 'lucide-react';
 import type { ChatConfig, ChatMessage } from '@aula/contracts';
 import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useConfirmDelete } from '@/lib/confirm';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
+import { displayName, useSelf } from '@/lib/session';
 import { useDeleteMessage } from '../api/delete-message';
 import { chatMessagesQueryOptions } from '../api/messages';
 import { useDismissReport } from '../api/report';
@@ -60,6 +61,9 @@ export function Conversation({
   const remove = useDeleteMessage();
   const dismiss = useDismissReport();
   const seen = useMarkSeen();
+  // decision 081: a superadmin acting as the user reads along; writing and seen markers are the user's own
+  const self = useSelf();
+  const impersonating = !!self?.impersonator;
   const confirmDelete = useConfirmDelete();
   const open = useOpenChatDialog();
   const [reporting, setReporting] = useState<{ message: ChatMessage; opener: HTMLElement | undefined }>();
@@ -87,11 +91,12 @@ export function Conversation({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const markSeen = useCallback(() => {
+    if (impersonating) return;
     if (!newest || !atEnd.current || document.visibilityState !== 'visible') return;
     if (newest.id <= seenSent.current) return;
     seenSent.current = newest.id;
     seen.mutate({ roomId, messageId: newest.id });
-  }, [newest, roomId, seen]);
+  }, [impersonating, newest, roomId, seen]);
 
   // an older page keeps the message that was on screen where it was
   useLayoutEffect(() => {
@@ -169,13 +174,15 @@ export function Conversation({
   const rightsOf = (message: ChatMessage): MessageRights => {
     const own = message.sender?.id === selfId;
     const deleted = message.deletedAt !== null;
+    // while impersonating only reading is offered (decision 081): the server refuses the rest
+    const acts = !impersonating && !deleted;
     return {
-      edit: own && !deleted && message.body !== null,
+      edit: own && acts && message.body !== null,
       history: message.editedAt !== null && !deleted,
-      delete: !deleted && (own || isModerator || isOwner),
+      delete: acts && (own || isModerator || isOwner),
       // not in a private chat, and not for the room's moderators (they dismiss instead)
-      report: room.canReport && !own && !deleted,
-      dismiss: (isModerator || isOwner) && !deleted && (message.reports ?? 0) > 0,
+      report: room.canReport && !own && acts,
+      dismiss: (isModerator || isOwner) && acts && (message.reports ?? 0) > 0,
     };
   };
   const seenLabel = (message: ChatMessage): string | null | undefined => {
@@ -292,7 +299,13 @@ export function Conversation({
       <div aria-live="polite" className="sr-only">
         {live.text}
       </div>
-      {room.canPost ? (
+      {impersonating ? (
+        <div className="border-t p-2">
+          <MessageBox tone="notice" icon={Eye}>
+            {t('chat.composer.impersonating', { name: self ? displayName(self) : '' })}
+          </MessageBox>
+        </div>
+      ) : room.canPost ? (
         <Composer
           key={roomId}
           roomName={room.name}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Send } from 'lucide-react';
+import { Eye, Send } from 'lucide-react';
 import { addDays, MAX_SICK_MESSAGE, sickMaxDays, type Student } from '@aula/contracts';
 import { FormField } from '@/components/form-field';
-import { ErrorAlert } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -36,7 +36,16 @@ const keepOpen = (event: Event) => event.preventDefault();
  * spec 5 is checked here first and shown at its field; the server's answer is shown the same way, and whatever
  * was typed (dates, message, pupil, photo) stays in the open dialog on any error.
  */
-function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent: boolean }) {
+function SickForm({
+  close,
+  mayPickStudent,
+  impersonating,
+}: {
+  close: () => void;
+  mayPickStudent: boolean;
+  /** decision 081: a superadmin acting as the user sees the form, but a notice is the user's own act */
+  impersonating: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const config = useConfig();
@@ -230,13 +239,26 @@ function SickForm({ close, mayPickStudent }: { close: () => void; mayPickStudent
           <progress id={`${id}-progress`} max={1} value={progress} className="h-2 w-full accent-primary" />
         </div>
       )}
+      {impersonating ? (
+        <div id={`${id}-impersonating`}>
+          <MessageBox tone="notice" icon={Eye}>
+            {t('sickReport.impersonating')}
+          </MessageBox>
+        </div>
+      ) : null}
       <DialogFooter sticky>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={sending}>
             {t('common.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" form={`${id}-form`} loading={sending}>
+        <Button
+          type="submit"
+          form={`${id}-form`}
+          loading={sending}
+          disabled={impersonating}
+          aria-describedby={impersonating ? `${id}-impersonating` : undefined}
+        >
           <Send aria-hidden="true" className="rtl:-scale-x-100" />
           {t('sickReport.send')}
         </Button>
@@ -251,5 +273,5 @@ export default function SickDialog({ close }: DialogProps) {
   const { permissions } = usePerms();
   if (!self) return null;
   const mayPickStudent = permissions !== undefined && permissions.sickNotices !== 'own';
-  return <SickForm close={close} mayPickStudent={mayPickStudent} />;
+  return <SickForm close={close} mayPickStudent={mayPickStudent} impersonating={!!self.impersonator} />;
 }

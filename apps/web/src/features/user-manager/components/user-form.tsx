@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_PATTERN, USERNAME_PATTERN, hasRole, type ManagedUser, type UserType } from '@aula/contracts';
+import {
+  EMAIL_PATTERN,
+  USERNAME_PATTERN,
+  hasRole,
+  normalizeName,
+  type ManagedUser,
+  type UserType,
+} from '@aula/contracts';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -55,8 +62,9 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
     const bad = new Set<string>();
     if (isAdmin && !USERNAME_PATTERN.test(values.username.trim())) bad.add('username');
     if (isAdmin && values.username.trim().length < 2) bad.add('username');
-    if (!values.first_name.trim()) bad.add('first_name');
-    if (!values.last_name.trim()) bad.add('last_name');
+    // the server's normaliser (decision 081): a name of invisible characters only is no name
+    if (!normalizeName(values.first_name)) bad.add('first_name');
+    if (!normalizeName(values.last_name)) bad.add('last_name');
     if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) bad.add('email');
     return bad;
   };
