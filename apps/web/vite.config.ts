@@ -64,6 +64,23 @@ const startAssets: Plugin = {
   },
 };
 
+/**
+ * sonner puts its styles in a `<style>` element of its own when it loads, which a policy without
+ * 'unsafe-inline' refuses (decision 080): its module loses that call; the same rules come with the app's
+ * stylesheet (src/index.css imports the file sonner ships). Fails the build if sonner stops doing it this way.
+ */
+const SONNER = /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/;
+const sonnerStylesAsFile: Plugin = {
+  name: 'aula-sonner-styles-as-file',
+  transform(code, id) {
+    if (!SONNER.test(id)) return;
+    const call = /__insertCSS\("(?:[^"\\]|\\.)*"\);?/;
+    if (!call.test(code))
+      this.error('sonner no longer injects its styles with __insertCSS("…"): check decision 080');
+    return { code: code.replace(call, ''), map: null };
+  },
+};
+
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: null,
@@ -104,7 +121,10 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets],
+  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets, sonnerStylesAsFile],
+  // every script, preload and stylesheet of index.html carries this; the server puts each page's own nonce
+  // in its place (CSP_NONCE_PLACEHOLDER in packages/contracts/src/plain/boot.ts, decision 080)
+  html: { cspNonce: 'AULA_CSP_NONCE_PLACEHOLDER' },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {

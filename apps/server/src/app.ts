@@ -207,8 +207,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // accepted, else gzip, else the file itself, with Vary: Accept-Encoding; the ETag (size and time of
       // the file sent) differs per encoding. The SPA fallback's sendFile goes the same way.
       preCompressed: true,
-      // `/` is the start page with its data (plugins/start-page.ts); /index.html stays the plain file
+      // `/` is the start page with its data (plugins/start-page.ts); /index.html is the page without data,
+      // each with a nonce of its own (decision 080), so neither is a static file
       index: false,
+      allowedPath: (path) => path !== '/index.html',
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
@@ -218,13 +220,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   if (webDist) registerWebManifest(app, webDist);
-  const sendStartPage = webDist ? createStartPage(app, webDist) : undefined;
+  const pages = webDist ? createStartPage(app, webDist) : undefined;
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     // Only extension-less page GETs get the app: a missing /assets/x.js must stay a 404.
     const page = req.method === 'GET' || req.method === 'HEAD';
-    if (sendStartPage && page && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
-      return sendStartPage(req, reply, path);
+    if (pages && page && path === '/index.html') return pages.sendShell(reply);
+    if (pages && page && !looksLikeApi(path) && !/\.[a-z0-9]+$/i.test(path)) {
+      return pages.sendStartPage(req, reply, path);
     }
     return reply.code(404).send({ code: 'common.not_found', message: ERROR_MESSAGES['common.not_found'] });
   });

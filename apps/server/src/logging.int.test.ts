@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { mailOutbox } from './db/schema.ts';
+import { errorLog, mailOutbox } from './db/schema.ts';
 import { settleBackgroundTasks } from './modules/mail/mail.service.ts';
 import { totpCodeAt } from './modules/totp/totp-codes.ts';
 import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp, type CallOptions } from './test/test-app.ts';
@@ -21,6 +21,11 @@ const CANARY = {
   tokenUserPassword: 'Kanarien-Meise-Passwort-2f9d60',
   // an authorization code or a SAML message in a query string (the /oidc/callback page, the SLO endpoint)
   queryCode: 'Kanarien-Code-im-Query-8a1c57',
+  // a room code nobody has (the shape of one), asked for while its miss cannot be written: a 500 on a code
+  unknownRoomCode: 'kan-arx-vgm',
+  // an OIDC callback's state and a token in a query string
+  queryState: 'Kanarien-State-im-Query-3e9b02',
+  queryToken: 'Kanarien-Token-im-Query-71c4d8',
 };
 
 /**
@@ -215,6 +220,38 @@ async function queryStringFlow() {
   await send(`/oidc/callback?code=${CANARY.queryCode}&state=x`);
   await send(`/api/login/saml/slo?SAMLRequest=${CANARY.queryCode}`);
   await send(`/api/layout?type=logged_in&x=${CANARY.queryCode}`);
+  await send(`/api/login/oidc/callback?code=${CANARY.queryCode}&state=${CANARY.queryState}`);
+  await send(`/api/sso/oidc/callback?code=${CANARY.queryCode}&state=${CANARY.queryState}`);
+  await send(`/b/x?token=${CANARY.queryToken}&RelayState=${CANARY.queryState}&ticket=${CANARY.queryToken}`);
+}
+
+/**
+ * A room's code admits guests (decision 067): a teacher's room, read and joined by its code as a member, a
+ * guest and a visitor, and its page in the web app (`/b/{code}`), in upper case and with spaces as typed.
+ */
+async function roomCodeFlow() {
+  const { username } = await piepmatz();
+  const cookie = await signIn(username, CANARY.password);
+  const created = await send('/api/bbb', { cookie, body: { name: 'Kanarienraum' } });
+  expect(created.status, created.text).toBe(201);
+  const code = created.body.code as string;
+  expect(code).toMatch(/^[a-z2-9]{3}-[a-z2-9]{3}-[a-z2-9]{3}$/);
+  const typed = code.toUpperCase().replaceAll('-', ' ');
+  secrets.add(code).add(typed).add(code.replaceAll('-', '')).add(encodeURIComponent(typed));
+  for (const part of code.split('-')) secrets.add(`-${part}-`);
+  expect((await send(`/api/bbb/${code}`)).status).toBe(200);
+  expect((await send(`/api/bbb/${encodeURIComponent(typed)}`)).status).toBe(200);
+  expect((await send(`/api/bbb/${code}`, { cookie })).status).toBe(200);
+  const csrf = { 'x-aula-csrf': '1' };
+  // no BBB server is set up here: what the join answers does not matter, what the log holds does
+  await send(`/api/bbb/${code}/join?name=Gast`, { headers: csrf });
+  await send(`/api/bbb/${code}/join`, { cookie, headers: csrf });
+  await send(`/b/${code}`);
+  await send(`/b/${encodeURIComponent(typed)}?x=1`);
+  await send(`/api/bbb/${code}/nothing-here`);
+  // a room's number is no secret: it stays in the log
+  const id = created.body.id as number;
+  expect((await send(`/api/bbb/${id}`, { cookie })).status).toBe(200);
 }
 
 describe('no secret reaches a log (trace level)', () => {
@@ -341,6 +378,41 @@ describe('no secret reaches a log (trace level)', () => {
       expect(own.some((l) => l.includes('background task failed'))).toBe(true);
     });
 
+    it('a 500 on a room code: neither the log nor the error_log row holds the code', async () => {
+      secrets.add(CANARY.unknownRoomCode);
+      await t.database.db.execute(
+        sql.raw(
+          `create trigger canary_fail before insert on bbb_code_misses for each row execute function canary_fail()`,
+        ),
+      );
+      await failing('bbb_code_misses');
+      let requestId = '';
+      try {
+        const res = await send(`/api/bbb/${CANARY.unknownRoomCode}`);
+        expect(res.status, res.text).toBe(500);
+        requestId = res.headers.get('x-request-id')!;
+      } finally {
+        await working();
+      }
+      await settleBackgroundTasks(t.app);
+      // the error_log row is written after the answer
+      await expect
+        .poll(
+          async () =>
+            (await t.database.db.select().from(errorLog).where(eq(errorLog.requestId, requestId))).length,
+        )
+        .toBe(1);
+      const rows = await t.database.db.select().from(errorLog);
+      expect(rows.find((r) => r.requestId === requestId)).toMatchObject({
+        route: '/api/bbb/:id',
+        status: 500,
+      });
+      for (const row of rows) {
+        const text = JSON.stringify(row);
+        for (const secret of secrets) expect(text, `a secret in error_log: ${text}`).not.toContain(secret);
+      }
+    });
+
     it('the failures were logged, with the SQL text and the database code', async () => {
       // the three failures of the tests above, written again for this test's own lines
       const own = await linesOf(async () => {
@@ -364,6 +436,19 @@ describe('no secret reaches a log (trace level)', () => {
   });
 
   it("query strings: an identity provider's code or message in a URL", queryStringFlow);
+
+  it('room codes: reading and joining a room by its code, and its page, log the route, not the code', async () => {
+    const own = await linesOf(roomCodeFlow);
+    const urls = own
+      .map((l) => JSON.parse(l) as { req?: { url?: string } })
+      .flatMap((l) => (l.req?.url ? [l.req.url] : []));
+    // what the log says instead: the route's pattern, the page's first segment, the room's number
+    expect(urls).toContain('/api/bbb/:id');
+    expect(urls).toContain('/api/bbb/:id/join');
+    expect(urls).toContain('/b/…');
+    expect(urls).toContain('/api/bbb/…');
+    expect(urls.some((u) => /^\/api\/bbb\/\d+$/.test(u))).toBe(true);
+  });
 
   it('the log holds request lines, and no canary, code, seed or token in any of them', async () => {
     // every flow above once more, so the log holds their lines whichever tests ran before

@@ -4,14 +4,22 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { BOOT_DATA_ID, CONFIG_KEYS, LANGUAGE_COOKIE, type BootData } from '@aula/contracts';
+import {
+  BOOT_DATA_ID,
+  CONFIG_KEYS,
+  CSP_NONCE_PLACEHOLDER,
+  LANGUAGE_COOKIE,
+  type BootData,
+} from '@aula/contracts';
 import { dataBlockJson, START_ASSETS_FILE } from './plugins/start-page.ts';
 import { makeSetting } from './test/factories.ts';
 import { call, loginAs, setUpTestApp } from './test/test-app.ts';
 
 // Decision 051: the start page carries the answers of /api/self, /api/config/key and (on `/`) /api/layout
 // as a JSON data block, and preloads the expected language's start-up strings.
-const INDEX = `<!doctype html><html lang="de"><head><script type="module" crossorigin src="/assets/start-abc.js"></script></head><body><div id="root"></div></body></html>`;
+// as the web build writes it: every script and stylesheet with the nonce placeholder (decision 080)
+const N = CSP_NONCE_PLACEHOLDER;
+const INDEX = `<!doctype html><html lang="de"><head><meta property="csp-nonce" nonce="${N}"><script type="module" crossorigin src="/assets/start-abc.js" nonce="${N}"></script><link rel="stylesheet" crossorigin href="/assets/start-abc.css" nonce="${N}"></head><body><div id="root"></div></body></html>`;
 const STRINGS = {
   de: '/assets/de.json_startup_lang-d1.js',
   en: '/assets/en.json_startup_lang-e1.js',
@@ -38,10 +46,11 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 async function startPage(path: string, headers: Record<string, string> = {}) {
   const res = await call(t.base, path, { headers });
   const html = res.text;
-  const block = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">(.*?)</script>`, 's').exec(
-    html,
-  );
-  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/.exec(html)?.[1];
+  const block = new RegExp(
+    `<script type="application/json" id="${BOOT_DATA_ID}" nonce="[^"]+">(.*?)</script>`,
+    's',
+  ).exec(html);
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)" nonce="[^"]+">/.exec(html)?.[1];
   return { res, html, boot: block ? (JSON.parse(block[1]!) as BootData) : undefined, preload };
 }
 
@@ -140,10 +149,83 @@ describe('the start page carries what the first screen would ask the API for', (
     expect(compressed.encoding).toBe('br');
     expect(brotliDecompressSync(compressed.body).toString()).toContain(BOOT_DATA_ID);
     const plain = await call(t.base, '/index.html');
-    expect(plain.text).toBe(INDEX);
+    expect(plain.text).toBe(INDEX.replaceAll(N, nonceOf(plain.headers)!));
     expect(plain.headers.get('cache-control')).toBe('no-cache');
     // a missing asset is still a 404, never the page
     expect((await call(t.base, '/assets/missing-abc.js')).status).toBe(404);
+  });
+});
+
+/** The nonce of a page's policy, and the policy's directives by name. */
+function nonceOf(headers: Headers): string | undefined {
+  return /'nonce-([^']+)'/.exec(headers.get('content-security-policy') ?? '')?.[1];
+}
+function directivesOf(headers: Headers): Map<string, string[]> {
+  const csp = headers.get('content-security-policy') ?? '';
+  return new Map(
+    csp.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+describe('every page has a Content-Security-Policy with a nonce of its own (decision 080)', () => {
+  it('two answers of the same page carry different nonces, each in its header and on all its script elements', async () => {
+    const seen = new Set<string>();
+    for (const path of ['/', '/', '/login', '/index.html', '/index.html']) {
+      const res = await call(t.base, path, { cookie: student });
+      expect(res.status, path).toBe(200);
+      const nonce = nonceOf(res.headers);
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
+      expect(seen.has(nonce!), `${path}: a nonce used before`).toBe(false);
+      seen.add(nonce!);
+      const html = res.text;
+      expect(html, path).not.toContain(N);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThanOrEqual(path === '/index.html' ? 1 : 2);
+      for (const tag of [...scripts, ...(html.match(/<link\b[^>]*>/g) ?? [])])
+        expect(tag, path).toContain(` nonce="${nonce}"`);
+    }
+  });
+
+  it("scripts run only with the page's nonce: no 'unsafe-inline', strict-dynamic, no plugins, no <base>, no framing", async () => {
+    for (const path of ['/', '/app/chat', '/index.html']) {
+      const res = await call(t.base, path);
+      const d = directivesOf(res.headers);
+      const nonce = nonceOf(res.headers)!;
+      expect(d.get('script-src'), path).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"]);
+      expect(d.get('script-src-attr'), path).toEqual(["'none'"]);
+      expect(d.get('style-src'), path).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(res.headers.get('content-security-policy'), path).not.toContain('unsafe-inline');
+      expect(res.headers.get('content-security-policy'), path).not.toContain('unsafe-eval');
+      expect(d.get('object-src'), path).toEqual(["'none'"]);
+      expect(d.get('base-uri'), path).toEqual(["'none'"]);
+      expect(d.get('frame-ancestors'), path).toEqual(["'none'"]);
+      expect(d.get('worker-src'), path).toEqual(["'self'"]);
+    }
+    // everything else keeps the policy computed once at start-up: no nonce, nothing runs inline
+    for (const path of ['/api/health', '/api/nope', '/assets/missing-abc.js']) {
+      const res = await call(t.base, path);
+      expect(nonceOf(res.headers), path).toBeUndefined();
+      expect(directivesOf(res.headers).get('script-src'), path).toEqual(["'self'"]);
+    }
+  });
+
+  it('the nonce goes where the build put it, never into what someone wrote (canary: the placeholder in the login message)', async () => {
+    const hostile = `<script nonce="${N}">alert(1)</script> ${N}`;
+    await setConfig('login_msg', hostile);
+    try {
+      const { res, html, boot } = await startPage('/login');
+      const nonce = nonceOf(res.headers)!;
+      expect(boot?.config?.login_msg).toBe(hostile);
+      expect(html.split(nonce)).toHaveLength(
+        // the meta element, the module script, the stylesheet, the preload and the data block
+        6,
+      );
+    } finally {
+      await setConfig('login_msg', '');
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { i18nReady, loadAllStrings } from '@/lib/i18n';
 import { afterFirstPaint } from '@/lib/idle';
 import { initTheme } from '@/lib/theme';
 import { AppProviders, prepareApp } from '@/app/providers';
 import './index.css';
 
+// The page's CSP nonce (decision 080), from the meta element the build adds: the <style> elements radix's dialogs
+// add to hold the page's scroll position need it. Vite's preloads read it there themselves.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (nonce) setNonce(nonce);
 initTheme();
 // The first render waits for the active language's start-up strings, so no raw key ever shows.
 await Promise.all([i18nReady, prepareApp()]);

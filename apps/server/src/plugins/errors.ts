@@ -73,17 +73,48 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
   return logged;
 }
 
+/** A path parameter that is a plain number (a user's, room's or message's id) is no secret; anything else may be. */
+const PLAIN_ID = /^\d{1,12}$/;
+
 /**
- * The request as every log line shows it: method and path, never the query string (an identity
- * provider's authorization code, a SAML message, a search for a pupil's name), headers or body.
+ * The path a log line shows (decision 080): the pattern of the route the request matched, with the ids that
+ * are plain numbers filled in and every other parameter left as its name (`/api/bbb/:id` for a room's code,
+ * which admits guests; `/api/bbb/12` for its number). A request no route matched (a page of the web app such
+ * as the room page `/b/{code}`, or a 404) shows its first segment only (`/api` and the next under /api).
+ * Never the query string: an identity provider's code or state, a SAML message, a search for a pupil's name.
+ */
+export function loggedPath(req: {
+  url?: string;
+  routeOptions?: { url?: string };
+  params?: unknown;
+}): string | undefined {
+  const pattern = req.routeOptions?.url;
+  if (pattern) {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    return pattern.replace(/:(\w+)(\([^)]*\))?/g, (all, name: string) => {
+      const value = params[name];
+      return typeof value === 'string' && PLAIN_ID.test(value) ? value : `:${name}`;
+    });
+  }
+  if (req.url === undefined) return undefined;
+  const segments = req.url.split('?')[0]!.split('/').slice(1);
+  const kept = segments.slice(0, segments[0] === 'api' ? 2 : 1);
+  return `/${kept.join('/')}${segments.length > kept.length ? '/…' : ''}`;
+}
+
+/**
+ * The request as every log line shows it: method and the path of `loggedPath` (no code, token or query
+ * string), never headers or body.
  */
 export function serializeRequest(req: {
   method?: string;
   url?: string;
+  routeOptions?: { url?: string };
+  params?: unknown;
   hostname?: string;
   ip?: string;
 }): Record<string, string | undefined> {
-  return { method: req.method, url: req.url?.split('?')[0], host: req.hostname, remoteAddress: req.ip };
+  return { method: req.method, url: loggedPath(req), host: req.hostname, remoteAddress: req.ip };
 }
 
 /** A multipart body the parser cannot read (no boundary, cut off, a broken part header): the client's fault. */

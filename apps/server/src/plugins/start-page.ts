@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BOOT_DATA_ID,
+  CSP_NONCE_PLACEHOLDER,
   ERROR_MESSAGES,
   CONFIG_KEYS,
   CSRF_HEADER,
@@ -11,6 +13,7 @@ import {
   type BootData,
   type Locale,
 } from '@aula/contracts';
+import { pagePolicy } from './security-headers.ts';
 
 /** The web build's start-up strings chunks by language (written by the web build, decision 051). */
 export const START_ASSETS_FILE = 'start-assets.json';
@@ -69,10 +72,22 @@ export function dataBlockJson(value: unknown): string {
  * from the real routes (`inject`, with this request's cookies, host and address): the same guard, session
  * check and forced steps. An answer that is not a plain success is left out and the app asks for it itself
  * (a 401 with session cookies may be a session to refresh). It is per user, so it is never stored by a cache.
- * `/index.html` itself stays the static, precompressed file the service worker keeps for offline use.
+ * `/index.html` is the same page without data, which the service worker keeps for offline use. Each answer
+ * has its own nonce in its scripts and its Content-Security-Policy (decision 080).
  */
 export function createStartPage(app: FastifyInstance, webDist: string) {
-  const template = fileCache(join(webDist, 'index.html'), (text) => text, '');
+  // index.html cut where the build wrote the nonce placeholder (decision 080)
+  const template = fileCache(join(webDist, 'index.html'), (text) => text.split(CSP_NONCE_PLACEHOLDER), ['']);
+  const policy = pagePolicy(app.secureCookies);
+
+  /**
+   * index.html with a fresh nonce (16 random bytes) in place of the build's placeholder, and the policy that
+   * admits it: put in before any data, so no text of a user can carry it.
+   */
+  function withNonce(): { html: string; nonce: string; csp: string } {
+    const nonce = randomBytes(16).toString('base64');
+    return { html: template().join(nonce), nonce, csp: policy(nonce) };
+  }
   const assets = fileCache<StartAssets>(
     join(webDist, START_ASSETS_FILE),
     (text) => JSON.parse(text) as StartAssets,
@@ -110,16 +125,32 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
     }
   }
 
-  return async function sendStartPage(req: FastifyRequest, reply: FastifyReply, path: string) {
-    const html = template();
+  /**
+   * `/index.html`, the page the service worker keeps and serves for every page later, offline too: no data,
+   * but its own nonce as any page. The kept copy keeps its header with it, so nonce and policy always match.
+   */
+  function sendShell(reply: FastifyReply) {
+    const { html, csp } = withNonce();
+    if (!html.includes('</body>')) return unavailable(reply);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  function unavailable(reply: FastifyReply) {
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ code: 'common.unavailable', message: ERROR_MESSAGES['common.unavailable'] });
+  }
+
+  async function sendStartPage(req: FastifyRequest, reply: FastifyReply, path: string) {
+    const { html, nonce, csp } = withNonce();
     const head = html.indexOf('</head>');
     const body = html.lastIndexOf('</body>');
-    if (head < 0 || body < head) {
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ code: 'common.unavailable', message: ERROR_MESSAGES['common.unavailable'] });
-    }
+    if (head < 0 || body < head) return unavailable(reply);
     const hasSession =
       req.cookies[app.cookieNames.access] !== undefined || req.cookies[app.cookieNames.refresh] !== undefined;
     const [self, config, layout] = await Promise.all([
@@ -138,9 +169,18 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
     };
     const strings = assets().strings[expectedLocale(req)];
     // spliced, not String.replace: a "$&" or "$`" in someone's text must stay as written
-    const preload = strings ? `<link rel="modulepreload" crossorigin href="${strings}">\n` : '';
-    const block = `<script type="application/json" id="${BOOT_DATA_ID}">${dataBlockJson(boot)}</script>\n`;
+    const preload = strings
+      ? `<link rel="modulepreload" crossorigin href="${strings}" nonce="${nonce}">\n`
+      : '';
+    // a data block is never run; it carries the nonce all the same, as every script element of the page
+    const block = `<script type="application/json" id="${BOOT_DATA_ID}" nonce="${nonce}">${dataBlockJson(boot)}</script>\n`;
     const page = html.slice(0, head) + preload + html.slice(head, body) + block + html.slice(body);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  };
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(page);
+  }
+
+  return { sendStartPage, sendShell };
 }
