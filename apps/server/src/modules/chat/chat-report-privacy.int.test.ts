@@ -289,7 +289,9 @@ describe('an upgrade', () => {
         details: { roomId: room.id, messageId: deletedByModerator.id, reports: 1 },
       })
       .returning({ id: auditLog.id });
-    onTestFinished(() => db.delete(auditLog).where(inArray(auditLog.id, [old!.id, oldDelete!.id])));
+    onTestFinished(async () => {
+      await db.delete(auditLog).where(inArray(auditLog.id, [old!.id, oldDelete!.id]));
+    });
     const before = (await exportOf(reported)).text;
     expect(before).toContain(REASON);
     // the data statements of the migration, run again on the rows an earlier version wrote
