@@ -91,7 +91,7 @@ export const AccountPasswordSchema = z.strictObject({
 });
 export type AccountPassword = z.input<typeof AccountPasswordSchema>;
 
-/** POST /api/nameinfo: display names for ids of the caller's school; unknown ids are left out. */
+/** POST /api/nameinfo: display names for ids of the caller's school whom the caller meets (decision 077); others are left out. */
 export const NameInfoRequestSchema = z.strictObject({
   ids: z.array(IdSchema).min(1).max(MAX_NAMEINFO_IDS),
 });

@@ -83,6 +83,11 @@ export async function audit(
   opts: {
     actorId?: number | null;
     targetId?: number | null;
+    /**
+     * an entry that must not lead back to the person who acted (a chat report, decision 077): no actor, no
+     * address, no request id (the server's request log ties it to an address)
+     */
+    anonymous?: boolean;
     details?: Record<string, unknown>;
     /** the transaction the audited change runs in, so both commit or neither */
     db?: Db;
@@ -90,13 +95,14 @@ export async function audit(
 ): Promise<void> {
   // SECURITY.md: every write while impersonating names both the real and the impersonated user
   const impersonatorId = ctx.session?.impersonatorId ?? null;
+  const anonymous = opts.anonymous === true;
   await insertAudit(opts.db ?? ctx.db, {
     schoolId: ctx.schoolId,
     action,
-    actorId: opts.actorId ?? ctx.user?.id ?? null,
+    actorId: anonymous ? null : (opts.actorId ?? ctx.user?.id ?? null),
     targetId: opts.targetId ?? null,
-    ip: ctx.request?.ip ?? null,
-    requestId: ctx.request?.requestId ?? null,
+    ip: anonymous ? null : (ctx.request?.ip ?? null),
+    requestId: anonymous ? null : (ctx.request?.requestId ?? null),
     details: impersonatorId ? { ...opts.details, impersonatorId } : (opts.details ?? {}),
   });
 }

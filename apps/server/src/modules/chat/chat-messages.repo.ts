@@ -159,15 +159,21 @@ export async function findEdits(db: Db, messageId: number) {
     .orderBy(asc(chatMessageEdits.at), asc(chatMessageEdits.id));
 }
 
+/** How a report was closed: a moderator dismissed it or deleted the message, or its sender deleted it. */
+export type ReportResolution = 'dismissed' | 'deleted' | 'sender_deleted';
+
 /**
  * Marks the message deleted: text, file reference and edit history go at once, the row keeps its place; its
- * open reports are closed by the one who deleted it. Returns the file id it referred to.
+ * open reports are closed, by the moderator who deleted it (`moderator`), or without a name when the sender
+ * deleted their own message (so the sender's export never learns of a report, decision 077). Returns the file
+ * id it referred to.
  */
 export async function markMessageDeleted(
   db: Db,
   messageId: number,
   by: number,
   at: Date,
+  opts: { moderator: boolean },
 ): Promise<number | null> {
   const [before] = await db
     .select({ fileId: chatMessages.fileId })
@@ -190,7 +196,11 @@ export async function markMessageDeleted(
     .where(eq(chatMessages.id, messageId));
   await db
     .update(chatReports)
-    .set({ resolvedAt: at, resolvedBy: by })
+    .set({
+      resolvedAt: at,
+      resolvedBy: opts.moderator ? by : null,
+      resolution: (opts.moderator ? 'deleted' : 'sender_deleted') satisfies ReportResolution,
+    })
     .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.resolvedAt)));
   return before?.fileId ?? null;
 }
@@ -283,7 +293,7 @@ export async function insertReport(
 export async function resolveReports(db: Db, messageId: number, by: number, at: Date): Promise<number> {
   const rows = await db
     .update(chatReports)
-    .set({ resolvedAt: at, resolvedBy: by })
+    .set({ resolvedAt: at, resolvedBy: by, resolution: 'dismissed' satisfies ReportResolution })
     .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.resolvedAt)))
     .returning({ id: chatReports.id });
   return rows.length;

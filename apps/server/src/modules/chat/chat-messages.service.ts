@@ -274,12 +274,13 @@ export async function deleteChatMessage(ctx: Ctx, roomId: number, messageId: num
     if (!own && !partOf(room, user).moderator) throw new AppError(403, 'chat.not_own_message');
     if (message.deletedAt) return;
     await lockFiles(tx, ctx.schoolId);
-    const fileId = await markMessageDeleted(tx, messageId, user.id, ctx.clock());
+    const fileId = await markMessageDeleted(tx, messageId, user.id, ctx.clock(), { moderator: !own });
     await deleteFiles(tx, ctx.schoolId, [fileId]);
+    // the sender's export holds this entry: what was done to their message, not whether it was reported (077)
     if (!own)
       await audit(ctx, 'chat.message_delete', {
         targetId: message.senderId,
-        details: { roomId, messageId, reports: message.openReports },
+        details: { roomId, messageId },
         db: tx,
       });
     await tellMembers(ctx, tx, roomId, 'chat.message.deleted', { roomId, messageId });
@@ -324,11 +325,10 @@ export async function reportChatMessage(
       at: ctx.clock(),
     });
     if (!made) return;
-    await audit(ctx, 'chat.report', {
-      targetId: message.senderId,
-      details: { roomId, messageId, reason },
-      db: tx,
-    });
+    // who reported and why stays with the reporter (their export holds the chat_reports row) and the
+    // moderators, who see a count (decision 077): the entry names neither reporter nor reported person, nor
+    // the reason, and keeps the reporter's address out, so no export and no admin's log view can tell them
+    await audit(ctx, 'chat.report', { anonymous: true, details: { roomId, messageId }, db: tx });
     await tell(ctx, tx, await findModeratorIds(tx, roomId), 'chat.report', { roomId, messageId });
   });
 }

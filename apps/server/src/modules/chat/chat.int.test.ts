@@ -655,8 +655,14 @@ describe('messages', () => {
         data: { roomId: room.id, messageId: bad.id },
       },
     ]);
+    // audited without naming the reporter, the reported pupil or the reason (decision 077)
     const audit = await lastAudit(t, 'chat.report');
-    expect(audit).toMatchObject({ actorId: id('student'), targetId: id('student2') });
+    expect(audit).toMatchObject({
+      actorId: null,
+      targetId: null,
+      ip: null,
+      details: { roomId: room.id, messageId: bad.id },
+    });
     const modPage = await as('teacher2', `/api/matrix/${room.id}/messages`);
     expect(modPage.body.items[0]).toMatchObject({ id: bad.id, reports: 1 });
     const pupilPage = await as('student', `/api/matrix/${room.id}/messages`);

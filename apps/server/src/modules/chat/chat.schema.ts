@@ -143,7 +143,9 @@ export const chatMessageEdits = pgTable(
 );
 
 // A message a member reported to the room's teacher and moderators (decision 072), open until dismissed or
-// the message is deleted.
+// the message is deleted. Who reported and why stays with the reporter (decision 077): only the reporter's
+// export holds `reporter_id` and `reason`; the moderators see a count, and a moderator's export what they
+// decided (`resolution`, `resolved_at`, `resolved_by`).
 export const chatReports = pgTable(
   'chat_reports',
   {
@@ -158,7 +160,10 @@ export const chatReports = pgTable(
     reason: text('reason').notNull().default(''),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    // the moderator who closed it; null while open, and when the sender deleted their own message
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    // ReportResolution (chat-messages.repo.ts): dismissed, deleted (by a moderator), sender_deleted; null while open
+    resolution: text('resolution'),
   },
   (t) => [
     index('chat_reports_message').on(t.messageId),

@@ -77,6 +77,23 @@ function withoutOthersAddress(
   return Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'ip'));
 }
 
+/** What a moderator's export shows of a report they closed but did not make: the decision, not its source. */
+const DECISION_COLUMNS = ['id', 'message_id', 'resolution', 'resolved_at', 'resolved_by'] as const;
+
+/**
+ * Who reported a message and why stays with the reporter and the moderators (SECURITY.md "Privacy", decision
+ * 077): a report the user made is theirs in full; one they closed as a moderator (dismissed, or deleted the
+ * message) keeps only what they decided, when, and on which message.
+ */
+function withoutReporter(
+  table: string,
+  row: Record<string, unknown>,
+  userId: number,
+): Record<string, unknown> {
+  if (table !== 'chat_reports' || row.reporter_id === userId) return row;
+  return Object.fromEntries(DECISION_COLUMNS.map((column) => [column, row[column]]));
+}
+
 /** The name a download gets: aula-data-<username>-<yyyy-mm-dd>.json, safe in a header. */
 export function exportFileName(username: string, at: Date): string {
   const safe = username.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80) || 'user';
@@ -127,7 +144,9 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
       tables: Object.fromEntries(
         sorted.map((name) => [
           name,
-          tables[name]!.map((r) => exportRow(name, withoutOthersAddress(name, r, userId))),
+          tables[name]!.map((r) =>
+            exportRow(name, withoutReporter(name, withoutOthersAddress(name, r, userId), userId)),
+          ),
         ]),
       ),
     },

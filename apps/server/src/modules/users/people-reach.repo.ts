@@ -1,8 +1,19 @@
 // Whom a caller reaches (decisions 067, 072): the one query behind the video rooms' and the chat's people
 // pickers and their reach checks. Owned by the users module; bbb and chat call it through users.service.ts.
+// Whom a caller meets (decision 077): the names POST /api/nameinfo may give, read from the groups, video rooms
+// and chat rooms the caller is in.
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { groupMembers, users } from '../../db/schema.ts';
+import {
+  bbbRoomGroups,
+  bbbRoomMembers,
+  bbbRooms,
+  chatRoomGroups,
+  chatRoomMembers,
+  chatRooms,
+  groupMembers,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * Whom a caller reaches. `all`: everyone of the school. `staff-and-groups`: every teacher and admin, and the
@@ -89,4 +100,65 @@ export async function findPeopleInReach(
     .where(and(...where))
     .orderBy(users.lastName, users.firstName, users.id)
     .limit(opts.limit);
+}
+
+/** A name as POST /api/nameinfo gives it. */
+export interface MetPerson {
+  id: number;
+  laraId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  type: 'L' | 'S';
+}
+
+/**
+ * The people a caller meets (decision 077): themself, the members of their groups (their teachers among them),
+ * and everyone in a video room or chat room they are in (members, members through a group, the owner),
+ * private chats included. One query; `u` is the user looked up.
+ */
+function meets(callerId: number): SQL {
+  const u = userIdCol;
+  const myGroups = sql`(select g.group_id from ${groupMembers} g where g.user_id = ${callerId})`;
+  const myChatRooms = sql`(select cm.room_id from ${chatRoomMembers} cm where cm.user_id = ${callerId}
+    union select cg.room_id from ${chatRoomGroups} cg where cg.group_id in ${myGroups})`;
+  const myVideoRooms = sql`(select bm.room_id from ${bbbRoomMembers} bm where bm.user_id = ${callerId}
+    union select bg.room_id from ${bbbRoomGroups} bg where bg.group_id in ${myGroups}
+    union select br.id from ${bbbRooms} br where br.owner_id = ${callerId})`;
+  const inRooms = (members: SQL, groupsOf: SQL, rooms: SQL, mine: SQL) => sql`(
+    exists (select 1 from ${members} m where m.user_id = ${u} and m.room_id in ${mine})
+    or exists (select 1 from ${groupsOf} rg join ${groupMembers} gm on gm.group_id = rg.group_id
+      where gm.user_id = ${u} and rg.room_id in ${mine})
+    or exists (select 1 from ${rooms} r where r.owner_id = ${u} and r.id in ${mine}))`;
+  return sql`(${u} = ${callerId}
+    or exists (select 1 from ${groupMembers} gm where gm.user_id = ${u} and gm.group_id in ${myGroups})
+    or ${inRooms(sql`${chatRoomMembers}`, sql`${chatRoomGroups}`, sql`${chatRooms}`, myChatRooms)}
+    or ${inRooms(sql`${bbbRoomMembers}`, sql`${bbbRoomGroups}`, sql`${bbbRooms}`, myVideoRooms)})`;
+}
+
+/**
+ * The names of those of `ids` in the caller's school whom the caller may name (decision 077): staff (teachers
+ * and above) everyone of the school, anyone else the people they meet. The others are left out, as unknown ids
+ * are, so the answer does not tell whether an id exists. One query, ordered by id.
+ */
+export async function findNamesMet(
+  db: Db,
+  schoolId: number,
+  caller: { id: number; staff: boolean },
+  ids: readonly number[],
+): Promise<MetPerson[]> {
+  const where: SQL[] = [eq(users.schoolId, schoolId), inArray(users.id, [...ids])];
+  if (!caller.staff) where.push(meets(caller.id));
+  return db
+    .select({
+      id: users.id,
+      laraId: users.laraId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      type: users.type,
+    })
+    .from(users)
+    .where(and(...where))
+    .orderBy(users.id);
 }

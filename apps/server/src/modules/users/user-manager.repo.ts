@@ -169,18 +169,3 @@ export async function setAdminPassword(
     .set({ passwordHash, passwordChangedAt: now, mustChangePassword })
     .where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
 }
-
-export async function findNames(db: Db, schoolId: number, ids: readonly number[]) {
-  return db
-    .select({
-      id: users.id,
-      laraId: users.laraId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      type: users.type,
-    })
-    .from(users)
-    .where(and(eq(users.schoolId, schoolId), inArray(users.id, [...ids])))
-    .orderBy(asc(users.id));
-}

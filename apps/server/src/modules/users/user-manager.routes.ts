@@ -105,7 +105,8 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Display names for user ids of the school (at most 200 ids; unknown ids are left out)',
+        summary:
+          'Display names for user ids of the school: staff get everyone, others the people of their groups, rooms and chats (at most 200 ids; the others are left out like unknown ids)',
         body: NameInfoRequestSchema,
         response: { 200: NameInfoSchema, ...errors },
       },

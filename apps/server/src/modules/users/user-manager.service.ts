@@ -17,11 +17,11 @@ import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
 import { replaceUserGroups } from '../groups/groups.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { findNamesMet } from './people-reach.repo.ts';
 import { managedUser, mayManage } from './user-admin.service.ts';
 import {
   existingGroupIds,
   findManagedUserRow,
-  findNames,
   findUsers,
   insertUser,
   isUsernameTaken,
@@ -223,10 +223,15 @@ export async function setAccountPassword(
   return { ok: true };
 }
 
-/** POST /api/nameinfo: display names for ids of the caller's school (chat, messages, logs). */
+/**
+ * POST /api/nameinfo: display names for ids of the caller's school, only of the people the caller meets
+ * (decision 077): staff name everyone of the school; others their groups, rooms and chats. The rest are left
+ * out like unknown ids.
+ */
 export async function nameInfo(ctx: Ctx, ids: readonly number[]): Promise<NameInfo> {
-  actorOf(ctx);
-  const rows = await findNames(ctx.db, ctx.schoolId, [...new Set(ids)]);
+  const actor = actorOf(ctx);
+  const caller = { id: actor.id, staff: hasRole(actor, 'teacher') };
+  const rows = await findNamesMet(ctx.db, ctx.schoolId, caller, [...new Set(ids)]);
   return rows.map((r) => ({
     id: r.id,
     lara_id: r.laraId,
