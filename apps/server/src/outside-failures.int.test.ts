@@ -82,7 +82,7 @@ function uploadForm(clientId: string) {
 interface OutsideFailure {
   system: string;
   /** makes the call while the outside system fails */
-  answer: () => Promise<CallResult>;
+  answer: () => Promise<CallResult<{ code?: string }>>;
   status: number;
   code: string;
 }

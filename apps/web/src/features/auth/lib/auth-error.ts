@@ -34,5 +34,7 @@ export function authErrorText(t: TFunction, error: unknown): string {
  */
 export function mayRetry(error: unknown): boolean {
   if (isNetworkError(error)) return true;
-  return error instanceof ApiError && (errorCode(error) === 'sso.provider_unreachable' || error.status >= 500);
+  return (
+    error instanceof ApiError && (errorCode(error) === 'sso.provider_unreachable' || error.status >= 500)
+  );
 }
