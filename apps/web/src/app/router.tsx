@@ -55,8 +55,9 @@ function routeMetaOf(matches: readonly AnyRouteMatch[]): RouteMeta {
   return name ? { name, access, publicWithoutLogin } : NOT_FOUND_META;
 }
 
+/** No answer, or a proxy's 502 without Aula's error body (decision 078). */
 function isApiDown(error: unknown): boolean {
-  return isNetworkError(error) || (error instanceof ApiError && error.status === 502);
+  return isNetworkError(error) || (error instanceof ApiError && error.status === 502 && !error.errorBody);
 }
 
 async function loadSession(
@@ -71,6 +72,8 @@ async function loadSession(
     // Without a config (none cached, the fetch failed) the guard fails closed: no visitor access.
     config: config.status === 'fulfilled' ? config.value : { ...DEFAULT_CONFIG, allow_no_login: false },
     apiDown: [self, config].some((result) => result.status === 'rejected' && isApiDown(result.reason)),
+    // the start-up session check stands for the online ping, which has not run yet: a 503 is offline
+    // whatever its body (Aula's while its database is away), as the ping's is (decision 078)
     unavailable: [self, config].some(
       (result) =>
         result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 503,

@@ -55,13 +55,31 @@ export function emitGlobalApiEvent(event: GlobalApiEvent, error?: ApiError): voi
 
 const FORCED_STEPS: ReadonlySet<string> = new Set(FORCED_STEP_CODES);
 
-function globalEventFor(status: number, requiresLogin: boolean, body: unknown): GlobalApiEvent | undefined {
+/**
+ * A 502 or 503 that Aula did not write: a proxy in front of it answers because Aula does not (decision 078).
+ * With Aula's error body the answer is about that one call (an identity provider or a file store that
+ * failed), and the screen that made the call shows it, with a retry, where the user is.
+ */
+export function isProxyOutage(status: number, body: unknown): boolean {
+  return (status === 502 || status === 503) && !isErrorBody(body);
+}
+
+/**
+ * What an answer means for the whole app (spec 4.4, 8; decision 078). The api-down page only for a 502 and the
+ * offline page only for a 503, each without Aula's error body; a 503 of the online ping is offline whatever its
+ * body, which the ping itself sees to (lib/online-ping.ts).
+ */
+export function globalEventFor(
+  status: number,
+  requiresLogin: boolean,
+  body: unknown,
+): GlobalApiEvent | undefined {
   if (status === 418) return 'forced-logout';
   // the server refuses everything until a forced step is done (spec 4.2): the user info says which
   if (status === 403 && isErrorBody(body) && FORCED_STEPS.has(body.code)) return 'step-required';
   if (status === 401 && requiresLogin) return 'logged-out';
-  if (status === 502) return 'api-down';
-  if (status === 503) return 'unavailable';
+  if (status === 502 && isProxyOutage(status, body)) return 'api-down';
+  if (status === 503 && isProxyOutage(status, body)) return 'unavailable';
   return undefined;
 }
 

@@ -7,8 +7,9 @@ let statisticsSent = false;
 
 /**
  * spec 4.2, 4.4: while signed in, ping every 15 s; the statistics call goes once when the ping starts.
- * 502 and 503 answers reach the global handlers of the API client too; a network failure or a 503 calls
- * onOffline with the error and the ping itself, which the offline page repeats (decision 057).
+ * A network failure or a 503, with Aula's error body or without, calls onOffline with the error and the ping
+ * itself, which the offline page repeats (decision 057): the ping is the one call whose 503 means offline
+ * (decision 078). A proxy's 502 reaches the global handlers of the API client.
  * Returns a stop function.
  */
 export function startOnlinePing(

@@ -1,11 +1,5 @@
 import { CSRF_HEADER } from '@aula/contracts';
-import {
-  ApiError,
-  emitGlobalApiEvent,
-  refreshSession,
-  sessionTimes,
-  type GlobalApiEvent,
-} from './api-client';
+import { ApiError, emitGlobalApiEvent, globalEventFor, refreshSession, sessionTimes } from './api-client';
 
 // An upload that shows its progress (a photo, a CSV file): apiRequest's rules over XHR, which unlike fetch
 // reports how much is sent. Outside the start path: only the lazy screens that upload import it.
@@ -49,16 +43,10 @@ function send({ url, body, contentType, onProgress }: UploadRequest) {
   });
 }
 
-const GLOBAL_EVENTS: Partial<Record<number, GlobalApiEvent>> = {
-  401: 'logged-out',
-  418: 'forced-logout',
-  502: 'api-down',
-  503: 'unavailable',
-};
-
 /**
  * POSTs the body and answers the response's JSON. Like apiRequest: an expired access token is refreshed once,
- * 401/418/502/503 go to the whole app, and any other failure is an ApiError with the server's body.
+ * 401 and 418 go to the whole app, and so do a 502 or 503 without Aula's error body (a proxy's; decision 078);
+ * any other failure is an ApiError with the server's body, for the screen to show.
  */
 export async function uploadRequest(request: UploadRequest): Promise<unknown> {
   let res = await send(request);
@@ -68,7 +56,8 @@ export async function uploadRequest(request: UploadRequest): Promise<unknown> {
   }
   if (res.status < 200 || res.status >= 300) {
     const error = new ApiError(request.url, res.status, res.statusText, res.body);
-    const event = GLOBAL_EVENTS[res.status];
+    // every upload needs a session: a 401 is a logout
+    const event = globalEventFor(res.status, true, res.body);
     if (event) emitGlobalApiEvent(event, error);
     throw error;
   }

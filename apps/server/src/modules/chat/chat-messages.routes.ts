@@ -50,7 +50,8 @@ const UPLOAD_FIELDS =
   'multipart/form-data: `file` (JPEG, PNG, WebP or GIF — re-encoded without metadata —, PDF, Word, Excel, ' +
   'PowerPoint or OpenDocument, by content; at most 10 MB), `clientId` and an optional `body`. 403 ' +
   'chat.uploads_off / announcements_only / not_member, 413 upload.too_large / quota_exceeded, 415 ' +
-  'upload.invalid_type, 503 chat.upload_failed when the file store fails.';
+  'upload.invalid_type, 507 chat.upload_failed when the file store refuses the file (503 only while the ' +
+  'database is away, as on every route).';
 
 // Messages of a room (decisions 070, 072); registered by chatRoutes, so they share its 404 for a school
 // without the chat.
@@ -150,7 +151,7 @@ export const chatMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
           413: ErrorBodySchema,
           415: ErrorBodySchema,
-          503: ErrorBodySchema,
+          507: ErrorBodySchema,
         },
       },
     },

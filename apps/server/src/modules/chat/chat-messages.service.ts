@@ -6,7 +6,7 @@ import type { ChatHistorySchema, ChatMessage, ChatMessagePage } from '@aula/cont
 import { ChatClientIdSchema, ChatEditSchema, MAX_CHAT_MESSAGE } from '@aula/contracts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { transaction, type Db } from '../../db/index.ts';
+import { isDbUnavailable, transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -132,7 +132,7 @@ export interface UploadInput {
 /**
  * POST /api/matrix/{roomId}/upload: a file with an optional text. The room must take files (403
  * chat.uploads_off); the file is checked and re-encoded outside the transaction, stored through the file store
- * inside it with the quotas; a store that fails answers 503 chat.upload_failed and keeps nothing.
+ * inside it with the quotas; a store that fails answers 507 chat.upload_failed and keeps nothing (decision 078).
  */
 export async function uploadMessage(
   ctx: Ctx,
@@ -186,9 +186,11 @@ export async function uploadMessage(
         data: upload.data,
       });
     } catch (err) {
-      if (err instanceof AppError) throw err;
+      // the database away is Aula's outage: the errors plugin's 503 with Retry-After, like every route
+      if (err instanceof AppError || isDbUnavailable(err)) throw err;
       ctx.log.error({ err }, 'chat: the file store failed');
-      throw new AppError(503, 'chat.upload_failed');
+      // 507 Insufficient Storage, not 503: a store that refuses the file is not Aula down (decision 078)
+      throw new AppError(507, 'chat.upload_failed');
     }
     await checkQuota(tx, ctx.schoolId, user, upload.data.length);
     return writeMessage(ctx, tx, room, user, {

@@ -621,7 +621,20 @@ describe('settings and sign-out', () => {
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
     await down.close();
     const res = await complete(back.search, cookie);
-    expect(res.status).toBe(502);
+    // 504, never 502: a 502 is "Aula is down" to the web app (decision 078)
+    expect(res.status).toBe(504);
     expect(res.body.code).toBe('sso.provider_unreachable');
+  });
+
+  it('a provider that is down when the sign-in starts: 504 sso.provider_unreachable, never 502 or 503', async () => {
+    const down = await startOidcProvider({ redirectUris: [`${t.base}/oidc/callback`], accounts: ACCOUNTS });
+    restoreProviderAfterTest();
+    // its own issuer (a fresh port), so no discovery of it is kept from an earlier test
+    await configure({ issuer: down.issuer, clientId: down.clientId, clientSecret: down.clientSecret });
+    await down.close();
+    const res = await call(t.base, '/api/login/oidc', { body: {} });
+    expect(res.status).toBe(504);
+    expect(res.body.code).toBe('sso.provider_unreachable');
+    expect(cookiesFrom(res)).not.toContain('aula_sso');
   });
 });

@@ -80,11 +80,17 @@ export async function enabledOidc(ctx: Ctx): Promise<LoadedOidc | null> {
   return loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
 }
 
-/** The provider could not be reached (openid-client wraps what the guarded fetch threw as a cause). */
+/**
+ * The provider could not be reached (openid-client wraps what the guarded fetch threw as a cause), or it (or a
+ * proxy in front of it) answered 5xx: a server of the school's, not Aula, is down (decision 078).
+ */
 function unreachable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof SafeFetchError) return true;
     if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return true;
+    // oauth4webapi: a Response as the cause of "unexpected HTTP status code", or ResponseBodyError's status
+    const status = (e as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 500) return true;
   }
   return false;
 }
@@ -103,7 +109,8 @@ export async function startOidc(
     config = await providerConfiguration(ctx, loaded);
   } catch (err) {
     ctx.log.warn({ err }, 'oidc discovery failed');
-    throw new AppError(502, 'sso.provider_unreachable');
+    // 504, never 502: a 502 is "Aula itself is down" to the web app (spec 4.4, 8; decision 078)
+    throw new AppError(504, 'sso.provider_unreachable');
   }
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -167,7 +174,7 @@ export async function completeOidc(ctx: Ctx, browser: SsoBrowser, query: string)
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (unreachable(err)) return refuse(ctx, 502, 'sso.provider_unreachable', 'unreachable');
+    if (unreachable(err)) return refuse(ctx, 504, 'sso.provider_unreachable', 'unreachable');
     const code = (err as { code?: unknown; error?: unknown }).error ?? (err as { code?: unknown }).code;
     ctx.log.warn({ err }, 'oidc code exchange refused');
     return refuse(ctx, 403, 'sso.failed', `token:${String(code ?? 'invalid').slice(0, 60)}`);

@@ -62,7 +62,8 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   422: ErrorBodySchema,
-  502: ErrorBodySchema,
+  // the identity provider does not answer: 504 sso.provider_unreachable (decision 078)
+  504: ErrorBodySchema,
 };
 
 // spec 1, 2.1 (/sso, /login/moin, /oidc/callback), 7.1-7.2; docs/decisions/038-oidc-sign-in.md, 040-saml-sign-in.md

@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RotateCw } from 'lucide-react';
 import { ErrorAlert } from '@/components/message-box';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
 import type { SsoSessionResult } from '@aula/contracts';
 import { completeOidc, completeSaml, goToProvider, safeReturnTo, ssoInfoQueryOptions } from '../api/sso';
-import { authErrorText, errorCode } from '../lib/auth-error';
+import { authErrorText, errorCode, mayRetry } from '../lib/auth-error';
 import { linkClass } from './auth-form-parts';
 
 function Card({ children }: { children: React.ReactNode }) {
@@ -30,11 +32,18 @@ function Progress({ text }: { text: string }) {
   );
 }
 
-function Failure({ error }: { error: unknown }) {
+function Failure({ error, retry }: { error: unknown; retry?: () => void }) {
   const { t } = useTranslation();
   return (
     <>
-      <ErrorAlert message={authErrorText(t, error)} />
+      <ErrorAlert message={authErrorText(t, error)}>
+        {retry && mayRetry(error) ? (
+          <Button type="button" size="sm" variant="outline" onClick={retry}>
+            <RotateCw aria-hidden="true" />
+            {t('common.retry')}
+          </Button>
+        ) : null}
+      </ErrorAlert>
       <Link to="/login" className={linkClass}>
         {t('sso.backToLogin')}
       </Link>
@@ -57,18 +66,23 @@ export function SsoRedirectPage() {
   const providers = info.data?.providers;
   const wanted = window.location.pathname === '/login/moin' ? 'oidc' : searchParam('via');
   const provider = providers?.find((p) => p.protocol === wanted) ?? providers?.[0];
+  const go = useCallback(() => {
+    setError(null);
+    // nothing switched on: the server's "not set up" answer is the message
+    goToProvider(provider?.protocol ?? 'oidc', safeReturnTo(searchParam('returnTo'))).catch(setError);
+  }, [provider]);
   useEffect(() => {
     if (started.current || !providers) return;
     started.current = true;
-    // nothing switched on: the server's "not set up" answer is the message
-    goToProvider(provider?.protocol ?? 'oidc', safeReturnTo(searchParam('returnTo'))).catch(setError);
-  }, [providers, provider]);
+    go();
+  }, [providers, go]);
   const failure = error ?? (info.isError ? info.error : null);
   const label = provider?.label;
   return (
     <Card>
       {failure ? (
-        <Failure error={failure} />
+        // the provider did not answer: try again from here (decision 078)
+        <Failure error={failure} retry={error ? go : undefined} />
       ) : (
         <Progress text={label ? t('sso.redirecting', { label }) : t('sso.redirectingGeneric')} />
       )}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 /** The error code of a failed call, when the server sent one of ours. */
@@ -26,4 +26,15 @@ export function authErrorText(t: TFunction, error: unknown): string {
     }
   }
   return errorMessage(t, error);
+}
+
+/**
+ * Whether trying the same again may work: the school's identity provider did not answer (504
+ * sso.provider_unreachable, decision 078), no answer came at all, or a server answered 5xx.
+ */
+export function mayRetry(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  return (
+    error instanceof ApiError && (errorCode(error) === 'sso.provider_unreachable' || error.status >= 500)
+  );
 }
