@@ -82,7 +82,8 @@ async function takePhoto(cookie: string, photo: Buffer): Promise<{ ms: number; s
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
-  await waitForHealth(base);
+  // the first start migrates and seeds the demo school, which takes longer than 30 s on a busy machine
+  await waitForHealth(base, 180);
   const pupil = await signIn('student');
   const quiet: number[] = [];
   for (let i = 0; i < 5; i++) quiet.push((await signIn('teacher')).ms);
