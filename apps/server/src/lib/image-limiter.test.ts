@@ -192,6 +192,19 @@ describe('ImageLimiter', () => {
     expect(imageOwner(1, null)).not.toBe(imageOwner(2, null));
   });
 
+  it('a listener that throws costs neither the slot nor the job', async () => {
+    const limiter = new ImageLimiter();
+    limiter.onStart(() => {
+      throw new Error('listener broken');
+    });
+    const first = submit(limiter, PUPIL, 'raster');
+    const second = submit(limiter, PUPIL, 'raster');
+    first.finish();
+    second.finish();
+    expect(await Promise.all([first.result, second.result])).toEqual([`${PUPIL} raster`, `${PUPIL} raster`]);
+    expect(limiter.stats).toMatchObject({ running: 0, waiting: 0 });
+  });
+
   it('stops telling a listener once it has unsubscribed', async () => {
     const limiter = new ImageLimiter();
     const heard: string[] = [];

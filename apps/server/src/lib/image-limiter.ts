@@ -142,7 +142,13 @@ export class ImageLimiter {
     l.running++;
     turn.running++;
     turn.lastStart = ++this.ticks;
-    for (const listener of this.listeners) listener({ owner, lane });
+    for (const listener of this.listeners) {
+      try {
+        listener({ owner, lane });
+      } catch {
+        // a listener that fails must not cost a slot or the job that got it
+      }
+    }
   }
 
   private finish(lane: ImageLane, owner: ImageOwner): void {
