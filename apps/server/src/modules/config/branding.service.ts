@@ -114,7 +114,11 @@ export async function setLoginBg(
 ): Promise<LoginBg> {
   if (opts.file) {
     await precheckBranding(ctx, 'login_bg_file', opts.file);
-    await replaceImage(ctx, 'login-bg', await prepareUpload('login-bg', { data: opts.file }, uploaderOf(ctx)));
+    await replaceImage(
+      ctx,
+      'login-bg',
+      await prepareUpload('login-bg', { data: opts.file }, uploaderOf(ctx)),
+    );
   } else if (opts.remove) await replaceImage(ctx, 'login-bg', null);
   if (opts.strategy) {
     await setConfigValue(ctx.db, ctx.schoolId, 'login_bg_strat', opts.strategy);

@@ -43,8 +43,10 @@ export interface PreparedFile {
   data: Buffer;
 }
 
-/** Whose image work an upload is, for the image limiter's turns and cap (decision 075): the signed-in user
- * (the impersonated one while impersonating), or the school's own work when nobody is signed in (a job). */
+/**
+ * Whose image work an upload is, for the image limiter's turns and cap (decision 075): the signed-in user
+ * (the impersonated one while impersonating), or the school's own work when nobody is signed in (a job).
+ */
 export function uploaderOf(ctx: Ctx): ImageOwner {
   return imageOwner(ctx.schoolId, ctx.user?.id ?? null);
 }
@@ -83,7 +85,11 @@ export async function prepareUpload(
     case 'logo':
       return { name: 'logo.png', mime: 'image/png', data: await iconToPng(upload.data, owner, LOGO_SIZE_PX) };
     case 'login-bg':
-      return { name: 'login-background.webp', mime: 'image/webp', data: await photoToWebp(upload.data, owner) };
+      return {
+        name: 'login-background.webp',
+        mime: 'image/webp',
+        data: await photoToWebp(upload.data, owner),
+      };
     case 'photo':
       return { name: 'photo.jpg', mime: 'image/jpeg', data: (await preparePhoto(upload, owner)).photo.data };
     case 'download': {
