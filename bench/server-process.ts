@@ -10,9 +10,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits until the server at `url` answers GET /api/health (30 s at most). */
-export async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+/** Waits until the server at `url` answers GET /api/health (30 s at most, or `seconds`). */
+export async function waitForHealth(url: string, seconds = 30): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort, waitForHealth } from './server-process.ts';
 import { adminQuery, withDatabase } from '../apps/server/src/test/test-db.ts';
 import { loginAs } from '../apps/server/src/test/test-app.ts';
+import { imageOwner } from '../apps/server/src/lib/image-limiter.ts';
 import { preparePhoto } from '../apps/server/src/modules/files/file-checks.ts';
 import { phonePhoto } from '../apps/server/src/test/photos.ts';
 
@@ -110,7 +111,7 @@ for (const [name, input] of [
   ['noise photo', noise],
 ] as const) {
   const started = performance.now();
-  const { photo, thumbnail } = await preparePhoto({ data: input });
+  const { photo, thumbnail } = await preparePhoto({ data: input }, imageOwner(1, null));
   figures[`${name} 4032x3024 upload KB`] = kb(input.length);
   figures[`${name} stored JPEG KB (${photo.width}x${photo.height})`] = kb(photo.data.length);
   figures[`${name} thumbnail WebP KB`] = kb(thumbnail.data.length);

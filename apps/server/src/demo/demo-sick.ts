@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE, dayIn } from '@aula/contracts';
 import type { Db } from '../db/index.ts';
+import { imageOwner } from '../lib/image-limiter.ts';
 import { preparePhoto } from '../modules/files/file-checks.ts';
 import { storeFile } from '../modules/files/files.service.ts';
 import { insertNotice, setProcessed } from '../modules/sick/sick.repo.ts';
@@ -59,7 +60,7 @@ export async function seedDemoSickNotices(
     by: id('teacher2'),
   });
   // Noah (6b): with the photo of his doctor's note
-  const { photo } = await preparePhoto({ data: await notePhoto() });
+  const { photo } = await preparePhoto({ data: await notePhoto() }, imageOwner(schoolId, null));
   const photoFileId = await storeFile(db, {
     schoolId,
     owner: { id: id('student4') },

@@ -82,7 +82,7 @@ export class SvgRenderer {
           child.off('message', onMessage);
           child.off('exit', onExit);
         };
-        // answered once the child is gone, so the image queue's slot frees with the core it used
+        // answered once the child is gone, so the SVG lane's slot frees with the core it used
         const timer = setTimeout(() => {
           done();
           void this.kill(child).then(() => reject(tooComplex()));
@@ -182,5 +182,5 @@ function hold(child: ChildProcess, busy: boolean): void {
   }
 }
 
-/** The process's one SVG renderer, behind the image queue (lib/image-limiter.ts). */
+/** The process's one SVG renderer, behind the image limiter's SVG lane (lib/image-limiter.ts). */
 export const svgRenderer = new SvgRenderer();

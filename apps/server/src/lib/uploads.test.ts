@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { amplificationSvg, filterSvg } from '../test/svg-amplification.ts';
 import { SvgRenderer } from './svg-render.ts';
+import { imageOwner } from './image-limiter.ts';
 import { checkDownload, iconToPng, looksLikeSvg } from './uploads.ts';
+
+const OWNER = imageOwner(1, null);
 
 const svg = (text: string) => looksLikeSvg(Buffer.from(text));
 
@@ -43,7 +46,7 @@ describe('iconToPng', () => {
   it('refuses an SVG with entity declarations (XML bombs)', async () => {
     const bomb =
       '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>';
-    await expect(iconToPng(Buffer.from(bomb))).rejects.toMatchObject({
+    await expect(iconToPng(Buffer.from(bomb), OWNER)).rejects.toMatchObject({
       status: 415,
       code: 'upload.invalid_type',
     });
@@ -51,7 +54,7 @@ describe('iconToPng', () => {
 
   it('refuses the "billion laughs" of nested <use> unrendered, at once (issue 16)', async () => {
     const started = Date.now();
-    await expect(iconToPng(amplificationSvg())).rejects.toMatchObject({
+    await expect(iconToPng(amplificationSvg(), OWNER)).rejects.toMatchObject({
       status: 415,
       code: 'upload.too_complex',
     });
@@ -61,7 +64,7 @@ describe('iconToPng', () => {
   it('refuses the review’s filter SVG (600 turbulence filters) unrendered, at once', async () => {
     const started = Date.now();
     for (const svg of [filterSvg(600, 10), filterSvg(600, 1)])
-      await expect(iconToPng(svg)).rejects.toMatchObject({ status: 415, code: 'upload.too_complex' });
+      await expect(iconToPng(svg, OWNER)).rejects.toMatchObject({ status: 415, code: 'upload.too_complex' });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
@@ -70,7 +73,7 @@ describe('iconToPng', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(64),
     ]);
-    await expect(iconToPng(broken)).rejects.toMatchObject({ status: 415 });
+    await expect(iconToPng(broken, OWNER)).rejects.toMatchObject({ status: 415 });
   });
 
   it('renders a small SVG at icon size', async () => {
@@ -78,6 +81,7 @@ describe('iconToPng', () => {
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="8"><rect width="16" height="8"/></svg>',
       ),
+      OWNER,
     );
     expect(png.readUInt32BE(16)).toBe(256); // IHDR width
     expect(png.readUInt32BE(20)).toBe(128);

@@ -3,7 +3,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
-import { IMAGE_LIMITS, imageLimiter } from './image-limiter.ts';
+import { IMAGE_LIMITS, imageLimiter, type ImageLane, type ImageOwner } from './image-limiter.ts';
 import { inspectSvg, SVG_LIMITS } from './svg-check.ts';
 import { svgRenderer } from './svg-render.ts';
 
@@ -16,11 +16,17 @@ sharp.concurrency(1);
 const tooComplex = () => new AppError(415, 'upload.too_complex');
 
 /**
- * Runs a sharp pipeline in the image queue with a time limit. An AppError passes through; a pipeline stopped
- * by its time limit is too complex; any other failure means the bytes do not decode as the type they claim.
+ * Runs image work of `owner` in its lane of the image limiter (decision 075). An AppError passes through; a
+ * pipeline stopped by its time limit is too complex; any other failure means the bytes do not decode as the
+ * type they claim.
  */
-async function imageJob<T>(job: () => Promise<T>, onError: () => AppError): Promise<T> {
-  return imageLimiter.run(async () => {
+async function imageJob<T>(
+  owner: ImageOwner,
+  lane: ImageLane,
+  job: () => Promise<T>,
+  onError: () => AppError,
+): Promise<T> {
+  return imageLimiter.run(owner, lane, async () => {
     try {
       return await job();
     } catch (err) {
@@ -104,7 +110,7 @@ export function looksLikeSvg(data: Buffer): boolean {
  * whose references or filters would make the renderer draw more than a school icon ever needs is refused
  * unrendered; the others render in a child process that is killed at the time limit.
  */
-export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buffer> {
+export async function iconToPng(data: Buffer, owner: ImageOwner, size = ICON_SIZE_PX): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   const svg = (detected === undefined || detected.mime === 'application/xml') && looksLikeSvg(data);
   if (!svg && (!detected || !ICON_TYPES[detected.mime])) throw invalidType(ICON_TYPE_NAMES);
@@ -117,11 +123,15 @@ export async function iconToPng(data: Buffer, size = ICON_SIZE_PX): Promise<Buff
     if (refusal) throw tooComplex();
     // in the renderer's child process, killed at the time limit: what the count misses still has a bound
     return imageJob(
+      owner,
+      'svg',
       () => svgRenderer.render(data, size, MAX_INPUT_PIXELS),
       () => invalidType(ICON_TYPE_NAMES),
     );
   }
   return imageJob(
+    owner,
+    'raster',
     async () =>
       sharp(data, decodeOptions)
         .timeout(timeLimit)
@@ -145,10 +155,12 @@ export const PHOTO_TYPE_NAMES = Object.values(PHOTO_TYPES).join(', ');
  * A photo (the login background) as a WebP of at most `maxWidth` px wide, turned upright and without any
  * metadata (EXIF, GPS): PNG, JPEG and WebP by their magic number.
  */
-export async function photoToWebp(data: Buffer, maxWidth = 2560): Promise<Buffer> {
+export async function photoToWebp(data: Buffer, owner: ImageOwner, maxWidth = 2560): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
   return imageJob(
+    owner,
+    'raster',
     () =>
       sharp(data, decodeOptions)
         .timeout(timeLimit)
@@ -179,10 +191,12 @@ export async function reencodedDownloadType(data: Buffer): Promise<string | null
  * size and with every frame, but without EXIF, GPS positions, XMP or comments: a photo straight from a phone
  * says where it was taken. Other types come back unchanged.
  */
-export async function withoutImageMetadata(data: Buffer, mime: string): Promise<Buffer> {
+export async function withoutImageMetadata(data: Buffer, mime: string, owner: ImageOwner): Promise<Buffer> {
   const encode = REENCODE[mime];
   if (!encode) return data;
   return imageJob(
+    owner,
+    'raster',
     () =>
       encode(
         sharp(data, { ...decodeOptions, animated: true })
@@ -224,10 +238,13 @@ export async function photoToJpeg(
   data: Buffer,
   maxPx: number,
   thumbPx: number,
+  owner: ImageOwner,
 ): Promise<{ photo: Buffer; width: number; height: number; thumbnail: Buffer }> {
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
   return imageJob(
+    owner,
+    'raster',
     async () => {
       const upright = sharp(data, { ...decodeOptions, limitInputPixels: MAX_PHOTO_PIXELS })
         .timeout(timeLimit)

@@ -27,3 +27,22 @@ export function filterSvg(uses: number, octaves: number): Buffer {
       `${'<rect width="256" height="256" filter="url(#f)"/>'.repeat(uses)}</svg>`,
   );
 }
+
+/**
+ * Issue 32, item 4: markers, which the check does not count (decision 044, "Not counted"). A path of
+ * `vertices` points draws the marker at each of them, and the marker holds `circles` translucent circles of
+ * the icon's size: 14 KB at 1,000 × 100 took 4.2 s of CPU on the test machine, so the default of 4,000 runs
+ * into the renderer's 10 s kill. It passes the check, so it costs one render slot until the kill.
+ */
+export function markerSvg(vertices = 4000, circles = 100): Buffer {
+  const marker = Array.from(
+    { length: circles },
+    (_, i) => `<circle cx="${(i * 7) % 256}" cy="${(i * 13) % 256}" r="40" fill-opacity="0.3" fill="#0a0"/>`,
+  ).join('');
+  const d = `M0 0${Array.from({ length: vertices }, (_, i) => ` L${i % 256} ${(i * 3) % 256}`).join('')}`;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">` +
+      `<defs><marker id="m" markerWidth="256" markerHeight="256" markerUnits="userSpaceOnUse" overflow="visible">${marker}</marker></defs>` +
+      `<path d="${d}" fill="none" stroke="none" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)"/></svg>`,
+  );
+}

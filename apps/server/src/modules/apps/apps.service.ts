@@ -27,7 +27,7 @@ import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
-import { leastStoredBytes, prepareUpload } from '../files/file-checks.ts';
+import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -237,8 +237,8 @@ async function saveApp(
       upload ? (existing?.fileId ?? null) : null,
     ],
   });
-  const icon = form.icon ? await prepareUpload('icon', form.icon) : null;
-  const download = upload ? await prepareUpload('download', upload) : null;
+  const icon = form.icon ? await prepareUpload('icon', form.icon, uploaderOf(ctx)) : null;
+  const download = upload ? await prepareUpload('download', upload, uploaderOf(ctx)) : null;
   // outside the transaction: the check may wait for a slow site, and it never blocks saving
   const embedCheck = await embedCheckFor(ctx, input);
   const values: AppValues = {

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
-import { preparePhoto } from '../files/file-checks.ts';
+import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -164,7 +164,7 @@ export async function addPicture(
   const schoolId = ctx.schoolId;
   // before the image work: a taker already at the quota cannot make the server do it again and again
   await precheckQuota(ctx.db, schoolId, user, { minBytes: 1, uploadedBytes: data.length, replacing: [] });
-  const { photo, thumbnail } = await preparePhoto({ data });
+  const { photo, thumbnail } = await preparePhoto({ data }, uploaderOf(ctx));
   const now = ctx.clock();
   const id = await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, schoolId);

@@ -31,6 +31,7 @@ import {
   viewerOf,
 } from './chat-access.ts';
 import { pushChatMessage } from '../push/push-enqueue.service.ts';
+import { uploaderOf } from '../files/file-checks.ts';
 import { prepareChatUpload } from './chat-upload.ts';
 import { findModeratorIds } from './chat-members.repo.ts';
 import { findRoom, isUserDisabled, type RoomRow } from './chat.repo.ts';
@@ -167,7 +168,7 @@ export async function uploadMessage(
     return { message: toMessage(earlier, { moderator: partOf(row, user).moderator }), created: false };
   if (!form.file)
     throw AppError.validation([{ path: 'file', code: 'common.validation', message: 'required' }]);
-  const upload = await prepareChatUpload(form.file, form.fileName);
+  const upload = await prepareChatUpload(form.file, form.fileName, uploaderOf(ctx));
   await precheckQuota(ctx.db, ctx.schoolId, user, {
     minBytes: upload.data.length,
     uploadedBytes: form.file.length,

@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { withoutImageMetadata } from '../../lib/uploads.ts';
+import type { ImageOwner } from '../../lib/image-limiter.ts';
 import { tooLarge } from '../files/file-checks.ts';
 
 const CHAT_TYPES: Record<string, string> = {
@@ -50,8 +51,15 @@ function storedName(uploaded: string, ext: string): string {
   return `${base}.${ext}`;
 }
 
-/** Checks and prepares a chat file: 413 beyond MAX_CHAT_UPLOAD_BYTES, 415 for a type not allowed. */
-export async function prepareChatUpload(data: Buffer, uploadedName: string): Promise<ChatUpload> {
+/**
+ * Checks and prepares a chat file: 413 beyond MAX_CHAT_UPLOAD_BYTES, 415 for a type not allowed, 429
+ * `upload.busy` when `owner` (the sender) has too much image work waiting.
+ */
+export async function prepareChatUpload(
+  data: Buffer,
+  uploadedName: string,
+  owner: ImageOwner,
+): Promise<ChatUpload> {
   if (data.length > MAX_CHAT_UPLOAD_BYTES) throw tooLarge(MAX_CHAT_UPLOAD_BYTES);
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !CHAT_TYPES[detected.mime])
@@ -59,7 +67,7 @@ export async function prepareChatUpload(data: Buffer, uploadedName: string): Pro
   const name = storedName(uploadedName, detected.ext);
   if (!detected.mime.startsWith('image/'))
     return { name, mime: detected.mime, data, width: null, height: null };
-  const clean = await withoutImageMetadata(data, detected.mime);
+  const clean = await withoutImageMetadata(data, detected.mime, owner);
   // the header of the re-encoded image (already upright) only: no second decode; a GIF's frame height
   const meta = await sharp(clean).metadata();
   return {

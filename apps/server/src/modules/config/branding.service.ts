@@ -11,7 +11,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { prepareUpload } from '../files/file-checks.ts';
+import { prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -114,7 +114,11 @@ export async function setLoginBg(
 ): Promise<LoginBg> {
   if (opts.file) {
     await precheckBranding(ctx, 'login_bg_file', opts.file);
-    await replaceImage(ctx, 'login-bg', await prepareUpload('login-bg', { data: opts.file }));
+    await replaceImage(
+      ctx,
+      'login-bg',
+      await prepareUpload('login-bg', { data: opts.file }, uploaderOf(ctx)),
+    );
   } else if (opts.remove) await replaceImage(ctx, 'login-bg', null);
   if (opts.strategy) {
     await setConfigValue(ctx.db, ctx.schoolId, 'login_bg_strat', opts.strategy);
@@ -130,7 +134,7 @@ export async function setLogo(
 ): Promise<Logo> {
   if (opts.file) {
     await precheckBranding(ctx, 'logo_file', opts.file);
-    await replaceImage(ctx, 'logo', await prepareUpload('logo', { data: opts.file }));
+    await replaceImage(ctx, 'logo', await prepareUpload('logo', { data: opts.file }, uploaderOf(ctx)));
   } else if (opts.remove) await replaceImage(ctx, 'logo', null);
   if (opts.show !== undefined) {
     await setConfigValue(ctx.db, ctx.schoolId, 'show_lara_logo', String(opts.show));

@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { MAX_ICON_BYTES } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
+import { imageOwner } from '../../lib/image-limiter.ts';
 import { leastStoredBytes, prepareUpload, UPLOAD_LIMITS } from './file-checks.ts';
+
+const OWNER = imageOwner(1, null);
 
 const png = () =>
   sharp({ create: { width: 600, height: 300, channels: 3, background: '#36c' } })
@@ -15,7 +18,7 @@ const png = () =>
 describe('prepareUpload', () => {
   it('refuses an upload over its kind’s limit with 413 upload.too_large and the limit in MB', async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(MAX_ICON_BYTES)]);
-    const err = await prepareUpload('icon', { data: big }).catch((e: unknown) => e);
+    const err = await prepareUpload('icon', { data: big }, OWNER).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 413, code: 'upload.too_large', params: { max: 1 } });
     expect(UPLOAD_LIMITS).toEqual({
@@ -29,10 +32,10 @@ describe('prepareUpload', () => {
 
   it('makes an icon a 256 px PNG, a logo a 512 px PNG, a background a WebP, a download keeps its format', async () => {
     const data = await png();
-    const icon = await prepareUpload('icon', { data });
-    const logo = await prepareUpload('logo', { data });
-    const bg = await prepareUpload('login-bg', { data });
-    const download = await prepareUpload('download', { data, filename: 'Plan.webp' });
+    const icon = await prepareUpload('icon', { data }, OWNER);
+    const logo = await prepareUpload('logo', { data }, OWNER);
+    const bg = await prepareUpload('login-bg', { data }, OWNER);
+    const download = await prepareUpload('download', { data, filename: 'Plan.webp' }, OWNER);
     expect([icon.name, icon.mime, (await sharp(icon.data).metadata()).width]).toEqual([
       'icon.png',
       'image/png',
@@ -60,7 +63,7 @@ describe('prepareUpload', () => {
       .gif()
       .toBuffer();
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(2);
-    const out = await prepareUpload('download', { data: gif, filename: 'a.gif' });
+    const out = await prepareUpload('download', { data: gif, filename: 'a.gif' }, OWNER);
     expect(out.mime).toBe('image/gif');
     expect((await sharp(out.data, { animated: true }).metadata()).pages).toBe(2);
   });

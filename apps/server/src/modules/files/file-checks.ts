@@ -1,6 +1,7 @@
 // The way into the file store (decision 053): every upload is checked by its size and by its magic number,
 // never by its name or declared type, and images are re-encoded without metadata (EXIF, GPS) before
-// `storeFile` keeps them. The work runs outside any transaction, in the image queue (decision 044).
+// `storeFile` keeps them. The work runs outside any transaction, in the image limiter, shared between the
+// uploaders in turn (decisions 044, 075).
 import {
   MAX_DOWNLOAD_BYTES,
   MAX_ICON_BYTES,
@@ -10,7 +11,9 @@ import {
   PHOTO_MAX_PX,
   THUMBNAIL_PX,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { imageOwner, type ImageOwner } from '../../lib/image-limiter.ts';
 import {
   checkDownload,
   iconToPng,
@@ -40,6 +43,14 @@ export interface PreparedFile {
   data: Buffer;
 }
 
+/**
+ * Whose image work an upload is, for the image limiter's turns and cap (decision 075): the signed-in user
+ * (the impersonated one while impersonating), or the school's own work when nobody is signed in (a job).
+ */
+export function uploaderOf(ctx: Ctx): ImageOwner {
+  return imageOwner(ctx.schoolId, ctx.user?.id ?? null);
+}
+
 /** 413 `upload.too_large` with the limit in MB, the error every upload route answers for a file too big. */
 export function tooLarge(maxBytes: number): AppError {
   return new AppError(413, 'upload.too_large', { max: megabytes(maxBytes) });
@@ -60,25 +71,30 @@ export async function leastStoredBytes(kind: UploadKind, data: Buffer): Promise<
  * (both from PNG, JPEG, WebP, GIF or a checked SVG), a login background as a WebP of at most 2560 px wide,
  * a download as it came, but an image download re-encoded in its own format. 413 beyond the size limit,
  * 415 `upload.invalid_type` (with the allowed types) for any other content, `upload.too_complex` for an
- * image that would take too long to decode.
+ * image that would take too long to decode, 429 `upload.busy` when `owner` has too much image work waiting.
  */
 export async function prepareUpload(
   kind: UploadKind,
   upload: { data: Buffer; filename?: string },
+  owner: ImageOwner,
 ): Promise<PreparedFile> {
   if (upload.data.length > UPLOAD_LIMITS[kind]) throw tooLarge(UPLOAD_LIMITS[kind]);
   switch (kind) {
     case 'icon':
-      return { name: 'icon.png', mime: 'image/png', data: await iconToPng(upload.data) };
+      return { name: 'icon.png', mime: 'image/png', data: await iconToPng(upload.data, owner) };
     case 'logo':
-      return { name: 'logo.png', mime: 'image/png', data: await iconToPng(upload.data, LOGO_SIZE_PX) };
+      return { name: 'logo.png', mime: 'image/png', data: await iconToPng(upload.data, owner, LOGO_SIZE_PX) };
     case 'login-bg':
-      return { name: 'login-background.webp', mime: 'image/webp', data: await photoToWebp(upload.data) };
+      return {
+        name: 'login-background.webp',
+        mime: 'image/webp',
+        data: await photoToWebp(upload.data, owner),
+      };
     case 'photo':
-      return { name: 'photo.jpg', mime: 'image/jpeg', data: (await preparePhoto(upload)).photo.data };
+      return { name: 'photo.jpg', mime: 'image/jpeg', data: (await preparePhoto(upload, owner)).photo.data };
     case 'download': {
       const { mime, name } = await checkDownload(upload.data, upload.filename ?? '');
-      return { name, mime, data: await withoutImageMetadata(upload.data, mime) };
+      return { name, mime, data: await withoutImageMetadata(upload.data, mime, owner) };
     }
   }
 }
@@ -91,11 +107,17 @@ export interface PreparedPhoto {
 /**
  * A photo from a phone (camera pictures, a sick note's photo; decisions 062, 063) made fit to store: a JPEG of
  * at most PHOTO_MAX_PX on its longest side and a WebP thumbnail of at most THUMBNAIL_PX, both upright and
- * without EXIF or GPS. 413 beyond MAX_PHOTO_BYTES, 415 for anything but PNG, JPEG or WebP.
+ * without EXIF or GPS. 413 beyond MAX_PHOTO_BYTES, 415 for anything but PNG, JPEG or WebP, 429 `upload.busy`
+ * when `owner` has too much image work waiting.
  */
-export async function preparePhoto(upload: { data: Buffer }): Promise<PreparedPhoto> {
+export async function preparePhoto(upload: { data: Buffer }, owner: ImageOwner): Promise<PreparedPhoto> {
   if (upload.data.length > UPLOAD_LIMITS.photo) throw tooLarge(UPLOAD_LIMITS.photo);
-  const { photo, width, height, thumbnail } = await photoToJpeg(upload.data, PHOTO_MAX_PX, THUMBNAIL_PX);
+  const { photo, width, height, thumbnail } = await photoToJpeg(
+    upload.data,
+    PHOTO_MAX_PX,
+    THUMBNAIL_PX,
+    owner,
+  );
   return {
     photo: { name: 'photo.jpg', mime: 'image/jpeg', data: photo, width, height },
     thumbnail: { name: 'thumbnail.webp', mime: 'image/webp', data: thumbnail },

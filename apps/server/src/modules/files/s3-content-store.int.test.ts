@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { S3ContentStore, type S3Options } from './file-content-store.ts';
+import { imageOwner } from '../../lib/image-limiter.ts';
 import { prepareUpload } from './file-checks.ts';
+
+const OWNER = imageOwner(1, null);
 
 let s3: TestS3Server;
 let options: S3Options;
@@ -73,7 +76,7 @@ describe('the S3 content store', () => {
       })
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const file = await prepareUpload('download', { data: photo, filename: 'Hof.jpg' });
+    const file = await prepareUpload('download', { data: photo, filename: 'Hof.jpg' }, OWNER);
     await store.put('3/photo', file.data, file.mime);
     const kept = await store.get('3/photo');
     expect(kept).toEqual(file.data);

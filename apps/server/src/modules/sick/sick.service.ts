@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
-import { preparePhoto } from '../files/file-checks.ts';
+import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
 import { pushSickNotice } from '../push/push-enqueue.service.ts';
 import {
   checkQuota,
@@ -228,7 +228,7 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
       replacing: [],
     });
   }
-  const prepared = form.photo ? await preparePhoto(form.photo) : null;
+  const prepared = form.photo ? await preparePhoto(form.photo, uploaderOf(ctx)) : null;
   const id = await transaction(ctx.db, async (tx) => {
     let photoFileId: number | null = null;
     if (prepared) {
