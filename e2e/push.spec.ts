@@ -32,7 +32,10 @@ let ids: Map<string, number>;
 beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true });
   svc = await startPushService();
-  [portal, browser] = await Promise.all([startTestApp({ webDist, push: svc.appOptions }), launch()]);
+  [portal, browser] = await Promise.all([
+    startTestApp({ webDist, push: svc.appOptions, pushWorker: true }),
+    launch(),
+  ]);
   ids = await userIds(portal);
   // decision 073: push is off until the school switches it on
   const admin = await loginAs(portal.base, 'admin');
