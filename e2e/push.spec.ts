@@ -457,6 +457,26 @@ describe('subscribing on this device (spec 7.1)', () => {
     expect(settings.body.devices).toBe(0);
     await page.context().close();
   });
+
+  it('signing out before the push code has loaded unsubscribes this browser all the same', async () => {
+    const page = await subscribeThroughDialog('teacher');
+    await page.keyboard.press('Escape');
+    // the next page loads its push code once idle (requestIdleCallback): a page that is never idle holds it
+    // back, as a busy phone does while the user already signs out
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto(`${portal.base}/?dialog=logout`);
+    await page
+      .getByRole('dialog', { name: de.logout.confirmTitle })
+      .getByRole('button', { name: de.nav.signOut })
+      .click();
+    await page.getByRole('dialog', { name: de.logout.doneTitle }).waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+    const settings = await api<PushSettingsResponse>('teacher', '/api/users/firebase/settings');
+    expect(settings.body.devices).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('after sign-in (spec 4.2)', () => {
