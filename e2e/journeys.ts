@@ -147,7 +147,7 @@ export async function configureBbb(portal: TestApp, bbb: TestBbbServer): Promise
  * Starts the real server with the demo school and Chromium for the file's tests, and stops them after;
  * `camera` gives Chromium a fake camera, granted or refused (browser.ts `launch`); `bbb` starts a stand-in
  * BigBlueButton server (options: its secret, algorithm, version) and sets the school up with it; `push` starts
- * a stand-in push service the server may deliver to.
+ * a stand-in push service the server delivers to, with the server's push worker running as in production.
  */
 export function setUpJourney({
   camera,
@@ -164,7 +164,7 @@ export function setUpJourney({
     // the server needs the push service's address and certificate when it starts
     push = pushService ? await startPushService() : undefined;
     [portal, browser, bbb] = await Promise.all([
-      startPortal({ clock, ...(push ? { push: push.appOptions } : {}) }),
+      startPortal({ clock, ...(push ? { push: push.appOptions, pushWorker: true } : {}) }),
       launch({ camera }),
       bbbOptions ? startBbbServer(bbbOptions === true ? {} : bbbOptions) : undefined,
     ]);

@@ -25,6 +25,12 @@ export type StartOptions = Partial<Omit<BuildAppOptions, 'database'>> & {
   demo?: boolean;
   /** a database of the caller's, left open at close; default: a fresh one, dropped at close */
   database?: Database;
+  /**
+   * run the push worker as a server does: at start, on its poll and woken by every enqueue (default false:
+   * the queue is sent only when the test calls `app.push.drain()`, so the rows a test seeds or looks at stay
+   * where they are however slow the machine is)
+   */
+  pushWorker?: boolean;
 };
 
 /**
@@ -34,7 +40,13 @@ export type StartOptions = Partial<Omit<BuildAppOptions, 'database'>> & {
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   if (opts.demo !== false) await seedDemoSchoolIfEmpty(database.db, { password: DEMO_PASSWORD });
-  const app = await buildApp({ secretKey: TEST_SECRET_KEY, ...opts, database });
+  const { pushWorker = false, ...appOpts } = opts;
+  const app = await buildApp({
+    secretKey: TEST_SECRET_KEY,
+    ...appOpts,
+    database,
+    push: { ...opts.push, manual: !pushWorker },
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

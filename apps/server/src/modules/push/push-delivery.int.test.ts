@@ -376,12 +376,32 @@ describe("the push service's answers", () => {
 });
 
 describe('several processes, restarts', () => {
+  it('a test app sends only when its test drains: a due push stays through its start, its wake-up and its close', async () => {
+    // what a test seeds or looks at in the queue must not be sent under it, however slow the machine
+    const quiet = await startTestApp({
+      database: t.database,
+      demo: false,
+      clock: t.clock,
+      push: svc.appOptions,
+    });
+    const { endpoint, test } = await userWithDevices(1, quiet.base);
+    // the enqueue wakes the worker of a server, and close waits for a run in progress
+    await test();
+    await quiet.close();
+    expect(requestsTo(endpoint)).toEqual([]);
+    expect(await queueOf(endpoint)).toMatchObject([{ attempts: 0 }]);
+    // it was due all along: the first drain sends it
+    await t.app.push.drain();
+    expect(svc.received(endpoint)).toHaveLength(1);
+  });
+
   it('a process stopped mid-send loses nothing: the next one sends it exactly once after the lease', async () => {
     const first = await startTestApp({
       database: t.database,
       demo: false,
       clock: t.clock,
       push: svc.appOptions,
+      pushWorker: true,
     });
     // the test push is asked of the first process, which wakes its worker at once
     const { endpoint, test } = await userWithDevices(1, first.base);
@@ -412,6 +432,7 @@ describe('several processes, restarts', () => {
       demo: false,
       clock: t.clock,
       push: svc.appOptions,
+      pushWorker: true,
     });
     const { endpoint, test } = await userWithDevices(1, first.base);
     svc.hold(endpoint);

@@ -325,6 +325,8 @@ describe('the test push', () => {
     svc.hold(token.endpoint);
     const first = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
     expect(first.status, first.text).toBe(202);
+    // the worker sends it, and the push service holds its answer
+    const sending = t.app.push.drain();
     await svc.held(token.endpoint);
     for (let i = 0; i < 5; i++) {
       const again = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
@@ -337,7 +339,7 @@ describe('the test push', () => {
       .where(eq(pushQueue.userId, user.id));
     expect(queued).toHaveLength(1);
     svc.release(token.endpoint);
-    await t.app.push.drain();
+    await sending;
     expect(svc.received(token.endpoint)).toHaveLength(1);
     // sent: the next test push may go
     const later = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });

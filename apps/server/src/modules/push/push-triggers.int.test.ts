@@ -20,8 +20,8 @@ const NOON = '2026-01-15T11:00:00.000Z'; // 12:00 in Berlin
 const EVENING = '2026-01-15T21:00:00.000Z'; // 22:00 in Berlin
 const SEVEN_NEXT_MORNING = '2026-01-16T06:00:00.000Z'; // 07:00 in Berlin
 
-// The worker's poll (an interval) would send the rows these tests look at to made-up devices: the app runs with
-// its intervals stopped (the presence flush too, which the tests call themselves); the worker tests drain.
+// The tests call the presence flush themselves: the app runs with its intervals stopped. The push worker sends
+// only when a test drains it (a test app's default), so the rows these tests look at are not sent under them.
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 });
@@ -33,8 +33,8 @@ afterAll(() => {
 let svc: PushServiceStandIn;
 const t = setUpTestApp(async () => {
   svc = await startPushService();
-  // the queue is looked at before sending: the worker sends only when a test drains it
-  return { now: NOON, push: { ...svc.appOptions, manual: true } };
+  // the queue is looked at before sending: the worker sends only when a test drains it (test apps' default)
+  return { now: NOON, push: svc.appOptions };
 });
 afterAll(() => svc?.close());
 const PUSH_ON = [...DEFAULT_FEATURES, 'push'].join(',');

@@ -13,7 +13,10 @@ export interface PushAppOptions {
   allowedHosts?: string[];
   /** trusted TLS roots (PEM) instead of the system's, for a push service with its own certificate */
   ca?: string;
-  /** tests that look at the queue: the worker sends only when drained (no poll, no wake-up) */
+  /**
+   * the worker sends only when drained (no run at start, no poll, no wake-up): what every test app does unless
+   * its test asks for the worker (test-app.ts `pushWorker`), so rows it seeds or looks at are not sent under it
+   */
   manual?: boolean;
 }
 

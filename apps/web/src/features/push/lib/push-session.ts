@@ -18,7 +18,6 @@ import { loadAllStrings } from '@/lib/i18n';
 import { notify, withToast } from '@/lib/notify';
 import { featureOn, permsQueryOptions } from '@/lib/perms';
 import { selfQueryKey } from '@/lib/session';
-import { onSignOut } from '@/lib/sign-out-tasks';
 import { pushConfigQueryOptions } from '../api/get-push-config';
 import {
   OPEN_MESSAGE_TYPE,
@@ -31,6 +30,20 @@ import {
 import { OFFER_TOAST_ID, mayOffer, offerName, pauseOffer, turnedOffHere } from './offer-memo';
 import { browserPushEnvironment, pushSupport } from './push-support';
 import { renewSubscription, unsubscribeAtSignOut } from './subscription';
+
+/** The signed-in user's run in this tab (followPush), while there is one. */
+let current: { live: boolean } | undefined;
+
+/**
+ * Sign-out here (app/push-setup.ts registers it as soon as push is wanted, before this module has loaded):
+ * the run's renewal stops where it is, and this browser unsubscribes after any subscription step in flight.
+ * Nothing waits for it (decision 073).
+ */
+export async function signOutHere(): Promise<void> {
+  if (current) current.live = false;
+  if (pushSupport(browserPushEnvironment()) !== 'supported') return;
+  await unsubscribeAtSignOut();
+}
 
 /** The offer waits this long for a choice; unanswered, it comes again at the next sign-in. */
 const OFFER_TOAST_MS = 20_000;
@@ -150,7 +163,7 @@ async function setUp(queryClient: QueryClient, router: AnyRouter, self: UserInfo
     if (turnedOffHere(localStorage, await offerName(deviceId(), self.id))) return;
     if (openDialogs(router).includes('request-push')) return;
     try {
-      await renewSubscription(config.vapidKey);
+      await renewSubscription(config.vapidKey, isLive);
     } catch (error) {
       // silent: the dialog shows this device as not subscribed and offers to try again
       console.warn('Push subscription could not be renewed', error);
@@ -171,6 +184,7 @@ export function followPush(queryClient: QueryClient, router: AnyRouter): () => v
     if (!running) return;
     running.live = false;
     running.stop();
+    if (current === running) current = undefined;
     running = undefined;
   };
   const sync = () => {
@@ -189,9 +203,10 @@ export function followPush(queryClient: QueryClient, router: AnyRouter): () => v
     if (running?.selfId === wanted?.id) return;
     end();
     if (wanted === null) return;
-    const stops = [listenToWorker(router), onSignOut(unsubscribeAtSignOut)];
-    const run = { selfId: wanted.id, live: true, stop: () => stops.forEach((stop) => stop()) };
+    const stopListening = listenToWorker(router);
+    const run = { selfId: wanted.id, live: true, stop: stopListening };
     running = run;
+    current = run;
     void setUp(queryClient, router, wanted, () => run.live);
   };
   const permsKey = permsQueryOptions(undefined).queryKey[0];

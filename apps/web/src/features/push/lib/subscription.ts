@@ -34,6 +34,18 @@ export async function isSubscribed(vapidKey: string): Promise<boolean> {
   return subscription !== null && sameKey(subscription.options.applicationServerKey, vapidKey);
 }
 
+/**
+ * Subscribing, renewing and unsubscribing run one after another: an unsubscription at sign-out that starts
+ * while a renewal is still subscribing would find nothing to end, and the renewal would then leave this browser
+ * subscribed for nobody.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(step: () => Promise<T>): Promise<T> {
+  const result = queue.then(step, step);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
 function toJson(subscription: PushSubscription): PushSubscriptionJson {
   return subscription.toJSON() as PushSubscriptionJson;
 }
@@ -42,7 +54,11 @@ function toJson(subscription: PushSubscription): PushSubscriptionJson {
  * Subscribes with the school's key (a subscription made with another key, from before a key rotation, is
  * ended first: push services refuse it) and stores it on the server. Needs the permission already granted.
  */
-export async function subscribe(vapidKey: string): Promise<PushSubscription> {
+export function subscribe(vapidKey: string): Promise<PushSubscription> {
+  return oneAtATime(() => subscribeNow(vapidKey));
+}
+
+async function subscribeNow(vapidKey: string): Promise<PushSubscription> {
   const reg = await registration();
   if (!reg) throw new PushSubscribeError('no-worker');
   let subscription = await reg.pushManager.getSubscription();
@@ -69,16 +85,23 @@ export async function subscribe(vapidKey: string): Promise<PushSubscription> {
 
 /**
  * spec 4.2: with the permission granted, the subscription is renewed silently after sign-in (made again when
- * the key changed) and stored for this session. Returns whether this device is subscribed now.
+ * the key changed) and stored for this session, unless the session has ended here meanwhile (`live`). Returns
+ * whether this device is subscribed now.
  */
-export async function renewSubscription(vapidKey: string): Promise<boolean> {
-  if (Notification.permission !== 'granted') return false;
-  await subscribe(vapidKey);
-  return true;
+export function renewSubscription(vapidKey: string, live: () => boolean): Promise<boolean> {
+  return oneAtATime(async () => {
+    if (!live() || Notification.permission !== 'granted') return false;
+    await subscribeNow(vapidKey);
+    return true;
+  });
 }
 
 /** "Turn off on this device": the server forgets it first, so a failure leaves everything as it was. */
-export async function unsubscribe(): Promise<void> {
+export function unsubscribe(): Promise<void> {
+  return oneAtATime(unsubscribeNow);
+}
+
+async function unsubscribeNow(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   try {
@@ -94,8 +117,10 @@ export async function unsubscribe(): Promise<void> {
  * Sign-out (spec 4.1, decision 073): this browser stops getting the user's pushes. Nothing waits for it: the
  * server ends the session's subscriptions itself.
  */
-export async function unsubscribeAtSignOut(): Promise<void> {
-  const subscription = await currentSubscription();
-  if (!subscription) return;
-  await Promise.allSettled([deletePushTokenAtSignOut(subscription.endpoint), subscription.unsubscribe()]);
+export function unsubscribeAtSignOut(): Promise<void> {
+  return oneAtATime(async () => {
+    const subscription = await currentSubscription();
+    if (!subscription) return;
+    await Promise.allSettled([deletePushTokenAtSignOut(subscription.endpoint), subscription.unsubscribe()]);
+  });
 }
