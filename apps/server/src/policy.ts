@@ -51,6 +51,7 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
   'POST /api/login/reauth': { access: 'student', objects: 'self' },
+  'GET /api/login/reauth': { access: 'student', objects: 'self' },
   // the school's identity provider (decision 038): visitors start and complete; admins configure
   'GET /api/apps/moin': { access: 'public', objects: 'school' },
   'POST /api/login/oidc': { access: 'public', objects: 'school' },
@@ -258,6 +259,7 @@ export const DURING_FORCED_STEP: ReadonlySet<string> = new Set([
   'POST /api/self/site-policy',
   'GET /api/totp/code',
   'POST /api/totp/code/verify',
+  'GET /api/login/reauth',
   'POST /api/config/key',
   'GET /api/config/key/:key/:lang',
   'GET /api/config/banner',
