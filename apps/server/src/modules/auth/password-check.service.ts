@@ -3,7 +3,7 @@ import { REAUTH_MAX_AGE_MS, type OkResult } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { findPasswordHash, setSessionAuthAt } from './auth.repo.ts';
+import { findPasswordHash, findSessionById, setSessionAuthAt } from './auth.repo.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 
@@ -47,6 +47,26 @@ export function requireRecentSignIn(ctx: Ctx): void {
   if (!ctx.user || !session) throw AppError.unauthorized();
   if (ctx.clock().getTime() - session.authAt.getTime() > REAUTH_MAX_AGE_MS)
     throw new AppError(401, 'auth.reauth_required');
+}
+
+/**
+ * What decides how the signed-in user re-authenticates (GET /api/login/reauth): whether the account has a
+ * password here, and which identity provider the session came from (null: a password sign-in).
+ */
+export async function reauthFacts(
+  ctx: Ctx,
+): Promise<{ hasPassword: boolean; ssoProvider: 'oidc' | 'saml' | null }> {
+  const { user, session } = ctx;
+  if (!user || !session) throw AppError.unauthorized();
+  const [hash, row] = await Promise.all([
+    findPasswordHash(ctx.db, user.id),
+    findSessionById(ctx.db, ctx.schoolId, session.id),
+  ]);
+  const provider = row?.ssoProvider;
+  return {
+    hasPassword: hash !== null,
+    ssoProvider: provider === 'oidc' || provider === 'saml' ? provider : null,
+  };
 }
 
 /**

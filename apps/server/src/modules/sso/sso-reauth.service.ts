@@ -1,7 +1,7 @@
 import { REAUTH_MAX_AGE_MS, type ReauthInfo, type SsoProtocol } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findPasswordHash, findSessionById } from '../auth/auth.repo.ts';
+import { reauthFacts } from '../auth/password-check.service.ts';
 import { enabledOidc } from './oidc.service.ts';
 import { enabledSaml } from './saml.service.ts';
 
@@ -14,14 +14,14 @@ import { enabledSaml } from './saml.service.ts';
 export async function reauthInfo(ctx: Ctx): Promise<ReauthInfo> {
   const { user, session } = ctx;
   if (!user || !session) throw AppError.unauthorized();
-  if ((await findPasswordHash(ctx.db, user.id)) !== null) return { method: 'password' };
-  const row = await findSessionById(ctx.db, ctx.schoolId, session.id);
+  const facts = await reauthFacts(ctx);
+  if (facts.hasPassword) return { method: 'password' };
   const [oidc, saml] = await Promise.all([enabledOidc(ctx), enabledSaml(ctx)]);
   const offered: Partial<Record<SsoProtocol, string>> = {
     ...(oidc ? { oidc: oidc.settings.label } : {}),
     ...(saml ? { saml: saml.settings.label } : {}),
   };
-  const came = row?.ssoProvider === 'oidc' || row?.ssoProvider === 'saml' ? row.ssoProvider : null;
+  const came = facts.ssoProvider;
   const protocol = came && offered[came] !== undefined ? came : oidc ? 'oidc' : saml ? 'saml' : null;
   if (!protocol) throw new AppError(404, 'sso.not_configured');
   const until = session.authAt.getTime() + REAUTH_MAX_AGE_MS;
