@@ -132,43 +132,47 @@ describe('the settings tab warns an admin without two-factor (decision 079)', ()
 });
 
 describe('two-factor for a teacher who signs in only through the identity provider (decision 079)', () => {
-  it('under force_2fa_teachers she signs in again at the provider from the dialog, the QR code stays, the code switches it on, and the tiles follow', async () => {
-    await makeSetting(journey.portal, 'force_2fa_teachers', 'true');
-    const page = await journey.open('/login');
-    await page.getByRole('button', { name: label(de.sso.button) }).click();
-    await signInAtProvider(page, 'nrw-tina');
-    await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/');
-    const dialog = page.getByRole('dialog', { name: de.dialogs.totpSetup });
-    await dialog.getByText(de.totpSetup.forcedIntro).waitFor();
-    const key = async () =>
-      (await dialog.getByLabel(de.totpSetup.manualKey).textContent())!.replace(/\s/g, '');
-    const again = dialog.getByRole('button', { name: label(de.totpSetup.signInAgain) });
-    await again.waitFor();
-    const secret = await key();
-    // no password field: the account has none
-    expect(await dialog.getByLabel(de.totpSetup.confirmPassword).count()).toBe(0);
-    // switching on without the fresh sign-in names what is missing and goes to the button
-    await dialog.getByLabel(de.totpSetup.step2.replace('{{digits}}', '6')).fill(await generate({ secret }));
-    await dialog.getByRole('button', { name: de.totpSetup.activate }).click();
-    await dialog.getByText(label(de.totpSetup.signInAgainFirst)).waitFor();
-    expect(await again.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expectNoSeriousA11yViolations(page, 'totp setup, sign in again');
+  it(
+    'under force_2fa_teachers she signs in again at the provider from the dialog, the QR code stays, the code switches it on, and the tiles follow',
+    { timeout: 120_000 },
+    async () => {
+      await makeSetting(journey.portal, 'force_2fa_teachers', 'true');
+      const page = await journey.open('/login');
+      await page.getByRole('button', { name: label(de.sso.button) }).click();
+      await signInAtProvider(page, 'nrw-tina');
+      await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/');
+      const dialog = page.getByRole('dialog', { name: de.dialogs.totpSetup });
+      await dialog.getByText(de.totpSetup.forcedIntro).waitFor();
+      const key = async () =>
+        (await dialog.locator('code[aria-labelledby]').textContent())!.replace(/\s/g, '');
+      const again = dialog.getByRole('button', { name: label(de.totpSetup.signInAgain) });
+      await again.waitFor();
+      const secret = await key();
+      // no password field: the account has none
+      expect(await dialog.getByLabel(de.totpSetup.confirmPassword).count()).toBe(0);
+      // switching on without the fresh sign-in names what is missing and goes to the button
+      await dialog.getByLabel(de.totpSetup.step2.replace('{{digits}}', '6')).fill(await generate({ secret }));
+      await dialog.getByRole('button', { name: de.totpSetup.activate }).click();
+      await dialog.getByText(label(de.totpSetup.signInAgainFirst)).waitFor();
+      expect(await again.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectNoSeriousA11yViolations(page, 'totp setup, sign in again');
 
-    await again.click();
-    // the provider asks for the password again although it still holds her session (prompt=login)
-    await signInAtProvider(page, 'nrw-tina');
-    await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/');
-    await dialog.getByText(label(de.totpSetup.signedInAgain)).waitFor();
-    expect(await key()).toBe(secret);
-    expect(await again.count()).toBe(0);
-    await dialog.getByLabel(de.totpSetup.step2.replace('{{digits}}', '6')).fill(await generate({ secret }));
-    await dialog.getByRole('button', { name: de.totpSetup.activate }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('list', { name: de.home.apps }).waitFor();
-    const self = await page.evaluate(async () => (await fetch('/api/self')).json());
-    expect(self.totp_enabled).toBe(true);
-    await page.context().close();
-  });
+      await again.click();
+      // the provider asks for the password again although it still holds her session (prompt=login)
+      await signInAtProvider(page, 'nrw-tina');
+      await page.waitForURL((url) => url.origin === journey.portal.base && url.pathname === '/');
+      await dialog.getByText(label(de.totpSetup.signedInAgain)).waitFor();
+      expect(await key()).toBe(secret);
+      expect(await again.count()).toBe(0);
+      await dialog.getByLabel(de.totpSetup.step2.replace('{{digits}}', '6')).fill(await generate({ secret }));
+      await dialog.getByRole('button', { name: de.totpSetup.activate }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: de.home.apps }).waitFor();
+      const self = await page.evaluate(async () => (await fetch('/api/self')).json());
+      expect(self.totp_enabled).toBe(true);
+      await page.context().close();
+    },
+  );
 
   it.each(LOOKS)(
     'the dialog before and after signing in again ($locale, $width px, $colorScheme)',
