@@ -246,6 +246,9 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
     expect(wrong.body.code).toBe('auth.wrong_code');
     expect(await totpOn('willi.sso')).toBe(false);
     expect((await layout(fresh.cookie)).body.code).toBe('auth.totp_required');
+    // the refusal was the code's alone: the right one, within the same fresh sign-in, switches it on
+    const right = await verify(fresh.cookie, { code: await totpCodeAt(seed, clock()) });
+    expect(right.status, right.text).toBe(200);
   });
 
   it('canary: an account with a password still needs it, however fresh its provider sign-in', async () => {
