@@ -67,6 +67,7 @@ export const POLICY: Record<string, RoutePolicy> = {
   'POST /api/login/refresh': { access: 'public', objects: 'self' },
   'POST /api/logout': { access: 'public', objects: 'self' },
   'POST /api/login/reauth': { access: 'student', objects: 'self', ...OWN_ACT },
+  'GET /api/login/reauth': { access: 'student', objects: 'self' },
   // the school's identity provider (decision 038): visitors start and complete; admins configure
   'GET /api/apps/moin': { access: 'public', objects: 'school' },
   'POST /api/login/oidc': { access: 'public', objects: 'school' },
@@ -282,6 +283,7 @@ export const DURING_FORCED_STEP: ReadonlySet<string> = new Set([
   'POST /api/self/site-policy',
   'GET /api/totp/code',
   'POST /api/totp/code/verify',
+  'GET /api/login/reauth',
   'POST /api/config/key',
   'GET /api/config/key/:key/:lang',
   'GET /api/config/banner',

@@ -103,10 +103,33 @@ export const ReturnToSchema = text()
  * POST /api/login/oidc and /api/login/saml: start the sign-in; the answer is the provider's address to go
  * to. `returnTo` must pass ReturnToSchema; the server checks it itself, so an off-site one is audited.
  */
-export const SsoStartRequestSchema = z.strictObject({ returnTo: text().max(2000).optional() });
+export const SsoStartRequestSchema = z.strictObject({
+  returnTo: text().max(2000).optional(),
+  /**
+   * A re-authentication (decision 079): the provider must ask for the password again (prompt=login and
+   * max_age=0, ForceAuthn), whatever session it still holds.
+   */
+  fresh: z.boolean().optional(),
+});
 export type SsoStartRequest = z.infer<typeof SsoStartRequestSchema>;
 export const SsoStartResultSchema = z.object({ url: z.string() });
 export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;
+
+/**
+ * GET /api/login/reauth (decision 079): how the signed-in user proves it is them again. An account with a
+ * password enters it; an account without one signs in again at the provider its session came from, and
+ * counts as proven until `freshUntil` (epoch ms; null: not since the session began, or too long ago).
+ */
+export const ReauthInfoSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('password') }),
+  z.object({
+    method: z.literal('sso'),
+    protocol: z.enum(SSO_PROTOCOLS),
+    label: z.string(),
+    freshUntil: z.number().int().nullable(),
+  }),
+]);
+export type ReauthInfo = z.infer<typeof ReauthInfoSchema>;
 
 /** POST /api/apps/moin/callback: the query string the provider sent the browser back with. */
 export const OidcCallbackRequestSchema = z.strictObject({ query: text().max(8000) });

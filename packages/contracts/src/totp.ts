@@ -18,13 +18,18 @@ export const TotpSetupSchema = z.object({
 });
 export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 
-/** POST /api/totp/code/verify: activates the pending seed when the code matches; the password confirms it. */
+/**
+ * POST /api/totp/code/verify: activates the pending seed when the code matches; the password confirms it.
+ * An account without a password sends none and confirms with a fresh sign-in at its provider (decision 079).
+ */
 export const TotpVerifySchema = z.strictObject({
   code: TotpCodeSchema,
-  password: text().min(1).max(MAX_PASSWORD_LENGTH),
+  password: text().min(1).max(MAX_PASSWORD_LENGTH).optional(),
 });
 export type TotpVerify = z.infer<typeof TotpVerifySchema>;
 
-/** DELETE /api/totp/code: turning 2FA off needs the password. */
-export const TotpDeleteSchema = z.strictObject({ password: text().min(1).max(MAX_PASSWORD_LENGTH) });
+/** DELETE /api/totp/code: turning 2FA off needs the password, or a fresh provider sign-in without one. */
+export const TotpDeleteSchema = z.strictObject({
+  password: text().min(1).max(MAX_PASSWORD_LENGTH).optional(),
+});
 export type TotpDelete = z.infer<typeof TotpDeleteSchema>;

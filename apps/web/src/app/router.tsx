@@ -134,7 +134,12 @@ function ssoPage<TPath extends string>(
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
-    staticData: { name, access: 'loggedOut', publicWithoutLogin: true },
+    // the callbacks take a signed-in browser too: "Sign in again at …" comes back there (decision 079)
+    staticData: {
+      name,
+      access: page === 'SsoRedirectPage' ? 'loggedOut' : 'any',
+      publicWithoutLogin: true,
+    },
     component,
   });
 }

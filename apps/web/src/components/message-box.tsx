@@ -5,6 +5,10 @@ import { cn } from '@/lib/utils';
 const tones = {
   error: { box: 'border-destructive bg-destructive/10', icon: 'text-destructive' },
   notice: { box: 'border-primary/40 bg-primary/10', icon: 'text-primary' },
+  warning: {
+    box: 'border-amber-600/60 bg-amber-500/10 dark:border-amber-400/60',
+    icon: 'text-amber-700 dark:text-amber-400',
+  },
 };
 
 /** A framed message with its icon; for errors use ErrorAlert, which adds the live region. */

@@ -77,7 +77,9 @@ export function globalEventFor(
   if (status === 418) return 'forced-logout';
   // the server refuses everything until a forced step is done (spec 4.2): the user info says which
   if (status === 403 && isErrorBody(body) && FORCED_STEPS.has(body.code)) return 'step-required';
-  if (status === 401 && requiresLogin) return 'logged-out';
+  // a 401 that asks to prove it is you again (impersonation, two-factor changes) is about this call only
+  if (status === 401 && requiresLogin && !(isErrorBody(body) && body.code === 'auth.reauth_required'))
+    return 'logged-out';
   if (status === 502 && isProxyOutage(status, body)) return 'api-down';
   if (status === 503 && isProxyOutage(status, body)) return 'unavailable';
   return undefined;

@@ -1,9 +1,9 @@
 // The signed-in user proves their password again (reauth, password change, second e-mail, 2FA on or off).
-import type { OkResult } from '@aula/contracts';
+import { REAUTH_MAX_AGE_MS, type OkResult } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { findPasswordHash, setSessionAuthAt } from './auth.repo.ts';
+import { findPasswordHash, findSessionById, setSessionAuthAt } from './auth.repo.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 
@@ -33,6 +33,59 @@ export async function confirmPassword(
   } finally {
     await attempt.end();
   }
+}
+
+/**
+ * The one re-authentication check (SECURITY.md "Impersonation", decision 079): the session's user proved
+ * it is them within the last 5 minutes. For a password session that is the sign-in or POST /api/login/reauth;
+ * for a session from the school's identity provider it is when the provider says the person authenticated
+ * (OIDC auth_time, SAML AuthnInstant), so a provider session that signed in silently does not count.
+ * 401 auth.reauth_required otherwise (the client does not sign out on it).
+ */
+export function requireRecentSignIn(ctx: Ctx): void {
+  const { session } = ctx;
+  if (!ctx.user || !session) throw AppError.unauthorized();
+  if (ctx.clock().getTime() - session.authAt.getTime() > REAUTH_MAX_AGE_MS)
+    throw new AppError(401, 'auth.reauth_required');
+}
+
+/**
+ * What decides how the signed-in user re-authenticates (GET /api/login/reauth): whether the account has a
+ * password here, and which identity provider the session came from (null: a password sign-in).
+ */
+export async function reauthFacts(
+  ctx: Ctx,
+): Promise<{ hasPassword: boolean; ssoProvider: 'oidc' | 'saml' | null }> {
+  const { user, session } = ctx;
+  if (!user || !session) throw AppError.unauthorized();
+  const [hash, row] = await Promise.all([
+    findPasswordHash(ctx.db, user.id),
+    findSessionById(ctx.db, ctx.schoolId, session.id),
+  ]);
+  const provider = row?.ssoProvider;
+  return {
+    hasPassword: hash !== null,
+    ssoProvider: provider === 'oidc' || provider === 'saml' ? provider : null,
+  };
+}
+
+/**
+ * The signed-in user confirms a change to their sign-in: with the password when the account has one, and
+ * only then; an account without one (signed in only through the school's identity provider) with a fresh
+ * sign-in there instead (requireRecentSignIn). A missing password for an account that has one is a
+ * validation error and counts nothing.
+ */
+export async function confirmPasswordOrSignIn(
+  ctx: Ctx,
+  password: string | undefined,
+  purpose: 'totpEnable' | 'totpDisable',
+): Promise<void> {
+  const { user } = ctx;
+  if (!user) throw AppError.unauthorized();
+  if ((await findPasswordHash(ctx.db, user.id)) === null) return requireRecentSignIn(ctx);
+  if (password === undefined)
+    throw AppError.validation([{ path: 'password', code: 'required', message: 'the password' }]);
+  await confirmPassword(ctx, password, purpose);
 }
 
 /**

@@ -86,6 +86,11 @@ export interface NewSession {
   impersonationReason?: string;
   /** signed in through the school's identity provider (decision 038) */
   ssoProvider?: 'oidc' | 'saml';
+  /**
+   * when the person last proved it is them (the re-authentication check); now by default. A session from
+   * the provider takes the provider's word (decision 079: auth_time, AuthnInstant).
+   */
+  authAt?: Date;
 }
 
 /** Starts a session: stores the token hashes and answers the spec 3.4 result with the cookies to set. */
@@ -102,7 +107,7 @@ export async function startSession(ctx: Ctx, s: NewSession): Promise<SessionGran
     refreshTokenHash: hashToken(tokens.refreshToken),
     refreshExpiresAt: tokens.refreshExpiresAt,
     lastActivityAt: now,
-    authAt: now,
+    authAt: s.authAt ?? now,
     browserSession,
     impersonatorId: s.impersonatorId ?? null,
     parentSessionId: s.parentSessionId ?? null,

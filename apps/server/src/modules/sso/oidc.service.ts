@@ -15,6 +15,7 @@ import {
   checkedReturnTo,
   freshnessRefusal,
   keepSsoRequest,
+  providerAuthAt,
   refuse as refuseSso,
   requestStartedAt,
   type SsoBrowser,
@@ -100,6 +101,7 @@ export async function startOidc(
   ctx: Ctx,
   browser: SsoBrowser,
   returnTo: string | undefined,
+  fresh = false,
 ): Promise<SsoStarted> {
   const target = await checkedReturnTo(ctx, 'oidc', returnTo);
   const loaded = await enabledOidc(ctx);
@@ -129,8 +131,9 @@ export async function startOidc(
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
-    // this browser signed out of a provider that may still be signed in: ask for the password again
-    ...(browser.mustSignInAfresh ? { prompt: 'login', max_age: '0' } : {}),
+    // this browser signed out of a provider that may still be signed in, or re-authenticates (decision
+    // 079): ask for the password again
+    ...(browser.mustSignInAfresh || fresh ? { prompt: 'login', max_age: '0' } : {}),
   });
   return { url: url.href, binding };
 }
@@ -207,6 +210,7 @@ export async function completeOidc(ctx: Ctx, browser: SsoBrowser, query: string)
     userId: user.id,
     browserSession,
     ssoProvider: 'oidc',
+    authAt: providerAuthAt(authTime, ctx.clock()),
   });
   // the ID token is the id_token_hint of signing out at the provider later; sealed, as it names the person
   if (tokens.id_token)

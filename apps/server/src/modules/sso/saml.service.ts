@@ -21,6 +21,7 @@ import {
   CLOCK_SKEW_MS,
   checkedReturnTo,
   freshnessRefusal,
+  providerAuthAt,
   keepSsoRequest,
   refuse,
   REQUEST_TTL_MS,
@@ -124,6 +125,7 @@ export async function startSaml(
   ctx: Ctx,
   browser: SsoBrowser,
   returnTo: string | undefined,
+  fresh = false,
 ): Promise<SsoStarted> {
   const target = await checkedReturnTo(ctx, 'saml', returnTo);
   const loaded = await enabledSaml(ctx);
@@ -137,7 +139,8 @@ export async function startSaml(
   const url = await serviceProvider(ctx, loaded, {
     requestId,
     privateKeyPem,
-    forceAuthn: browser.mustSignInAfresh,
+    // a re-authentication (decision 079) asks for the password again too
+    forceAuthn: browser.mustSignInAfresh || fresh,
   }).getAuthorizeUrlAsync('', undefined, {});
   return { url, binding };
 }
@@ -359,6 +362,7 @@ export async function completeSaml(ctx: Ctx, browser: SsoBrowser, state: string)
     userId: user.id,
     browserSession,
     ssoProvider: 'saml',
+    authAt: providerAuthAt(authnInstant ? new Date(authnInstant) : null, ctx.clock()),
   });
   // what a LogoutRequest names when this session signs out (single logout)
   if (logout)

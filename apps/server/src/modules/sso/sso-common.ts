@@ -129,3 +129,14 @@ export function freshnessRefusal(
   if (!authenticatedAt || Number.isNaN(authenticatedAt.getTime())) return 'auth_time_missing';
   return authenticatedAt.getTime() < startedAt.getTime() - CLOCK_SKEW_MS ? 'not_fresh' : null;
 }
+
+/**
+ * When a session from the provider counts as authenticated for re-authentication (decision 079): when the
+ * provider says the person authenticated (OIDC auth_time, SAML AuthnInstant), never later than now (a
+ * provider clock ahead must not stretch the 5 minutes). A provider that does not say gives no proof: the
+ * session then counts as authenticated long ago, and a re-authentication asks for a fresh sign-in.
+ */
+export function providerAuthAt(authenticatedAt: Date | null, now: Date): Date {
+  if (!authenticatedAt || Number.isNaN(authenticatedAt.getTime())) return new Date(0);
+  return authenticatedAt.getTime() > now.getTime() ? now : authenticatedAt;
+}

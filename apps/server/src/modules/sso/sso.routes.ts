@@ -6,6 +6,7 @@ import {
   OidcCallbackRequestSchema,
   OidcSettingsUpdateSchema,
   OidcSettingsViewSchema,
+  ReauthInfoSchema,
   SamlCompleteRequestSchema,
   SamlSettingsUpdateSchema,
   SamlSettingsViewSchema,
@@ -23,6 +24,7 @@ import { samlSlo } from './saml-logout.service.ts';
 import { completeSaml, enabledSaml, samlAcs, spMetadata, startSaml } from './saml.service.ts';
 import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
 import type { SsoBrowser, SsoSignedIn, SsoStarted } from './sso-common.ts';
+import { reauthInfo } from './sso-reauth.service.ts';
 import { bindBrowser, freshSignInDone, ssoBrowserOf, unbindBrowser } from './sso-cookies.ts';
 
 /** GET /api/apps/moin: the providers the login page offers. */
@@ -80,6 +82,19 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => ssoInfo(contextOf(req)),
   );
 
+  app.get(
+    '/login/reauth',
+    {
+      schema: {
+        tags: ['sso'],
+        summary:
+          'How the signed-in user confirms it is them (decision 079): the password, or without one a fresh sign-in at the identity provider, and until when the last one counts',
+        response: { 200: ReauthInfoSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (req) => reauthInfo(contextOf(req)),
+  );
+
   app.post(
     '/login/oidc',
     {
@@ -91,7 +106,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      started(reply, await startOidc(contextOf(req), ssoBrowserOf(req), req.body.returnTo)),
+      started(reply, await startOidc(contextOf(req), ssoBrowserOf(req), req.body.returnTo, req.body.fresh)),
   );
 
   app.post(
@@ -143,7 +158,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      started(reply, await startSaml(contextOf(req), ssoBrowserOf(req), req.body.returnTo)),
+      started(reply, await startSaml(contextOf(req), ssoBrowserOf(req), req.body.returnTo, req.body.fresh)),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { confirmPassword } from '../auth/password-check.service.ts';
+import { confirmPasswordOrSignIn } from '../auth/password-check.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
@@ -87,11 +87,18 @@ export async function startTotpSetup(ctx: Ctx): Promise<TotpSetup> {
 
 /**
  * POST /api/totp/code/verify: a matching code and the password activate the pending seed and end the
- * other sessions. The password keeps a taken-over session from locking the owner out with its own seed.
+ * other sessions. The password keeps a taken-over session from locking the owner out with its own seed;
+ * an account without one proves it with a fresh sign-in at its provider instead (decision 079), checked
+ * first, so a stale session learns nothing about the code.
  */
-export async function verifyTotpSetup(ctx: Ctx, code: string, password: string): Promise<OkResult> {
+export async function verifyTotpSetup(
+  ctx: Ctx,
+  code: string,
+  password: string | undefined,
+): Promise<OkResult> {
   const user = await selfServiceUser(ctx);
   await assertSetupShown(ctx);
+  if (user.passwordHash === null) await confirmPasswordOrSignIn(ctx, password, 'totpEnable');
   const pending = user.totpPendingSecret;
   const seed = pending === null ? null : open(ctx, pending, pendingContext(user.id));
   const fresh =
@@ -102,7 +109,7 @@ export async function verifyTotpSetup(ctx: Ctx, code: string, password: string):
   if (check.result === 'expired') throw new AppError(400, 'auth.code_expired');
   // 400, not 401: the client signs out on a 401 from a call that needs a session
   if (check.result !== 'ok') throw new AppError(400, 'auth.wrong_code');
-  await confirmPassword(ctx, password, 'totpEnable');
+  if (user.passwordHash !== null) await confirmPasswordOrSignIn(ctx, password, 'totpEnable');
   const active = seal(ctx, seed, activeContext(user.id));
   // the code that activated the seed counts as used: it cannot sign in a second time
   const activated = await activatePendingTotpSecret(ctx.db, user.id, pending, active, check.step);
@@ -112,10 +119,13 @@ export async function verifyTotpSetup(ctx: Ctx, code: string, password: string):
   return { ok: true };
 }
 
-/** DELETE /api/totp/code: turning 2FA off needs the password; ends the other sessions. */
-export async function disableTotp(ctx: Ctx, password: string): Promise<OkResult> {
+/**
+ * DELETE /api/totp/code: turning 2FA off needs the password (without one, a fresh provider sign-in); ends
+ * the other sessions.
+ */
+export async function disableTotp(ctx: Ctx, password: string | undefined): Promise<OkResult> {
   const user = await selfServiceUser(ctx);
-  await confirmPassword(ctx, password, 'totpDisable');
+  await confirmPasswordOrSignIn(ctx, password, 'totpDisable');
   await clearTotp(ctx.db, ctx.schoolId, user.id);
   if (user.totpSecret !== null) {
     await revokeUserSessions(ctx, user.id, 'totp', { exceptCurrent: true });

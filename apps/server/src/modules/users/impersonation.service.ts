@@ -1,7 +1,8 @@
-import { IMPERSONATION_MAX_MS, REAUTH_MAX_AGE_MS, hasRole, type ImpersonateRequest } from '@aula/contracts';
+import { IMPERSONATION_MAX_MS, hasRole, type ImpersonateRequest } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError, SessionEndedError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { requireRecentSignIn } from '../auth/password-check.service.ts';
 import {
   endImpersonationSession,
   resumeSession,
@@ -26,8 +27,7 @@ export async function startImpersonation(
   if (session.impersonatorId !== null) throw new AppError(400, 'auth.not_while_impersonating');
   const now = ctx.clock();
   // re-authentication comes first: an old, possibly stolen session learns nothing about the target
-  if (now.getTime() - session.authAt.getTime() > REAUTH_MAX_AGE_MS)
-    throw new AppError(401, 'auth.reauth_required');
+  requireRecentSignIn(ctx);
   const target = await findUserById(ctx.db, targetId);
   if (!target || target.schoolId !== ctx.schoolId) throw AppError.notFound();
   if (target.id === real.id)

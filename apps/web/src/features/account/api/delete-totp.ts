@@ -4,7 +4,7 @@ import { UserInfoSchema, type TotpDelete } from '@aula/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { selfQueryKey } from '@/lib/session';
 
-/** DELETE /api/totp/code: turning 2FA off needs the password. */
+/** DELETE /api/totp/code: turning 2FA off needs the password (without one, a fresh provider sign-in). */
 export function deleteTotp(body: TotpDelete) {
   return apiRequest('/api/totp/code', {
     method: 'DELETE',

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Copy, ExternalLink, ShieldCheck, ShieldOff } from 'lucide-react';
-import { TOTP_DIGITS, TotpCodeSchema, type TotpSetup } from '@aula/contracts';
+import { Copy, ExternalLink, LogIn, ShieldCheck, ShieldOff } from 'lucide-react';
+import { TOTP_DIGITS, TotpCodeSchema, type ReauthInfo, type TotpSetup } from '@aula/contracts';
 import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -13,12 +13,13 @@ import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { useDeleteTotp } from '../api/delete-totp';
+import { reauthQueryOptions, signInAgain } from '../api/reauth';
 import { totpSetupQueryOptions } from '../api/get-totp-setup';
 import { useVerifyTotp } from '../api/verify-totp';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { errorCode, formErrorText } from '../lib/server-error';
 import { groupKey } from '../lib/totp-key';
-import { ErrorAlert } from '@/components/message-box';
+import { ErrorAlert, NoticeStatus } from '@/components/message-box';
 import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
 
 function ManualKey({ secret }: { secret: string }) {
@@ -55,6 +56,63 @@ function ManualKey({ secret }: { secret: string }) {
   );
 }
 
+type SsoReauth = Extract<ReauthInfo, { method: 'sso' }>;
+
+/**
+ * How this account confirms the change (decision 079): null while that loads; 'password' also when it
+ * cannot be learnt (the server decides anyway); else the provider to sign in at again.
+ */
+function useConfirmation(): { loading: boolean; sso: SsoReauth | null } {
+  const reauth = useQuery(reauthQueryOptions());
+  return {
+    loading: reauth.isPending,
+    sso: reauth.data?.method === 'sso' ? reauth.data : null,
+  };
+}
+
+/**
+ * An account without a password proves it is them by signing in again at the school's provider (it asks
+ * for the password whatever session it holds) and comes back to this dialog; the pending seed waits on the
+ * server. Once that sign-in counts, a note says so instead of the button.
+ */
+function SignInAgain({ sso, describedBy }: { sso: SsoReauth; describedBy: string }) {
+  const { t } = useTranslation();
+  const [going, setGoing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const id = useId();
+  if (sso.freshUntil !== null)
+    return <NoticeStatus message={t('totpSetup.signedInAgain', { label: sso.label })} />;
+  const go = () => {
+    setGoing(true);
+    setError(null);
+    signInAgain(sso.protocol, `${window.location.pathname}${window.location.search}`).catch(
+      (err: unknown) => {
+        setGoing(false);
+        setError(err);
+      },
+    );
+  };
+  return (
+    <div className="grid gap-2">
+      <p id={`${id}-intro`}>{t('totpSetup.signInAgainIntro', { label: sso.label })}</p>
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          data-sign-in-again=""
+          loading={going}
+          aria-describedby={`${id}-intro ${describedBy}`}
+          onClick={go}
+        >
+          <LogIn aria-hidden="true" />
+          {t('totpSetup.signInAgain', { label: sso.label })}
+        </Button>
+      </div>
+      <ErrorAlert message={error ? errorMessage(t, error) : null} />
+    </div>
+  );
+}
+
 function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean; close: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -64,8 +122,11 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   const passwordRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<'code' | 'password' | null>(null);
+  const [invalid, setInvalid] = useState<'code' | 'password' | 'reauth' | null>(null);
   const verify = useVerifyTotp();
+  const confirmation = useConfirmation();
+  const sso = confirmation.sso;
+  const focusSignInAgain = () => formRef.current?.querySelector<HTMLElement>('[data-sign-in-again]')?.focus();
 
   // The dialog opens while the seed loads, so its only control, ×, took the focus. The first useful step
   // takes it instead: on a phone the link into the authenticator app, elsewhere the code field.
@@ -80,35 +141,47 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (confirmation.loading) return;
     const parsed = TotpCodeSchema.safeParse(code);
-    const problem = !parsed.success ? 'code' : password === '' ? 'password' : null;
+    const problem = !parsed.success
+      ? 'code'
+      : sso
+        ? sso.freshUntil === null
+          ? 'reauth'
+          : null
+        : password === ''
+          ? 'password'
+          : null;
     setInvalid(problem);
     if (!parsed.success || problem) {
-      (problem === 'password' ? passwordRef : codeRef).current?.focus();
+      if (problem === 'reauth') focusSignInAgain();
+      else (problem === 'password' ? passwordRef : codeRef).current?.focus();
       return;
     }
-    verify.mutate(
-      { code: parsed.data, password },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('totpSetup.enabled') });
-          close();
-        },
-        onError: (error) => {
-          if (errorCode(error) === 'auth.wrong_password') {
-            setPassword('');
-            passwordRef.current?.focus();
-            return;
-          }
-          setCode('');
-          codeRef.current?.focus();
-          // the pending seed is gone (expired or replaced in another tab): show a fresh one
-          if (errorCode(error) === 'auth.totp_not_pending') {
-            void queryClient.invalidateQueries({ queryKey: totpSetupQueryOptions().queryKey });
-          }
-        },
+    verify.mutate(sso ? { code: parsed.data } : { code: parsed.data, password }, {
+      onSuccess: () => {
+        notify({ type: 'success', title: t('totpSetup.enabled') });
+        close();
       },
-    );
+      onError: (error) => {
+        if (errorCode(error) === 'auth.wrong_password') {
+          setPassword('');
+          passwordRef.current?.focus();
+          return;
+        }
+        // the provider sign-in is older than 5 minutes now: the button to sign in again comes back
+        if (errorCode(error) === 'auth.reauth_required') {
+          void queryClient.invalidateQueries({ queryKey: reauthQueryOptions().queryKey });
+          return;
+        }
+        setCode('');
+        codeRef.current?.focus();
+        // the pending seed is gone (expired or replaced in another tab): show a fresh one
+        if (errorCode(error) === 'auth.totp_not_pending') {
+          void queryClient.invalidateQueries({ queryKey: totpSetupQueryOptions().queryKey });
+        }
+      },
+    });
   };
 
   const errorId = `${id}-error`;
@@ -117,9 +190,11 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
       ? t('totpSetup.codeFormat', { digits: TOTP_DIGITS })
       : invalid === 'password'
         ? t('totpSetup.passwordMissing')
-        : verify.error
-          ? formErrorText(t, verify.error, t('account.wrongPassword'))
-          : null;
+        : invalid === 'reauth' || (verify.error && errorCode(verify.error) === 'auth.reauth_required')
+          ? t('totpSetup.signInAgainFirst', { label: sso?.label ?? '' })
+          : verify.error
+            ? formErrorText(t, verify.error, t('account.wrongPassword'))
+            : null;
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
       <ol className="grid list-decimal gap-4 ps-5 text-sm marker:font-semibold">
@@ -163,19 +238,25 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
         </li>
         <li>
           {/* a taken-over session must not switch 2FA on with a seed of its own choosing */}
-          <PasswordField
-            ref={passwordRef}
-            id={`${id}-password`}
-            label={t('totpSetup.confirmPassword')}
-            autoComplete="current-password"
-            className="max-w-72"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={
-              invalid === 'password' || errorCode(verify.error) === 'auth.wrong_password' || undefined
-            }
-            aria-describedby={errorId}
-          />
+          {confirmation.loading ? (
+            <Spinner className="size-5" />
+          ) : sso ? (
+            <SignInAgain sso={sso} describedBy={errorId} />
+          ) : (
+            <PasswordField
+              ref={passwordRef}
+              id={`${id}-password`}
+              label={t('totpSetup.confirmPassword')}
+              autoComplete="current-password"
+              className="max-w-72"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={
+                invalid === 'password' || errorCode(verify.error) === 'auth.wrong_password' || undefined
+              }
+              aria-describedby={errorId}
+            />
+          )}
         </li>
       </ol>
       <ErrorAlert id={errorId} message={message} />
@@ -219,21 +300,30 @@ function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
 function DisableForm({ close }: { close: () => void }) {
   const { t } = useTranslation();
   const id = useId();
+  const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const remove = useDeleteTotp();
+  const { loading, sso } = useConfirmation();
+  const ready = !loading && (sso ? sso.freshUntil !== null : password !== '');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password === '') return;
-    remove.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('totpSetup.disabled') });
-          close();
-        },
+    if (!ready) return;
+    remove.mutate(sso ? {} : { password }, {
+      onSuccess: () => {
+        notify({ type: 'success', title: t('totpSetup.disabled') });
+        close();
       },
-    );
+      onError: (error) => {
+        if (errorCode(error) === 'auth.reauth_required')
+          void queryClient.invalidateQueries({ queryKey: reauthQueryOptions().queryKey });
+      },
+    });
   };
+  const errorText = !remove.error
+    ? null
+    : errorCode(remove.error) === 'auth.reauth_required'
+      ? t('totpSetup.signInAgainFirst', { label: sso?.label ?? '' })
+      : formErrorText(t, remove.error, t('account.wrongPassword'));
   const errorId = `${id}-error`;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -244,27 +334,30 @@ function DisableForm({ close }: { close: () => void }) {
         />
         <span>{t('totpSetup.isOn')}</span>
       </p>
-      <PasswordField
-        id={`${id}-password`}
-        label={t('totpSetup.password')}
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={remove.error ? true : undefined}
-        aria-describedby={errorId}
-      />
-      <ErrorAlert
-        id={errorId}
-        message={remove.error && formErrorText(t, remove.error, t('account.wrongPassword'))}
-      />
+      {loading ? (
+        <Spinner className="size-5" />
+      ) : sso ? (
+        <SignInAgain sso={sso} describedBy={errorId} />
+      ) : (
+        <PasswordField
+          id={`${id}-password`}
+          label={t('totpSetup.password')}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={remove.error ? true : undefined}
+          aria-describedby={errorId}
+        />
+      )}
+      <ErrorAlert id={errorId} message={errorText} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t('common.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" variant="destructive" disabled={password === ''} loading={remove.isPending}>
+        <Button type="submit" variant="destructive" disabled={!ready} loading={remove.isPending}>
           <ShieldOff aria-hidden="true" />
           {t('totpSetup.turnOff')}
         </Button>
@@ -275,7 +368,7 @@ function DisableForm({ close }: { close: () => void }) {
 
 /**
  * spec 2.5 `totp-setup`: off → scan the QR code (or type the key), confirm with a code, on;
- * on → turn it off with the password.
+ * on → turn it off with the password. Without a password, a fresh sign-in at the provider (decision 079).
  */
 export default function TotpSetupDialog({ close }: DialogProps) {
   const { t } = useTranslation();

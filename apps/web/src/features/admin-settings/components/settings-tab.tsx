@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Search } from 'lucide-react';
+import { Search, TriangleAlert } from 'lucide-react';
 import {
   FEATURE_NAMES,
   SETTINGS_META,
@@ -12,13 +12,14 @@ import {
   type SettingsKey,
   type SettingsSection,
 } from '@aula/contracts';
-import { ErrorAlert } from '@/components/message-box';
+import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { QueryGate } from '@/components/query-gate';
 import { Button } from '@/components/ui/button';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useSelf } from '@/lib/session';
 import { settingsQueryOptions } from '../api/get-settings';
 import { invalidateSettings, setSetting } from '../api/set-setting';
 import { LeaveSettingsDialog } from './leave-settings-dialog';
@@ -55,6 +56,9 @@ function SettingsForm({ values }: { values: Record<string, string> }) {
     (key) => drafts[key] !== undefined && fromEditorValue(key, drafts[key]) !== stored(key),
   );
   const dirty = changed.length > 0;
+  // switching force_2fa_teachers on holds back every teacher and admin without two-factor, this one too
+  const self = useSelf();
+  const selfHeldBack = self !== null && !self.totp_enabled;
 
   // leaving for another tab or page with unsaved changes asks first; a dialog opened on this page does not
   const blocker = useBlocker({
@@ -139,6 +143,14 @@ function SettingsForm({ values }: { values: Record<string, string> }) {
               value={editorValue(key)}
               changed={changed.includes(key)}
               error={errors[key]}
+              warning={
+                key === 'force_2fa_teachers' &&
+                changed.includes(key) &&
+                editorValue(key) === 'true' &&
+                selfHeldBack
+                  ? t('adminSettings.force2faSelfWarning')
+                  : null
+              }
               onChange={(value) => setDraft(key, value)}
             />
           ))}
@@ -218,12 +230,15 @@ function SettingRow({
   value: draft,
   changed,
   error,
+  warning,
   onChange: setDraft,
 }: {
   settingKey: SettingsKey;
   value: string;
   changed: boolean;
   error: unknown;
+  /** what saving this draft does to the admin themself, shown before they save */
+  warning?: string | null;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
@@ -231,8 +246,9 @@ function SettingRow({
   const id = `setting-${key}`;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
+  const warningId = `${id}-warning`;
   const failed = error !== undefined;
-  const describedBy = failed ? `${helpId} ${errorId}` : helpId;
+  const describedBy = [helpId, warning ? warningId : null, failed ? errorId : null].filter(Boolean).join(' ');
   const label = t(`adminSettings.keys.${key}.label`);
 
   let control;
@@ -337,6 +353,14 @@ function SettingRow({
       <p id={helpId} className="text-sm break-words text-muted-foreground">
         {helpText(t, key)}
       </p>
+      {/* always there, so the warning is announced when the box is ticked */}
+      <div role="status" id={warningId} className="empty:absolute">
+        {warning ? (
+          <MessageBox tone="warning" icon={TriangleAlert}>
+            {warning}
+          </MessageBox>
+        ) : null}
+      </div>
       {failed && <ErrorAlert id={errorId} message={errorMessage(t, error)} />}
     </div>
   );
