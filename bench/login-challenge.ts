@@ -4,12 +4,11 @@
 //   429 to the sign-in that carries the solution: median and p95 over 20 sign-ins, each in a fresh browser;
 // - sign-ins per second from one address with the challenge off (no flood) and on (each carries a solution
 //   solved beforehand), and refused sign-ins (429 with a new challenge) per second during a flood.
-import { request } from 'node:http';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { launch, newContext, startPortal, DEMO_PASSWORD } from '../e2e/browser.ts';
 import { loginFailures } from '../apps/server/src/db/schema.ts';
-import { demoSchoolId } from '../apps/server/src/test/test-app.ts';
+import { demoSchoolId, postFrom } from '../apps/server/src/test/test-app.ts';
 import { makeUser } from '../apps/server/src/test/factories.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -19,44 +18,22 @@ const CONCURRENCY = 8;
 const portal = await startPortal();
 const schoolId = await demoSchoolId(portal);
 
-function post(username: string, password: string, altcha?: string): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${portal.base}/api/login`,
-      {
-        method: 'POST',
-        localAddress: '127.0.0.1',
-        headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ username, password, ...(altcha ? { altcha } : {}) }));
-  });
+function post(username: string, password: string, altcha?: string) {
+  const body = { username, password, ...(altcha ? { altcha } : {}) };
+  return postFrom(portal.base, '/api/login', { ip: '127.0.0.1', body });
 }
 
 /** The failures a flood leaves behind, fresh, so the address stays over the rate for the next minute. */
 async function flood(): Promise<void> {
   await portal.database.db.delete(loginFailures);
-  await portal.database.db
-    .insert(loginFailures)
-    .values(
-      Array.from({ length: 101 }, (_, i) => ({
-        schoolId,
-        accountKey: `made-up-${i}`,
-        ip: '127.0.0.1',
-        at: new Date(),
-      })),
-    );
+  await portal.database.db.insert(loginFailures).values(
+    Array.from({ length: 101 }, (_, i) => ({
+      schoolId,
+      accountKey: `made-up-${i}`,
+      ip: '127.0.0.1',
+      at: new Date(),
+    })),
+  );
 }
 
 const quantile = (values: number[], q: number) => {

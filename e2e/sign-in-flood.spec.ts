@@ -2,7 +2,7 @@
 // pupils behind that address still sign in through the real login page, which solves the proof of work by
 // itself, and a browser that signed in before is not even asked.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'node:http';
+import { postFrom } from '../apps/server/src/test/test-app.ts';
 import type { Page } from 'playwright-core';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
@@ -13,29 +13,8 @@ const journey = setUpJourney();
 const locales = { de, ar } as const;
 
 /** A sign-in from the address Chromium uses (127.0.0.1), as a script would send it. */
-function scriptLogin(username: string, password: string): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${journey.portal.base}/api/login`,
-      {
-        method: 'POST',
-        localAddress: '127.0.0.1',
-        headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ username, password }));
-  });
+function scriptLogin(username: string, password: string) {
+  return postFrom(journey.portal.base, '/api/login', { ip: '127.0.0.1', body: { username, password } });
 }
 
 /** The issue's attack: 101 made-up names with wrong passwords, eight at a time, from the school's address. */

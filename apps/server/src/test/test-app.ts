@@ -272,3 +272,49 @@ export async function lastAudit(t: Pick<TestApp, 'database'>, action: string) {
     .limit(1);
   return row;
 }
+
+/** An answer as a client from one address sees it. */
+export interface AddressedAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+/**
+ * A state-changing JSON request from a given loopback address: the whole of 127/8 reaches the server, and the
+ * socket's source address is what the server sees as req.ip (no proxy header is trusted). For the limits that
+ * count per address (sign-in, decision 026 and 074).
+ */
+export function postFrom(
+  base: string,
+  path: string,
+  opts: { ip: string; body: unknown; cookie?: string },
+): Promise<AddressedAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        localAddress: opts.ip,
+        headers: {
+          'content-type': 'application/json',
+          'x-aula-csrf': '1',
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(opts.body));
+  });
+}

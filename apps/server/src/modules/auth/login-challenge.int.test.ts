@@ -1,12 +1,17 @@
 // Decision 074: a flooded address needs a proof of work, a device that signed in before is exempt for its
 // account, and a shared class account signs in together. Every attack here must stay refused.
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { request } from 'node:http';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { auditLog, loginFailures } from '../../db/schema.ts';
-import { DEMO_PASSWORD, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
+import {
+  DEMO_PASSWORD,
+  demoSchoolId,
+  postFrom,
+  setUpTestApp,
+  type AddressedAnswer,
+} from '../../test/test-app.ts';
 import { makeUser, type UserOptions } from '../../test/factories.ts';
 import { verifyCount } from './passwords.ts';
 
@@ -17,53 +22,22 @@ beforeAll(async () => {
   schoolId = await demoSchoolId(t);
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: any;
+interface Answer extends AddressedAnswer {
   /** the device cookie this answer set, as a Cookie header */
   device?: string;
 }
 
 /** A sign-in from a loopback address (req.ip is the socket's source), with a cookie and a solution if given. */
-function loginFrom(
+async function loginFrom(
   ip: string,
   username: string,
   password: string,
   extra: { cookie?: string; altcha?: string } = {},
 ): Promise<Answer> {
-  const payload = JSON.stringify({ username, password, ...(extra.altcha ? { altcha: extra.altcha } : {}) });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${t.base}/api/login`,
-      {
-        method: 'POST',
-        localAddress: ip,
-        headers: {
-          'content-type': 'application/json',
-          'x-aula-csrf': '1',
-          ...(extra.cookie ? { cookie: extra.cookie } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const device = (res.headers['set-cookie'] ?? [])
-            .map((c) => c.split(';')[0]!)
-            .find((c) => c.startsWith('aula_dev='));
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-            device,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  const body = { username, password, ...(extra.altcha ? { altcha: extra.altcha } : {}) };
+  const res = await postFrom(t.base, '/api/login', { ip, body, cookie: extra.cookie });
+  const setCookies = (res.headers['set-cookie'] ?? []) as string[];
+  return { ...res, device: setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('aula_dev=')) };
 }
 
 /** What ALTCHA's widget sends: base64 of { challenge, solution }. */
@@ -196,23 +170,12 @@ describe('a flood from the school address', () => {
     const session = await loginFrom('127.0.1.5', teacher, DEMO_PASSWORD);
     const cookie = (session.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
     await flood('127.0.1.5');
-    const res = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        `${t.base}/api/login/reauth`,
-        {
-          method: 'POST',
-          localAddress: '127.0.1.5',
-          headers: { 'content-type': 'application/json', 'x-aula-csrf': '1', cookie },
-        },
-        (r) => {
-          r.resume();
-          r.on('end', () => resolve(r.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ password: DEMO_PASSWORD }));
+    const res = await postFrom(t.base, '/api/login/reauth', {
+      ip: '127.0.1.5',
+      body: { password: DEMO_PASSWORD },
+      cookie,
     });
-    expect(res).toBe(200);
+    expect(res.status).toBe(200);
   });
 });
 

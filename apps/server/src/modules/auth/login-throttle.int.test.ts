@@ -1,11 +1,18 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { LOGIN_LOCK_MS, LOGIN_LOCK_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_S } from '@aula/contracts';
 import { auditLog, loginFailures } from '../../db/schema.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
+import {
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  postFrom,
+  setUpTestApp,
+  type AddressedAnswer,
+} from '../../test/test-app.ts';
 import { makeUser, uniqueName, type UserOptions } from '../../test/factories.ts';
 import { verifyCount } from './passwords.ts';
 
@@ -17,41 +24,11 @@ beforeAll(async () => {
   schoolId = await demoSchoolId(t);
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: any;
-}
+type Answer = AddressedAnswer;
 
-/**
- * A sign-in from a given loopback address: the whole of 127/8 reaches the server, and the socket's
- * source address is what the server sees as req.ip (no proxy header is trusted).
- */
+/** A sign-in from a given loopback address (postFrom: req.ip is the socket's source address). */
 function loginFrom(ip: string, username: string, password: string, totp?: string): Promise<Answer> {
-  const payload = JSON.stringify({ username, password, ...(totp ? { totp } : {}) });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${t.base}/api/login`,
-      {
-        method: 'POST',
-        localAddress: ip,
-        headers: { 'content-type': 'application/json', 'x-aula-csrf': '1' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  return postFrom(t.base, '/api/login', { ip, body: { username, password, ...(totp ? { totp } : {}) } });
 }
 
 // in the order they were written (PostgreSQL promises no order without one)
