@@ -11,6 +11,7 @@ import { DEFAULT_CONFIG, configQueryOptions, primeConfigFromCache, seedConfig } 
 import { registerServiceWorker, usePwaUpdateToast } from '@/features/pwa';
 import {
   afterLogoutPath,
+  completesSsoSignIn,
   endSession,
   rememberSignOut,
   selfQueryKey,
@@ -40,7 +41,8 @@ export async function prepareApp(): Promise<void> {
   // the user info, the config when none is cached, and on the home page its layout.
   // The start page may carry them already (decision 051); what it does not carry is asked for.
   const self = takeBoot('self');
-  if (self) queryClient.setQueryData(selfQueryKey, self.value ?? null);
+  if (completesSsoSignIn(window.location.pathname)) queryClient.setQueryData(selfQueryKey, null);
+  else if (self) queryClient.setQueryData(selfQueryKey, self.value ?? null);
   else void queryClient.prefetchQuery(selfQueryOptions());
   if (window.location.pathname === '/') startHomeLayout();
   const config = takeBoot('config');

@@ -18,7 +18,7 @@ import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
 import { optionalInt, optionalMatch, optionalOneOf, optionalString, optionalText } from '@/lib/search-params';
-import { selfQueryOptions } from '@/lib/session';
+import { completesSsoSignIn, selfQueryKey, selfQueryOptions } from '@/lib/session';
 import { isDashboardTab } from './dashboard-tabs';
 import { guard, type Access, type RouteMeta, type RouteName } from './guard';
 import { AppShell } from './layout/app-shell';
@@ -62,9 +62,13 @@ function isApiDown(error: unknown): boolean {
 
 async function loadSession(
   queryClient: QueryClient,
+  pathname: string,
 ): Promise<SessionContext & { apiDown: boolean; unavailable: boolean }> {
   const [self, config] = await Promise.allSettled([
-    queryClient.ensureQueryData({ ...selfQueryOptions(), revalidateIfStale: true }),
+    // the SSO callback pages do not ask with the session their sign-in is about to replace (decision 079)
+    completesSsoSignIn(pathname)
+      ? Promise.resolve(queryClient.getQueryData<UserInfo | null>(selfQueryKey) ?? null)
+      : queryClient.ensureQueryData({ ...selfQueryOptions(), revalidateIfStale: true }),
     queryClient.ensureQueryData(configQueryOptions()),
   ]);
   return {
@@ -89,7 +93,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     // a 503 or a lost ping keeps every route on the offline page until a check succeeds (spec 4.4)
     let online = isOnline();
     const session = online
-      ? await loadSession(context.queryClient)
+      ? await loadSession(context.queryClient, location.pathname)
       : { self: null, config: DEFAULT_CONFIG, apiDown: false, unavailable: false };
     if (session.unavailable) {
       markOffline();
@@ -134,12 +138,8 @@ function ssoPage<TPath extends string>(
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
-    // the callbacks take a signed-in browser too: "Sign in again at …" comes back there (decision 079)
-    staticData: {
-      name,
-      access: page === 'SsoRedirectPage' ? 'loggedOut' : 'any',
-      publicWithoutLogin: true,
-    },
+    // a callback opened by "Sign in again at …" counts as a visitor's (completesSsoSignIn, decision 079)
+    staticData: { name, access: 'loggedOut', publicWithoutLogin: true },
     component,
   });
 }

@@ -20,6 +20,16 @@ export async function fetchSelf(): Promise<UserInfo | null> {
   }
 }
 
+/**
+ * /oidc/callback and /saml/callback finish a sign-in through the school's identity provider. A browser still
+ * signed in ("Sign in again at …", decision 079) must not start the old session's work there: the sign-in
+ * ends that session, and an answer to an old-session call that arrives after it (418, cookies cleared) would
+ * end the new one too. The app opens these pages as a visitor's; the callback's answer signs it in.
+ */
+export function completesSsoSignIn(pathname: string): boolean {
+  return pathname === '/oidc/callback' || pathname === '/saml/callback';
+}
+
 export function selfQueryOptions() {
   return queryOptions({
     queryKey: selfQueryKey,
