@@ -1,0 +1,2 @@
+import type { Ctx } from '../../context.ts';
+export const f = (ctx: Ctx): number => ctx.schoolId;

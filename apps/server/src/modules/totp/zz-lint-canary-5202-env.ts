@@ -1,0 +1,1 @@
+export const x = process.env.AULA_X;

@@ -1,0 +1,2 @@
+import type { FastifyRequest } from 'fastify';
+export const f = (req: FastifyRequest): number => req.schoolId;

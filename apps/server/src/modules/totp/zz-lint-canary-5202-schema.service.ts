@@ -1,0 +1,2 @@
+import { users } from '../users/users.schema.ts';
+export const t = users;

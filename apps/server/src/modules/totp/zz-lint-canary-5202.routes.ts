@@ -1,0 +1,2 @@
+import { findTotpUser } from './totp.repo.ts';
+export const f = findTotpUser;

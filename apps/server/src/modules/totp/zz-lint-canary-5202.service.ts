@@ -1,0 +1,2 @@
+import { findUserForLogin } from '../auth/auth.repo.ts';
+export const f = findUserForLogin;

@@ -1,0 +1,2 @@
+import { layoutQueryKey } from '@/features/tiles/api/get-layout';
+export const k = layoutQueryKey;
