@@ -26,6 +26,13 @@ const NOT_ON_START_PATH = [
   /[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans(WithoutContext)?\.js$/,
   // react-query's index into the infinite queries, which only the chat's lazy chunks use (issue 22)
   /[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/,
+  // the router's index into what only lazy screens use: the unsaved-changes blocker (the tile editor, the
+  // settings, the room form) and useRouterState
+  /[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/](useBlocker|useRouterState)\.js$/,
+  // the contracts' index into the password policy (the password forms) and the pwa barrel into the install
+  // dialog's hook
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]password-policy\.ts$/,
+  /[\\/]features[\\/]pwa[\\/]hooks[\\/]use-install-prompt\.ts$/,
 ];
 const startPath = new Set<string>();
 const findStartPath: Plugin = {
@@ -81,6 +88,23 @@ const sonnerStylesAsFile: Plugin = {
   },
 };
 
+/**
+ * Lucide's icon data gives each element of an icon a React key, a random six-character hash that brotli cannot
+ * shrink: about 1 KB of the start path for the tile icons. An icon's elements are a fixed list, so React's
+ * keys by position render the same; a production build leaves the keys out (React asks for keys in lists only
+ * in development, where they stay).
+ */
+const lucideKeys: Plugin = {
+  name: 'aula-lucide-keys',
+  apply: 'build',
+  transform: {
+    filter: { id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/ },
+    handler(code) {
+      return { code: code.replace(/,\s*key: "[0-9a-z]+"/g, ''), map: null };
+    },
+  },
+};
+
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: null,
@@ -121,11 +145,25 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets, sonnerStylesAsFile],
+  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets, sonnerStylesAsFile, lucideKeys],
   // every script, preload and stylesheet of index.html carries this; the server puts each page's own nonce
   // in its place (CSP_NONCE_PLACEHOLDER in packages/contracts/src/plain/boot.ts, decision 080)
   html: { cspNonce: 'AULA_CSP_NONCE_PLACEHOLDER' },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has useSyncExternalStore: the shim's own copy for older React, which react-i18next and
+      // TanStack's store import, is left out (the shim answers React's hook in React 19 as well)
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',

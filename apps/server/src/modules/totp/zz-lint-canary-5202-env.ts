@@ -1,1 +1,0 @@
-export const x = process.env.AULA_X;

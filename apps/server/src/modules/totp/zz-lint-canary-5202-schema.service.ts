@@ -1,2 +1,0 @@
-import { users } from '../users/users.schema.ts';
-export const t = users;

@@ -1,2 +1,0 @@
-import { findTotpUser } from './totp.repo.ts';
-export const f = findTotpUser;

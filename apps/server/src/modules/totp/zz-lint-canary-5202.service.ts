@@ -1,2 +1,0 @@
-import { findUserForLogin } from '../auth/auth.repo.ts';
-export const f = findUserForLogin;

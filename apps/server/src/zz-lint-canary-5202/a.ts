@@ -1,2 +1,0 @@
-import { b } from './b.ts';
-export const a = (): number => b();

@@ -1,2 +1,0 @@
-import { layoutQueryKey } from '@/features/tiles/api/get-layout';
-export const k = layoutQueryKey;
