@@ -14,7 +14,7 @@ import { setUpJourney, signIn } from './journeys.ts';
 // CEILINGS holds what the start path weighs today plus a little headroom (decision 049): it may only go
 // down. Lower a ceiling when a change makes a page lighter.
 const GOAL_KB = { login: 100, home: 130, css: 15 };
-const CEILING_KB = { login: 152.2, home: 152.2, css: GOAL_KB.css };
+const CEILING_KB = { login: 151, home: 151, css: GOAL_KB.css };
 
 const webDist = process.env.AULA_E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
