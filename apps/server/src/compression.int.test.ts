@@ -58,8 +58,8 @@ const t = setUpTestApp(() => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const PAGES = [
-  // the service worker's copy of the app; `/` and other pages add their data to it (start-page.int.test.ts)
-  { path: '/index.html', file: 'index.html', type: 'text/html', cache: 'no-cache' },
+  // not /index.html: the service worker's copy of the app is a page now, answered with its own CSP nonce and
+  // compressed per answer (decision 080; start-page.int.test.ts checks it)
   {
     path: '/assets/app-abc123.js',
     file: 'assets/app-abc123.js',

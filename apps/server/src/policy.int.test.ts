@@ -488,7 +488,8 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
       .from(users)
       .where(eq(users.id, studentId));
     const room = await insertChatRoom(student!.schoolId, studentId);
-    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    // the school's today (Europe/Berlin), not UTC's: after 23:00 UTC they differ
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(t.clock.now());
     const send = (cookie: string, clientId: string) =>
       call(t.base, `/api/matrix/${room}/messages`, { cookie, body: { body: 'Hallo Klasse', clientId } });
     const file = (cookie: string) => {

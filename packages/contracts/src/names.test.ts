@@ -64,6 +64,11 @@ describe('PersonNameSchema', () => {
       expect(result.error?.issues[0]?.message).toBe('name_empty');
     }
   });
+  it('refuses control characters as bad input, like every text (decision 043): a NUL is never cleaned away', () => {
+    for (const raw of ['Sa\u0000ra', 'Sara\tSchmidt', 'Sara\nSchmidt'])
+      expect(PersonNameSchema.safeParse(raw).success, JSON.stringify(raw)).toBe(false);
+    expect(GuestNameSchema.safeParse('Gast\u0000').success).toBe(false);
+  });
   it('refuses a name longer than 100 characters, counted after normalising', () => {
     expect(PersonNameSchema.safeParse('a'.repeat(101)).error?.issues[0]?.message).toBe('name_too_long');
     expect(PersonNameSchema.parse(`${'\u200B'.repeat(50)}${'a'.repeat(100)}`)).toBe('a'.repeat(100));

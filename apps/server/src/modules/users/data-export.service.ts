@@ -26,6 +26,8 @@ export const NOT_PERSONAL_TABLES: Record<string, string> = {
   sso_requests:
     'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier; a checked SAML identity until claimed, at most two minutes)',
   saml_assertions: 'ids of SAML assertions already accepted (replay protection), without a user',
+  login_challenges_spent:
+    'signatures of solved sign-in challenges (replay protection, decision 074), without a user or an address',
   used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
   sso_sessions:
     "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
