@@ -55,6 +55,15 @@ import { registerJobs } from './plugins/jobs.ts';
 import { registerErrorHandler, serializeError, serializeRequest } from './plugins/errors.ts';
 import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/request-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { addDiagnosticsContributors, addExportContributors } from './lib/contributors.ts';
+import { subscribeDomainEvents } from './lib/domain-events.ts';
+import { bbbDiagnostics } from './modules/bbb/bbb.contributors.ts';
+import { cameraExportContributor } from './modules/camera/camera.contributors.ts';
+import { chatExportContributor } from './modules/chat/chat.contributors.ts';
+import { chatEventHandlers } from './modules/chat/chat.events.ts';
+import { pushDiagnostics } from './modules/push/push.contributors.ts';
+import { pushEventHandlers } from './modules/push/push.events.ts';
+import { ssoDiagnostics } from './modules/sso/sso.contributors.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -124,6 +133,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     chatRetentionJob,
     pushLogCleanupJob,
   ]);
+  // side effects between areas as domain events, and the areas' parts of the data export and the diagnostics
+  // (decision 084); each list is every area's, in no order that matters
+  subscribeDomainEvents([...pushEventHandlers, ...chatEventHandlers], app.log);
+  addExportContributors([cameraExportContributor, chatExportContributor]);
+  addDiagnosticsContributors([...ssoDiagnostics, bbbDiagnostics, pushDiagnostics]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
   registerEventHub(app);
   // push (decision 073): VAPID keys on first start, and this process's share of the queue

@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite } from '@electric-sql/pglite';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -172,9 +173,49 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
   };
 }
 
-/** Runs fn in one transaction; both drivers' transactions share the PostgreSQL query builder. */
-export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db));
+/** What a transaction opened by `transaction()` holds for after its commit (lib/domain-events.ts). */
+interface TxFrame {
+  afterCommit: (() => Promise<void>)[];
+}
+const frames = new WeakMap<object, TxFrame>();
+
+/**
+ * Runs fn in one transaction; both drivers' transactions share the PostgreSQL query builder. Given a transaction,
+ * it opens a savepoint in it. Work queued with `onCommit` runs once the outermost transaction has committed: a
+ * savepoint's joins its parent's when released and is dropped when rolled back, as is all of it on a rollback.
+ */
+export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const parent = frames.get(db);
+  const frame: TxFrame = { afterCommit: [] };
+  const result = await db.transaction((tx) => {
+    frames.set(tx, frame);
+    return fn(tx as unknown as Db);
+  });
+  if (parent) parent.afterCommit.push(...frame.afterCommit);
+  // each job logs its own failure (lib/domain-events.ts): the change has committed, the caller gets its result
+  else for (const job of frame.afterCommit) await job().catch(() => undefined);
+  return result;
+}
+
+/** Whether `db` is a transaction opened by `transaction()` (false for the database itself). */
+export function inTransaction(db: Db): boolean {
+  return frames.has(db);
+}
+
+/**
+ * Queues `job` for after the commit of the outermost transaction `tx` belongs to (never, if it rolls back).
+ * `job` must not reject: it handles and logs its own failure. A transaction not opened by `transaction()` is
+ * refused, as its commit could not be seen.
+ */
+export function onCommit(tx: Db, job: () => Promise<void>): void {
+  const frame = frames.get(tx);
+  if (!frame) throw new Error('onCommit needs a transaction opened by transaction()');
+  frame.afterCommit.push(job);
+}
+
+/** A transaction of the query builder that `transaction()` did not open (its commit cannot be waited for). */
+export function isForeignTransaction(db: Db): boolean {
+  return db instanceof PgTransaction && !frames.has(db);
 }
 
 const UNAVAILABLE_CODES = new Set([

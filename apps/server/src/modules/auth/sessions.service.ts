@@ -11,10 +11,10 @@ import {
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError, SessionEndedError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishSessionsEnded } from '../events/events.service.ts';
-import { endSessionSubscriptions, endUserSubscriptions } from '../push/push-subscriptions.service.ts';
 import { getUserInfo } from '../users/users.service.ts';
 import {
   findSessionById,
@@ -143,7 +143,7 @@ export async function resumeSession(ctx: Ctx, sessionId: number): Promise<Sessio
 
 /**
  * Ends sessions and, in the same transaction, tells their open tabs (session.end on the event stream, which
- * then closes: decision 071) and removes their push subscriptions. Answers how many ended.
+ * then closes: decision 071) and publishes session.ended (push removes their devices). Answers how many ended.
  */
 async function endSessions(
   ctx: Ctx,
@@ -154,13 +154,7 @@ async function endSessions(
   return transaction(ctx.db, async (tx) => {
     const ended = await revoke(tx, now);
     await publishSessionsEnded(tx, ctx.schoolId, ended, reason, now);
-    // a shared device stops getting this user's pushes (decision 073); a session that merely idled out keeps
-    // its device, as one that runs out does
-    if (reason !== 'idle')
-      await endSessionSubscriptions(
-        tx,
-        ended.map((s) => s.id),
-      );
+    await publishDomainEvent(tx, ctx, 'session.ended', { sessionIds: ended.map((s) => s.id), reason });
     return ended.length;
   });
 }
@@ -175,7 +169,11 @@ export async function revokeUserSessions(
   const except = opts.exceptCurrent ? ctx.session?.id : undefined;
   return endSessions(ctx, reason, async (tx, now) => {
     const ended = await revokeSessionsOfUser(tx, userId, now, reason, except);
-    await endUserSubscriptions(tx, userId, except);
+    await publishDomainEvent(tx, ctx, 'user.sessions_revoked', {
+      userId,
+      ...(except !== undefined ? { exceptSessionId: except } : {}),
+      reason,
+    });
     return ended;
   });
 }

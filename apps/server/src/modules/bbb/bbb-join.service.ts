@@ -13,6 +13,7 @@ import {
 } from '@aula/contracts';
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
@@ -26,7 +27,6 @@ import {
 import { bbbServer } from './bbb-settings.service.ts';
 import { forgetStatus, meetingStatus } from './bbb-status.ts';
 import { transaction } from '../../db/index.ts';
-import { pushVideoStarted } from '../push/push-enqueue.service.ts';
 import { addressKey } from './bbb-address.ts';
 import {
   countCodeMisses,
@@ -237,7 +237,11 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
     } finally {
       forgetStatus(server, row.meetingId);
     }
-    await pushVideoStarted(ctx.db, ctx, { roomId: row.id, starterId: user?.id ?? null });
+    // starting a meeting writes nothing else: the handlers get a transaction of their own, and their failure is
+    // logged, never the join's
+    await publishDomainEvent(ctx.db, ctx, 'room.started', { roomId: row.id, starterId: user?.id ?? null }).catch(
+      (err: unknown) => ctx.log.error({ err, roomId: row.id }, 'push: could not queue the video room start'),
+    );
   } else {
     if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)
       throw new AppError(409, 'bbb.max_users', { max: row.maxParticipants });

@@ -1,6 +1,6 @@
 // Group memberships that change outside the chat (user management, the identity import, single sign-on) change
-// who is in the group rooms those groups belong to (decision 070). The groups service calls this in the change's
-// own transaction, so the events land with the change or not at all.
+// who is in the group rooms those groups belong to (decision 070). It handles group.members_changed (chat.events.ts)
+// in the change's own transaction, so the events land with the change or not at all.
 import type { Db } from '../../db/index.ts';
 import { publishEvent } from '../events/events.service.ts';
 import { findMemberIds, findRoomsOfGroupChanges } from './chat-members.repo.ts';

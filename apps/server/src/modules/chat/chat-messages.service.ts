@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { isDbUnavailable, transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
@@ -30,7 +31,6 @@ import {
   toMessage,
   viewerOf,
 } from './chat-access.ts';
-import { pushChatMessage } from '../push/push-enqueue.service.ts';
 import { uploaderOf } from '../files/file-checks.ts';
 import { prepareChatUpload } from './chat-upload.ts';
 import { findModeratorIds } from './chat-members.repo.ts';
@@ -100,7 +100,12 @@ async function writeMessage(
     roomId: row.id,
     message: toMessage(stored, { moderator: false }),
   });
-  await pushChatMessage(tx, ctx, { roomId: row.id, messageId: id, senderId: user.id, memberIds });
+  await publishDomainEvent(tx, ctx, 'chat.message_sent', {
+    roomId: row.id,
+    messageId: id,
+    senderId: user.id,
+    memberIds,
+  });
   return { message: toMessage(stored, { moderator }), created: true };
 }
 

@@ -9,8 +9,8 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import { audit } from '../audit/audit.service.ts';
-import { groupMembershipsChanged } from '../chat/chat-memberships.service.ts';
 import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 import {
   findGroup,
@@ -130,8 +130,17 @@ export function insertClassGroups(db: Db, schoolId: number, names: readonly stri
   return repo.insertClassGroups(db, schoolId, names);
 }
 
-// Every membership change also tells the chat (decision 070): group rooms of the changed groups gain or lose
-// members, who hear it in the same transaction. `at` is the caller's clock (ctx.clock()).
+// Every membership change publishes group.members_changed in the same transaction (groups.events.ts): the chat's
+// group rooms of the changed groups gain or lose members (decision 070). `at` is the caller's clock (ctx.clock()).
+
+function membersChanged(
+  db: Db,
+  schoolId: number,
+  changes: readonly { userId: number; groupId: number }[],
+  at: Date,
+): Promise<void> {
+  return publishDomainEvent(db, { schoolId, clock: () => at }, 'group.members_changed', { changes, at });
+}
 
 /** Adds memberships, keeping those that exist (identity import). */
 export async function addMemberships(
@@ -140,7 +149,7 @@ export async function addMemberships(
   rows: readonly { userId: number; groupId: number }[],
   at: Date,
 ): Promise<void> {
-  await groupMembershipsChanged(db, schoolId, await repo.addMemberships(db, schoolId, rows), at);
+  await membersChanged(db, schoolId, await repo.addMemberships(db, schoolId, rows), at);
 }
 
 /** Removes these memberships (identity import). */
@@ -150,7 +159,7 @@ export async function removeMemberships(
   rows: readonly { userId: number; groupId: number }[],
   at: Date,
 ): Promise<void> {
-  await groupMembershipsChanged(db, schoolId, await repo.removeMemberships(db, schoolId, rows), at);
+  await membersChanged(db, schoolId, await repo.removeMemberships(db, schoolId, rows), at);
 }
 
 /** Puts a user in these groups, keeping the memberships they have (single sign-on). */
@@ -162,7 +171,7 @@ export async function addMembershipsIfMissing(
   at: Date,
 ): Promise<void> {
   const added = await repo.addMembershipsIfMissing(db, schoolId, userId, groupIds);
-  await groupMembershipsChanged(db, schoolId, added, at);
+  await membersChanged(db, schoolId, added, at);
 }
 
 /** A user's groups become exactly these (user management). */
@@ -174,7 +183,7 @@ export async function replaceUserGroups(
   at: Date,
 ): Promise<void> {
   const { removed, added } = await repo.replaceUserGroups(db, schoolId, userId, groupIds);
-  await groupMembershipsChanged(db, schoolId, [...removed, ...added], at);
+  await membersChanged(db, schoolId, [...removed, ...added], at);
 }
 
 // Reads for other modules: who is whose teacher (camera, decision 063).

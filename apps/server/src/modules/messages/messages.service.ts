@@ -10,9 +10,9 @@ import {
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishAdminMessageChanged } from '../events/events.service.ts';
-import { pushAdminMessage } from '../push/push-enqueue.service.ts';
 import {
   deleteMessage,
   findMessage,
@@ -110,7 +110,7 @@ export async function createMessage(ctx: Ctx, input: Input): Promise<AdminMessag
     await replaceMessageGroups(tx, ctx.schoolId, messageId, groupIds);
     await audit(ctx, 'message.create', { details: { id: messageId, type: values.type }, db: tx });
     await publishAdminMessageChanged(ctx, tx, audienceOf(groupIds));
-    await pushAdminMessage(tx, ctx, {
+    await publishDomainEvent(tx, ctx, 'admin_message.published', {
       id: messageId,
       groupIds,
       startsAt: values.startsAt ?? null,

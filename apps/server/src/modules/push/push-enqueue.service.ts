@@ -1,9 +1,9 @@
 // Who gets which push and when (decision 073). enqueuePush runs in the transaction of the change that causes
 // it: one push_queue row per device of each person concerned who has the kind on, held until their quiet hours
-// end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below are
-// what the chat, admin messages, sick notices and video rooms call.
+// end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below handle
+// the domain events of the chat, admin messages, sick notices and video rooms (push.events.ts).
 import { hasRole, type Locale, type PushKind } from '@aula/contracts';
-import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
+import type { Database, Db, Listener } from '../../db/index.ts';
 import type { Ctx } from '../../context.ts';
 import { getEnabledFeatures } from '../config/config.service.ts';
 import { adminMessageAudience } from '../events/events.service.ts';
@@ -177,30 +177,20 @@ export async function pushSickNotice(
   });
 }
 
-/**
- * A video room's meeting was started (the first join created it): the room's people but the one who started it.
- * Its own transaction, as starting a meeting writes nothing else; a failure is logged, never the join's.
- */
+/** A video room's meeting was started (the first join created it): the room's people but the one who started it. */
 export async function pushVideoStarted(
-  db: Db,
+  tx: Db,
   ctx: PushContext,
   r: { roomId: number; starterId: number | null },
 ): Promise<number> {
-  try {
-    return await transaction(db, async (tx) => {
-      const people = await findVideoRoomPeople(tx, ctx.schoolId, r.roomId);
-      if (people.length === 0) return 0;
-      return enqueuePush(tx, ctx, {
-        userIds: people,
-        ...(r.starterId !== null ? { except: [r.starterId] } : {}),
-        kind: 'video',
-        ref: { type: PUSH_REF_TYPES.video, id: r.roomId },
-        tag: `video-${r.roomId}`,
-        url: `/app/bigbluebutton?room=${r.roomId}&dialog=bbb:room-details`,
-      });
-    });
-  } catch (err) {
-    ctx.log.error({ err, roomId: r.roomId }, 'push: could not queue the video room start');
-    return 0;
-  }
+  const people = await findVideoRoomPeople(tx, ctx.schoolId, r.roomId);
+  if (people.length === 0) return 0;
+  return enqueuePush(tx, ctx, {
+    userIds: people,
+    ...(r.starterId !== null ? { except: [r.starterId] } : {}),
+    kind: 'video',
+    ref: { type: PUSH_REF_TYPES.video, id: r.roomId },
+    tag: `video-${r.roomId}`,
+    url: `/app/bigbluebutton?room=${r.roomId}&dialog=bbb:room-details`,
+  });
 }

@@ -20,11 +20,11 @@ import type { SickListQuerySchema, StudentListQuerySchema } from '@aula/contract
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishDomainEvent } from '../../lib/domain-events.ts';
 import type { SessionUser } from '../auth/auth.repo.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
-import { pushSickNotice } from '../push/push-enqueue.service.ts';
 import {
   checkQuota,
   deleteFiles,
@@ -256,7 +256,7 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
       details: { id: noticeId, photo: photoFileId !== null },
       db: tx,
     });
-    await pushSickNotice(tx, ctx, { id: noticeId, pupilId: subjectId, reportedBy: user.id });
+    await publishDomainEvent(tx, ctx, 'sick.reported', { id: noticeId, pupilId: subjectId, reportedBy: user.id });
     return noticeId;
   });
   return toNotice((await findNotice(ctx.db, ctx.schoolId, scopeOf(user), id))!);

@@ -18,11 +18,8 @@ import {
 import type { Ctx } from '../../context.ts';
 import { isDbUnavailable, transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { diagnosticsContributors } from '../../lib/contributors.ts';
 import { audit, type AuditAction } from '../audit/audit.service.ts';
-import { loadBbb } from '../bbb/bbb-settings.service.ts';
-import { loadOidc } from '../sso/oidc-settings.service.ts';
-import { pushConfigured } from '../push/push-status.service.ts';
-import { loadSaml } from '../sso/saml-settings.service.ts';
 import {
   countActiveUsersPerDay,
   countActiveUsersSince,
@@ -75,14 +72,12 @@ export async function serverStatus(ctx: Ctx): Promise<ServerStatus> {
   } catch {
     db = 'down';
   }
-  // OIDC and SAML are the school's identity providers (decisions 038, 040), video the school's BigBlueButton
-  // server with its secret (decision 067), push the feature switched on with keys that open (decision 073)
+  // each area says whether its outside system is set up (lib/contributors.ts): the identity providers (sso), the
+  // BigBlueButton server (bbb), push; one with no part registered is not configured
   const configured = new Set<string>();
   if (db === 'up') {
-    if (await loadOidc(app.db, ctx.schoolId, app.secretKey)) configured.add('oidc');
-    if (await loadSaml(app.db, ctx.schoolId)) configured.add('saml');
-    if ((await loadBbb(app.db, ctx.schoolId, app.secretKey))?.secret) configured.add('video');
-    if (await pushConfigured(ctx, ctx.schoolId)) configured.add('push');
+    for (const part of diagnosticsContributors())
+      if (await part.configured(ctx)) configured.add(part.integration);
   }
   const integrations = Object.fromEntries(
     INTEGRATIONS.map((name): [string, IntegrationState] => [

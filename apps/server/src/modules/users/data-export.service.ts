@@ -1,9 +1,8 @@
 import type { DataExport } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { exportContributors } from '../../lib/contributors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { cameraExport } from '../camera/camera.service.ts';
-import { chatExport } from '../chat/chat-config.service.ts';
 import {
   selectAccountKeyRows,
   selectChildRows,
@@ -126,10 +125,8 @@ export async function exportOwnData(ctx: Ctx): Promise<{ fileName: string; data:
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => key.trim().toLowerCase());
   Object.assign(tables, await selectAccountKeyRows(db, ctx.schoolId, accountKeys));
-  // camera pictures of the user that others took: their files (decision 063)
-  Object.assign(tables, await cameraExport(ctx, userId));
-  // the chat rooms the user is in, also through a group (decision 072)
-  Object.assign(tables, await chatExport(ctx, userId));
+  // the areas' own parts (lib/contributors.ts): camera pictures others took, the chat rooms the user is in, …
+  for (const part of exportContributors()) Object.assign(tables, await part.tables(ctx, userId));
   // the photos of the notices about the user, also those another person reported (and so owns)
   const owned = new Set((tables.files ?? []).map((f) => f.id));
   tables.files = [
