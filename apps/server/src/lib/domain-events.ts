@@ -125,6 +125,9 @@ async function runAfterCommit<N extends DomainEventName>(
   try {
     await h.handle(payload, origin);
   } catch (err) {
-    origin.log.error({ err, event: h.event, handler: h.name }, 'domain event: an after-commit handler failed');
+    origin.log.error(
+      { err, event: h.event, handler: h.name },
+      'domain event: an after-commit handler failed',
+    );
   }
 }

@@ -239,8 +239,11 @@ export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined)
     }
     // starting a meeting writes nothing else: the handlers get a transaction of their own, and their failure is
     // logged, never the join's
-    await publishDomainEvent(ctx.db, ctx, 'room.started', { roomId: row.id, starterId: user?.id ?? null }).catch(
-      (err: unknown) => ctx.log.error({ err, roomId: row.id }, 'push: could not queue the video room start'),
+    await publishDomainEvent(ctx.db, ctx, 'room.started', {
+      roomId: row.id,
+      starterId: user?.id ?? null,
+    }).catch((err: unknown) =>
+      ctx.log.error({ err, roomId: row.id }, 'push: could not queue the video room start'),
     );
   } else {
     if (row.maxParticipants !== null && live.participantCount >= row.maxParticipants)

@@ -2,7 +2,12 @@
 // pushes, removes devices) and so runs inside the publishing transaction: a push is queued exactly when the change
 // commits. Push owns only delivery, quiet hours and relevance; the areas own their events.
 import { inTransactionHandler, type AnyDomainHandler } from '../../lib/domain-events.ts';
-import { pushAdminMessage, pushChatMessage, pushSickNotice, pushVideoStarted } from './push-enqueue.service.ts';
+import {
+  pushAdminMessage,
+  pushChatMessage,
+  pushSickNotice,
+  pushVideoStarted,
+} from './push-enqueue.service.ts';
 import { endSessionSubscriptions, endUserSubscriptions } from './push-subscriptions.service.ts';
 
 export const pushEventHandlers: readonly AnyDomainHandler[] = [
@@ -12,7 +17,9 @@ export const pushEventHandlers: readonly AnyDomainHandler[] = [
   inTransactionHandler('admin_message.published', 'push: admin message', (tx, e, origin) =>
     pushAdminMessage(tx, origin, e),
   ),
-  inTransactionHandler('sick.reported', 'push: sick notice', (tx, e, origin) => pushSickNotice(tx, origin, e)),
+  inTransactionHandler('sick.reported', 'push: sick notice', (tx, e, origin) =>
+    pushSickNotice(tx, origin, e),
+  ),
   inTransactionHandler('room.started', 'push: video room started', (tx, e, origin) =>
     pushVideoStarted(tx, origin, e),
   ),

@@ -256,7 +256,11 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
       details: { id: noticeId, photo: photoFileId !== null },
       db: tx,
     });
-    await publishDomainEvent(tx, ctx, 'sick.reported', { id: noticeId, pupilId: subjectId, reportedBy: user.id });
+    await publishDomainEvent(tx, ctx, 'sick.reported', {
+      id: noticeId,
+      pupilId: subjectId,
+      reportedBy: user.id,
+    });
     return noticeId;
   });
   return toNotice((await findNotice(ctx.db, ctx.schoolId, scopeOf(user), id))!);
