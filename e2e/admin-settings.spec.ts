@@ -4,7 +4,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
 
 // Issue 19 item 7 (decision 060): the admin settings tab cannot lose a change. Changes collect in one sticky
 // bar with their count; leaving the tab with unsaved changes asks first; a search box narrows the settings;
@@ -12,11 +12,6 @@ import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
 type Texts = typeof de;
-
-const LOOKS = [
-  { locale: 'de', width: 1280, colorScheme: 'light' },
-  { locale: 'ar', width: 390, colorScheme: 'dark' },
-] as const;
 
 async function storedSettings(): Promise<Record<string, string>> {
   const cookie = await loginAs(journey.portal.base, 'admin');

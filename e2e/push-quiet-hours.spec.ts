@@ -4,7 +4,7 @@ import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
 import { screenshotDir } from './browser.ts';
-import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
+import { expectNoSeriousA11yViolations, LOOKS, setUpJourney } from './journeys.ts';
 
 // Issue 23 item 4 (decision 073): the school's quiet hours for pupils are two settings of the settings tab,
 // push_quiet_start and push_quiet_end, in the "features" section: a choice of half hours, labelled and
@@ -12,11 +12,6 @@ import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
 type Texts = typeof de;
-
-const LOOKS = [
-  { locale: 'de', width: 1280, colorScheme: 'light' },
-  { locale: 'ar', width: 390, colorScheme: 'dark' },
-] as const;
 
 async function stored(): Promise<Record<string, string>> {
   const cookie = await loginAs(journey.portal.base, 'admin');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // API fuzzing (issue 16 item 6, docs/decisions/043-api-fuzzing-and-bad-input.md): schemathesis from .venv-fuzz (made by
-// scripts/install-test-deps.sh) runs against /api/openapi.json of the real server on a fresh in-memory
-// PGlite database with the demo school, as a visitor and as each role. Checks: no 5xx, and status codes,
+// scripts/install-test-deps.sh) runs against /api/openapi.json of the real server on a fresh database with the
+// demo school, as a visitor and as each role: with DATABASE_URL a new database on that PostgreSQL server (a copy
+// of the migrated template, dropped afterwards; decision 082), else an in-memory PGlite. Checks: no 5xx, and status codes,
 // content types and bodies as the document declares them. Writes .test-reports/fuzz.json (one entry per
 // role and operation) and exits non-zero on any failure.
 //   node --import tsx scripts/fuzz.mjs [--max-examples N] [--roles student,admin] [--seed N]
@@ -10,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, waitForHealth } from '../bench/server-process.ts';
+import { createTestDatabase } from '../apps/server/src/test/test-db.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCHEMATHESIS = join(ROOT, '.venv-fuzz/bin/schemathesis');
@@ -109,11 +111,14 @@ mkdirSync(REPORTS, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const serverLog = join(REPORTS, 'fuzz-server.log');
+// PostgreSQL answers the fuzzer's requests in its own process; PGlite runs them in the server's one thread
+const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: ROOT,
   stdio: ['ignore', openSync(serverLog, 'w'), openSync(serverLog, 'a')],
   env: {
     ...withoutDatabaseUrl(process.env),
+    ...(database ? { DATABASE_URL: database.url } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     AULA_DATA_DIR: 'memory://',
@@ -125,8 +130,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     NODE_ENV: 'production',
   },
 });
-const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
-process.on('exit', stopServer);
+/** Ends the server and waits for it, so its database can be dropped. */
+const stopServer = () =>
+  new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+process.on('exit', () => server.exitCode === null && server.kill('SIGTERM'));
 
 const results = [];
 let failed = 0;
@@ -203,7 +214,8 @@ try {
   failed += 1;
   results.push({ role: '(setup)', operation: '(server)', ok: false, checks: [String(err.message ?? err)] });
 } finally {
-  stopServer();
+  await stopServer();
+  await database?.close();
 }
 
 /**
@@ -254,7 +266,7 @@ async function canary(base) {
   });
 }
 
-/** The fuzzer's server always runs on its own in-memory PGlite, never on the suite's PostgreSQL. */
+/** The fuzzer's server never runs on the suite's own database: on its own copy of the template, or on PGlite. */
 function withoutDatabaseUrl(env) {
   const { DATABASE_URL, ...rest } = env;
   void DATABASE_URL;

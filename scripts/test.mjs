@@ -13,10 +13,14 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+/** Runs a command with its output on ours; asynchronous, so the fuzzer running beside it is read meanwhile. */
 function run(cmd, args, env = process.env) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
-  return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  return new Promise((resolve) => {
+    spawn(cmd, args, { stdio: 'inherit', env }).on('close', (code) =>
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+    );
+  });
 }
 
 /**
@@ -48,7 +52,7 @@ async function checks(steps) {
   return Object.fromEntries(steps.map((step, i) => [step.name, results[i]]));
 }
 
-function vitest(name, projects, env, extra = []) {
+async function vitest(name, projects, env, extra = []) {
   console.log(`\n=== ${name} ===`);
   const out = `${reports}/${name.replace(/\W+/g, '-')}.json`;
   const args = [
@@ -60,7 +64,7 @@ function vitest(name, projects, env, extra = []) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  const { ok, seconds } = run('npx', args, env);
+  const { ok, seconds } = await run('npx', args, env);
   if (!existsSync(out)) {
     totals.failed += 1;
     lines.push(`FAIL ${name}: the runner produced no report (${seconds} s)`);
@@ -90,25 +94,42 @@ function vitest(name, projects, env, extra = []) {
   }
 }
 
-/** schemathesis against the real server, as a visitor and each role: one test per role and operation. */
+/**
+ * schemathesis against the real server, as a visitor and each role: one test per role and operation. It runs in
+ * the background beside the end-to-end journeys (decision 082): schemathesis computes on one core, and the
+ * journeys, which wait on their pages far more than they compute, leave most of the other core idle. Its output
+ * is printed in one piece when it ends; its summary line keeps its place in the summary.
+ */
 function fuzz() {
   const name = 'API fuzzing (schemathesis)';
-  console.log(`\n=== ${name} ===`);
-  const { seconds } = run('node', ['--import', 'tsx', 'scripts/fuzz.mjs']);
-  const file = `${reports}/fuzz.json`;
-  if (!existsSync(file)) {
-    totals.failed += 1;
-    lines.push(`FAIL ${name}: the fuzzer produced no report (${seconds} s)`);
-    return;
-  }
-  const { results } = JSON.parse(readFileSync(file, 'utf8'));
-  const failed = results.filter((r) => !r.ok);
-  totals.passed += results.length - failed.length;
-  totals.failed += failed.length;
-  lines.push(
-    `${failed.length ? 'FAIL' : 'ok  '} ${name}: ${results.length - failed.length} passed, ${failed.length} failed (${seconds} s)`,
-  );
-  for (const r of failed) lines.push(`     fuzz as ${r.role} > ${r.operation}: ${r.checks.join('; ')}`);
+  const slot = lines.push(`FAIL ${name}: still running`) - 1;
+  const started = Date.now();
+  const child = spawn('node', ['--import', 'tsx', 'scripts/fuzz.mjs'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  child.stdout.on('data', (chunk) => out.push(chunk));
+  child.stderr.on('data', (chunk) => out.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', () => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} (${seconds} s, beside the end-to-end journeys) ===`);
+      process.stdout.write(Buffer.concat(out));
+      const file = `${reports}/fuzz.json`;
+      if (!existsSync(file)) {
+        totals.failed += 1;
+        lines[slot] = `FAIL ${name}: the fuzzer produced no report (${seconds} s)`;
+        return resolve();
+      }
+      const { results } = JSON.parse(readFileSync(file, 'utf8'));
+      const failed = results.filter((r) => !r.ok);
+      totals.passed += results.length - failed.length;
+      totals.failed += failed.length;
+      lines[slot] = [
+        `${failed.length ? 'FAIL' : 'ok  '} ${name}: ${results.length - failed.length} passed, ${failed.length} failed (${seconds} s)`,
+        ...failed.map((r) => `     fuzz as ${r.role} > ${r.operation}: ${r.checks.join('; ')}`),
+      ].join('\n');
+      resolve();
+    });
+  });
 }
 
 /** TEST_SEED when set, else a number taken from the commit's hash (1 when git cannot tell). */
@@ -119,7 +140,7 @@ function shuffleSeed() {
 }
 
 const started = Date.now();
-run('bash', ['scripts/install-test-deps.sh']);
+await run('bash', ['scripts/install-test-deps.sh']);
 
 const checked = await checks([
   { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
@@ -129,29 +150,30 @@ const checked = await checks([
 ]);
 const built = checked['build web app'];
 
-vitest('unit', ['unit', 'web']);
+await vitest('unit', ['unit', 'web']);
 
 const { DATABASE_URL, ...withoutDb } = process.env;
-vitest('integration (PGlite)', ['integration'], withoutDb);
+await vitest('integration (PGlite)', ['integration'], withoutDb);
 // The second run shuffles the order of files and tests (decision 056): a test that leans on what another
 // test left behind fails here. The seed comes from the commit, so a failure repeats on the same commit.
 const seed = shuffleSeed();
 if (DATABASE_URL) {
-  vitest(`integration (PostgreSQL, shuffled, seed ${seed})`, ['integration'], process.env, [
+  await vitest(`integration (PostgreSQL, shuffled, seed ${seed})`, ['integration'], process.env, [
     '--sequence.shuffle',
     `--sequence.seed=${seed}`,
   ]);
 } else lines.push('note integration (PostgreSQL): not run, DATABASE_URL is not set');
 
-fuzz();
-
+const fuzzed = fuzz();
 // the journeys run on one database: the PostgreSQL server when there is one (it answers the pages faster than
 // PGlite in the test process, which shares the cores with Chromium), else PGlite
-if (built) vitest(`end-to-end (Chromium, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], process.env);
+if (built)
+  await vitest(`end-to-end (Chromium, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], process.env);
 else {
   totals.failed += 1;
   lines.push('FAIL end-to-end: not run, the web app did not build');
 }
+await fuzzed;
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
 for (const l of lines) console.log(l);

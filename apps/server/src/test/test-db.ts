@@ -9,8 +9,8 @@ import { openDb, type Database } from '../db/index.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Names the migrated template by the migrations' content, so a changed migration makes a new one. */
-function templateFile(): string {
+/** The migrations' content as a short hash, so a changed migration makes a new template. */
+function migrationsHash(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -22,7 +22,12 @@ function templateFile(): string {
     }
   };
   walk(migrationsFolder);
-  return join(tmpdir(), `aula-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Where the migrated PGlite template lies: the temp folder, named by the migrations. */
+function templateFile(): string {
+  return join(tmpdir(), `aula-pglite-migrated-${migrationsHash()}.tar`);
 }
 
 /**
@@ -51,7 +56,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return freshPglite();
   const name = `aula_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `create database ${name}`);
+  await adminQuery(baseUrl, `create database ${name} template ${await pgTemplate(baseUrl)}`);
   const url = withDatabase(baseUrl, name);
   const database = await openDb({ url, poolSize: 5 });
   return {
@@ -62,6 +67,38 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * The migrated template database on the PostgreSQL server, named by the migrations (decision 082): the first
+ * test file of a run migrates it once under an advisory lock, and every file's database is a copy of it
+ * (`create database ... template ...`), which takes a fraction of the migrations' time. It is built under a
+ * temporary name and renamed when complete, so a run that died halfway never leaves a half-migrated
+ * template behind. openDb still runs the migrator on each copy, which finds nothing left to do.
+ */
+function pgTemplate(baseUrl: string): Promise<string> {
+  template ??= (async () => {
+    const name = `aula_template_${migrationsHash()}`;
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [0x4155_4c41]);
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const partial = `${name}_${randomBytes(4).toString('hex')}`;
+        await client.query(`create database ${partial}`);
+        const database = await openDb({ url: withDatabase(baseUrl, partial), poolSize: 1 });
+        await database.close();
+        await client.query(`alter database ${partial} rename to ${name}`);
+      }
+      return name;
+    } finally {
+      await client.end();
+    }
+  })();
+  return template;
 }
 
 export function withDatabase(url: string, name: string): string {
