@@ -40,7 +40,7 @@ import { layoutRoutes } from './modules/layout/layout.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { schoolRoutes } from './modules/config/school.routes.ts';
 import { registerWebManifest } from './plugins/web-manifest.ts';
-import type { MailOptions } from './modules/mail/mail.service.ts';
+import type { MailOptions } from './core/app-services.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
 import { createPresence } from './modules/status/presence.service.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';

@@ -25,7 +25,7 @@ import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
 import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import {
