@@ -16,6 +16,7 @@ import * as reachRepo from './people-reach.repo.ts';
 import type { PeopleReach, PeopleReachOptions, ReachPerson } from './people-reach.repo.ts';
 
 export type { PeopleReach, PeopleReachOptions, ReachPerson };
+export { findTotpUser } from './totp-user.repo.ts';
 
 /**
  * The stored preferences over the defaults, key by key: a stored value that no longer parses (a bound
