@@ -13,8 +13,9 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { svgRenderer } from './lib/svg-render.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { bumpLayoutsHoldingApp } from './modules/layout/layout-version.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { brandingRoutes } from './modules/config/branding.routes.ts';
+import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { settingsRoutes } from './modules/config/settings.routes.ts';
 import { cimRoutes } from './modules/cim/cim.routes.ts';
 import { cameraRoutes } from './modules/camera/camera.routes.ts';
@@ -33,22 +34,24 @@ import { sickRoutes } from './modules/sick/sick.routes.ts';
 import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
 import { diagnosticsRoutes } from './modules/status/diagnostics.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
-import { userManagerRoutes } from './modules/users/user-manager.routes.ts';
+import { logoutRoutes } from './modules/sso/sso-logout.routes.ts';
+import { userManagerRoutes } from './modules/user-admin/user-manager.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { layoutRoutes } from './modules/layout/layout.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { schoolRoutes } from './modules/config/school.routes.ts';
 import { registerWebManifest } from './plugins/web-manifest.ts';
-import type { MailOptions } from './modules/mail/mail.service.ts';
+import type { MailOptions } from './core/app-services.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
-import { createPresence } from './modules/status/presence.service.ts';
+import { createPresence, onlineList } from './modules/status/presence.service.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { totpRoutes } from './modules/totp/totp.routes.ts';
-import { dataExportRoutes } from './modules/users/data-export.routes.ts';
-import { impersonationRoutes } from './modules/users/impersonation.routes.ts';
-import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
+import { impersonationRoutes } from './modules/user-admin/impersonation.routes.ts';
+import { userAdminRoutes } from './modules/user-admin/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { permsRoutes } from './modules/account/perms.routes.ts';
 import { createStartPage } from './plugins/start-page.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -139,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   addExportContributors([cameraExportContributor, chatExportContributor]);
   addDiagnosticsContributors([...ssoDiagnostics, bbbDiagnostics, pushDiagnostics]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
-  registerEventHub(app);
+  registerEventHub(app, onlineList);
   // push (decision 073): VAPID keys on first start, and this process's share of the queue
   registerPush(app, opts.push);
   app.decorate('cookieNames', {
@@ -181,10 +184,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(statusRoutes);
       await api.register(authRoutes);
+      await api.register(logoutRoutes);
       await api.register(usersRoutes);
+      await api.register(permsRoutes);
       await api.register(groupsRoutes);
       await api.register(layoutRoutes);
-      await api.register(appsRoutes);
+      await api.register(appsRoutes, { beforeTileDelete: bumpLayoutsHoldingApp });
       await api.register(configRoutes);
       await api.register(accountRoutes);
       await api.register(mailRoutes);

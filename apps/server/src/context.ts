@@ -4,9 +4,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
-import type { ActiveSession, SessionUser } from './modules/auth/auth.repo.ts';
-import type { MailOptions } from './modules/mail/mail.service.ts';
-import type { Presence } from './modules/status/presence.service.ts';
+import type { ActiveSession, SessionUser } from './core/session-types.ts';
+import type { MailOptions, Presence } from './core/app-services.ts';
 
 /** Where a call came from: the request's address, id, browser and origin. A job has none. */
 export interface CallOrigin {

@@ -12,7 +12,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { GroupReach } from '../groups/groups.service.ts';

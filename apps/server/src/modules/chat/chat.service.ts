@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import { deleteFiles, lockFiles } from '../files/files.service.ts';
 import { findGroupsInReach } from '../groups/groups.service.ts';

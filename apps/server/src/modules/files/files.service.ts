@@ -5,7 +5,7 @@ import { hasRole } from '@aula/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import {
   deleteFileRows,

@@ -9,7 +9,7 @@ import {
 } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { schoolQuietHours } from './push-enqueue.service.ts';
 import { countLiveDevices, findPushSettings, upsertPushSettings } from './push-settings.repo.ts';
 

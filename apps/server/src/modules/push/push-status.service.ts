@@ -3,7 +3,7 @@
 import { PUSH_LOG_DAYS, type PushStatusResponse } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { DAY_MS, type Job } from '../../plugins/jobs.ts';
+import { DAY_MS, type Job } from '../../core/job.ts';
 import { getEnabledFeatures } from '../config/config.service.ts';
 import { loadPushKeys } from './push-keys.service.ts';
 import { deleteLogsBefore, findPushFigures } from './push-queue.repo.ts';
