@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Logger as QueryLogger } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
@@ -20,6 +21,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PGlite only: start from this dump (dumpDataDir) instead of an empty database. */
   loadDataDir?: Blob;
+  /** sees every statement the query builder sends (tests count the configuration reads of a request) */
+  queryLogger?: QueryLogger;
 }
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -145,7 +148,7 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
     });
     // A PostgreSQL restart kills idle connections; without this handler the process would crash.
     pool.on('error', (err) => opts.log?.warn({ err: err.message }, 'database connection lost'));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger: opts.queryLogger });
     await migratePg(db, { migrationsFolder });
     const url = opts.url;
     return {
@@ -157,7 +160,7 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   // Both drivers expose the same query builder; the PostgreSQL type is the common surface.
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: opts.queryLogger }) as unknown as Db;
   await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
   return {
     db,
