@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountSettingsSchema, ErrorBodySchema, PermsResponseSchema, UserInfoSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getPerms, getUserInfo, updateAccountSettings } from './users.service.ts';
 
@@ -47,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.user) throw AppError.unauthorized();
-      return getPerms(req.server.db, req.schoolId, req.user);
+      return getPerms(contextOf(req), req.user);
     },
   );
 };

@@ -10,9 +10,10 @@ import {
   type UiPreferences,
   type UserInfo,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { serverConfigValue } from '../config/config.service.ts';
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 import { insertUser, type NewUser } from './user-manager.repo.ts';
@@ -103,11 +104,9 @@ export async function updateAccountSettings(
 }
 
 /** GET /api/perms: the caller's permissions (docs/decisions/018-permissions.md) and the school's features. */
-export async function getPerms(db: Db, schoolId: number, user: RoleSubject): Promise<PermsResponse> {
-  const [features, studentsCreateRooms] = await Promise.all([
-    getEnabledFeatures(db, schoolId),
-    getServerConfigValue(db, schoolId, 'students_create_rooms'),
-  ]);
+export async function getPerms(ctx: Pick<Ctx, 'config'>, user: RoleSubject): Promise<PermsResponse> {
+  const { features } = await ctx.config();
+  const studentsCreateRooms = await serverConfigValue(ctx, 'students_create_rooms');
   return {
     // the effective permissions: room creation follows the school's students_create_rooms (decision 067)
     permissions: permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }),
