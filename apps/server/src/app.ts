@@ -60,6 +60,7 @@ import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/r
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { addDiagnosticsContributors, addExportContributors } from './lib/contributors.ts';
 import { subscribeDomainEvents } from './lib/domain-events.ts';
+import { readConfigSnapshot } from './modules/config/config.service.ts';
 import { bbbDiagnostics } from './modules/bbb/bbb.contributors.ts';
 import { cameraExportContributor } from './modules/camera/camera.contributors.ts';
 import { chatExportContributor } from './modules/chat/chat.contributors.ts';
@@ -138,7 +139,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ]);
   // side effects between areas as domain events, and the areas' parts of the data export and the diagnostics
   // (decision 084); each list is every area's, in no order that matters
-  subscribeDomainEvents([...pushEventHandlers, ...chatEventHandlers], app.log);
+  subscribeDomainEvents([...pushEventHandlers, ...chatEventHandlers], app.log, readConfigSnapshot);
   addExportContributors([cameraExportContributor, chatExportContributor]);
   addDiagnosticsContributors([...ssoDiagnostics, bbbDiagnostics, pushDiagnostics]);
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits

@@ -1,4 +1,4 @@
-import type { Role } from '@aula/contracts';
+import type { FeatureName, Role } from '@aula/contracts';
 
 /**
  * Who may call which route, on whose objects (SECURITY.md "Access"). Every /api route must have a row;
@@ -54,6 +54,12 @@ export interface RoutePolicy {
    * messages) has one of the two. Push refuses in its own module with `push.impersonating` (decision 073).
    */
   whileImpersonating?: 'refused' | 'allowed';
+  /**
+   * The feature the route belongs to (decision 085): the request guard answers 404 while the school has it
+   * switched off, for everyone, after the body is validated. Every route under a FEATURE_AREAS prefix has
+   * its area's; a test holds it.
+   */
+  feature?: FeatureName;
 }
 
 /** Shorthand for the rows below: refused while impersonating (decision 081). */
@@ -152,15 +158,15 @@ export const POLICY: Record<string, RoutePolicy> = {
   'PUT /api/messages/admin/:id': { access: 'admin', objects: 'school', ...OWN_ACT },
   'DELETE /api/messages/admin/:id': { access: 'admin', objects: 'school', ...OWN_ACT },
   // sick notices (decision 062): everyone reports and reads what they may see; teachers and admins process
-  'GET /api/sick': { access: 'student', objects: 'sick-notice' },
-  'POST /api/sick': { access: 'student', objects: 'sick-notice', ...OWN_ACT },
-  'GET /api/sick/count': { access: 'student', objects: 'sick-notice' },
-  'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
-  'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice' },
-  'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice', ...OWN_ACT },
+  'GET /api/sick': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+  'POST /api/sick': { access: 'student', objects: 'sick-notice', feature: 'sick', ...OWN_ACT },
+  'GET /api/sick/count': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+  'GET /api/sick/:id': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+  'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+  'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice', feature: 'sick', ...OWN_ACT },
   // the pupils a teacher may report for: their groups' pupils; admins every pupil
-  'GET /api/students': { access: 'teacher', objects: 'managed-user' },
-  'GET /api/student/:id': { access: 'teacher', objects: 'managed-user' },
+  'GET /api/students': { access: 'teacher', objects: 'managed-user', feature: 'sick' },
+  'GET /api/student/:id': { access: 'teacher', objects: 'managed-user', feature: 'sick' },
   // settings and texts (dashboard tabs settings, imprint, terms, help); texts are read by everyone
   'GET /api/config/settings': { access: 'admin', objects: 'school' },
   'POST /api/config/key/:key': { access: 'admin', objects: 'school' },
@@ -185,50 +191,82 @@ export const POLICY: Record<string, RoutePolicy> = {
   'GET /api/logs/full': { access: 'admin', objects: 'school' },
   'GET /api/errors': { access: 'admin', objects: 'school' },
   // camera pictures (decision 063): each person's own, their teachers' and admins'; the service checks who
-  'GET /api/camera': { access: 'student', objects: 'camera-person' },
-  'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
-  'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person', ...OWN_ACT },
-  'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
-  'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person', ...OWN_ACT },
+  'GET /api/camera': { access: 'student', objects: 'camera-person', feature: 'camera' },
+  'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person', feature: 'camera' },
+  'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person', feature: 'camera', ...OWN_ACT },
+  'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person', feature: 'camera' },
+  'DELETE /api/camera/pictures/:id': {
+    access: 'student',
+    objects: 'camera-person',
+    feature: 'camera',
+    ...OWN_ACT,
+  },
   // video rooms (decision 067): members read and join; the owner and admins change (the service checks who);
   // a room code opens the room page and joins guests without login
-  'GET /api/bbb': { access: 'student', objects: 'video-room' },
-  'POST /api/bbb': { access: 'student', objects: 'video-room', ...OWN_ACT },
-  'GET /api/bbb/people': { access: 'student', objects: 'school' },
-  'GET /api/bbb/:id': { access: 'public', objects: 'video-room' },
-  'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
-  'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
-  'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true, ...OWN_ACT },
+  'GET /api/bbb': { access: 'student', objects: 'video-room', feature: 'bbb' },
+  'POST /api/bbb': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+  'GET /api/bbb/people': { access: 'student', objects: 'school', feature: 'bbb' },
+  'GET /api/bbb/:id': { access: 'public', objects: 'video-room', feature: 'bbb' },
+  'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+  'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+  'GET /api/bbb/:id/join': {
+    access: 'public',
+    objects: 'video-room',
+    feature: 'bbb',
+    csrfOnGet: true,
+    ...OWN_ACT,
+  },
   // the chat (decisions 070, 072): everyone signed in; the service decides by membership and reach
-  'GET /api/matrix/config': { access: 'student', objects: 'self' },
-  'POST /api/matrix/login': { access: 'student', objects: 'self', ...NOT_AN_ACT },
-  'GET /api/matrix/rooms': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/room': { access: 'teacher', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/privateroom': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/room/addUsers': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/room/removeUsers': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/room/delete': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/message/delete': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'GET /api/matrix/people': { access: 'student', objects: 'school' },
-  'GET /api/matrix/file/:messageId': { access: 'student', objects: 'chat-room' },
-  'GET /api/matrix/:roomId': { access: 'student', objects: 'chat-room' },
-  'PATCH /api/matrix/:roomId': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'GET /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'GET /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'POST /api/matrix/:roomId/upload': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'PUT /api/matrix/:roomId/messages/:messageId': { access: 'student', objects: 'chat-room', ...OWN_ACT },
-  'GET /api/matrix/:roomId/messages/:messageId/history': { access: 'student', objects: 'chat-room' },
-  'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room', ...OWN_ACT },
+  'GET /api/matrix/config': { access: 'student', objects: 'self', feature: 'chat' },
+  'POST /api/matrix/login': { access: 'student', objects: 'self', feature: 'chat', ...NOT_AN_ACT },
+  'GET /api/matrix/rooms': { access: 'student', objects: 'chat-room', feature: 'chat' },
+  'POST /api/matrix/room': { access: 'teacher', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'POST /api/matrix/privateroom': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'POST /api/matrix/room/addUsers': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'POST /api/matrix/room/removeUsers': {
+    access: 'student',
+    objects: 'chat-room',
+    feature: 'chat',
+    ...OWN_ACT,
+  },
+  'POST /api/matrix/room/delete': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'POST /api/matrix/message/delete': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'GET /api/matrix/people': { access: 'student', objects: 'school', feature: 'chat' },
+  'GET /api/matrix/file/:messageId': { access: 'student', objects: 'chat-room', feature: 'chat' },
+  'GET /api/matrix/:roomId': { access: 'student', objects: 'chat-room', feature: 'chat' },
+  'PATCH /api/matrix/:roomId': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'GET /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room', feature: 'chat' },
+  'POST /api/matrix/:roomId/config': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'GET /api/matrix/:roomId/messages': { access: 'student', objects: 'chat-room', feature: 'chat' },
+  'POST /api/matrix/:roomId/messages': {
+    access: 'student',
+    objects: 'chat-room',
+    feature: 'chat',
+    ...OWN_ACT,
+  },
+  'POST /api/matrix/:roomId/upload': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
+  'PUT /api/matrix/:roomId/messages/:messageId': {
+    access: 'student',
+    objects: 'chat-room',
+    feature: 'chat',
+    ...OWN_ACT,
+  },
+  'GET /api/matrix/:roomId/messages/:messageId/history': {
+    access: 'student',
+    objects: 'chat-room',
+    feature: 'chat',
+  },
+  'POST /api/matrix/:roomId/seen': { access: 'student', objects: 'chat-room', feature: 'chat', ...OWN_ACT },
   'POST /api/matrix/:roomId/messages/:messageId/report': {
     access: 'student',
     objects: 'chat-room',
+    feature: 'chat',
     ...OWN_ACT,
   },
   'POST /api/matrix/:roomId/messages/:messageId/report/dismiss': {
     access: 'student',
     objects: 'chat-room',
+    feature: 'chat',
     ...OWN_ACT,
   },
   'GET /api/config/bbb': { access: 'admin', objects: 'school' },

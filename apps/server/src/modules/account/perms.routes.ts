@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, PermsResponseSchema } from '@aula/contracts';
+import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getPerms } from './perms.service.ts';
 
@@ -15,7 +16,7 @@ export const permsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.user) throw AppError.unauthorized();
-      return getPerms(req.server.db, req.schoolId, req.user);
+      return getPerms(contextOf(req), req.user);
     },
   );
 };

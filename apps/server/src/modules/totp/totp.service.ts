@@ -1,11 +1,11 @@
 import QRCode from 'qrcode';
 import { hasRole, TOTP_PENDING_TTL_MS, type OkResult, type TotpSetup } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { confirmPasswordOrSignIn } from '../auth/password-check.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import { getConfigValues } from '../config/config.service.ts';
+import { configValues } from '../config/config.service.ts';
 import {
   activeTotpContext,
   checkTotpCode,
@@ -35,11 +35,10 @@ function open(ctx: Ctx, sealed: string, context: string): string | null {
   return openTotpSeed(ctx.secretKey, sealed, context);
 }
 
-/** The signed-in user's own 2FA: never while impersonating (SECURITY.md "Impersonation"). */
-async function selfServiceUser(ctx: Ctx) {
-  if (!ctx.user) throw AppError.unauthorized();
-  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
-  const row = await findTotpUser(ctx.db, ctx.schoolId, ctx.user.id);
+/** The signed-in user's own 2FA row: never while impersonating (SECURITY.md "Impersonation"). */
+async function ownTotp(ctx: Ctx) {
+  const caller = requireCaller(ctx, { notWhileImpersonating: 'auth.not_while_impersonating' });
+  const row = await findTotpUser(ctx.db, ctx.schoolId, caller.id);
   if (!row) throw AppError.unauthorized();
   return row;
 }
@@ -47,7 +46,7 @@ async function selfServiceUser(ctx: Ctx) {
 /** spec 5: teachers always see 2FA setup; students unless hide_2fa_students is set. */
 async function assertSetupShown(ctx: Ctx): Promise<void> {
   if (hasRole(ctx.user, 'teacher')) return;
-  const { hide_2fa_students } = await getConfigValues(ctx.db, ctx.schoolId, ['hide_2fa_students']);
+  const { hide_2fa_students } = await configValues(ctx, ['hide_2fa_students']);
   if (hide_2fa_students === 'true') throw AppError.forbidden();
 }
 
@@ -61,7 +60,7 @@ async function qrDataUrl(uri: string): Promise<string> {
  * show the same one until it is verified or 2FA is turned off (docs/decisions/027-totp-and-user-admin.md).
  */
 export async function startTotpSetup(ctx: Ctx): Promise<TotpSetup> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await assertSetupShown(ctx);
   // replacing an active seed goes through DELETE with the password first
   if (user.totpSecret !== null) throw AppError.forbidden();
@@ -98,7 +97,7 @@ export async function verifyTotpSetup(
   code: string,
   password: string | undefined,
 ): Promise<OkResult> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await assertSetupShown(ctx);
   if (user.passwordHash === null) await confirmPasswordOrSignIn(ctx, password, 'totpEnable');
   const pending = user.totpPendingSecret;
@@ -126,7 +125,7 @@ export async function verifyTotpSetup(
  * the other sessions.
  */
 export async function disableTotp(ctx: Ctx, password: string | undefined): Promise<OkResult> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await confirmPasswordOrSignIn(ctx, password, 'totpDisable');
   await clearTotp(ctx.db, ctx.schoolId, user.id);
   if (user.totpSecret !== null) {
