@@ -4,23 +4,84 @@ import { cn } from '@/lib/utils';
 export interface Column<T> {
   heading: string;
   cell: (row: T) => ReactNode;
+  /** the column's cells' own classes (a font, a size) */
   className?: string;
+  /** numbers stand at the reading end, heading and cells */
+  align?: 'end';
+  /** the cells name their row (a day, a tile): row headers for screen readers */
+  rowHeader?: boolean;
 }
 
-const cellClass = 'p-2 text-start align-top';
-
-/** A plain table of rows with a caption for screen readers; scrolls sideways on a phone instead of squeezing. */
-export function DataTable<T extends { id: number }>({
+/**
+ * A plain table of rows with its caption (decision 086): for screen readers only unless `captionVisible`.
+ * `dense` is the small table beside a chart or below an import; `scrolls` puts it in a box that scrolls
+ * sideways on a phone instead of squeezing, reachable by keyboard. Rows are keyed by `rowKey`.
+ */
+export function DataTable<T>({
   caption,
+  captionVisible = false,
   columns,
   rows,
+  rowKey,
   busy,
+  dense = false,
+  scrolls = true,
+  className,
 }: {
   caption: string;
+  captionVisible?: boolean;
   columns: Column<T>[];
   rows: T[];
+  rowKey: (row: T, index: number) => string | number;
   busy?: boolean;
+  dense?: boolean;
+  scrolls?: boolean;
+  /** the table's width and spacing, beside `w-full text-sm` */
+  className?: string;
 }) {
+  const pad = dense ? 'p-1' : 'p-2 align-top';
+  const table = (
+    <table className={cn('w-full text-sm', className)}>
+      <caption className={captionVisible ? 'text-start font-semibold' : 'sr-only'}>{caption}</caption>
+      <thead>
+        <tr className="border-b">
+          {columns.map((column) => (
+            <th
+              key={column.heading}
+              scope="col"
+              className={cn(pad, column.align === 'end' ? 'text-end' : 'text-start')}
+            >
+              {column.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)} className="border-b last:border-b-0">
+            {columns.map((column) => {
+              const className = cn(
+                pad,
+                column.align === 'end' ? 'text-end' : 'text-start',
+                column.rowHeader && 'font-normal',
+                column.className,
+              );
+              return column.rowHeader ? (
+                <th key={column.heading} scope="row" className={className}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.heading} className={className}>
+                  {column.cell(row)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  if (!scrolls) return table;
   return (
     // on a phone the table scrolls sideways: the box takes the focus so the keyboard can scroll it too
     <div
@@ -32,29 +93,7 @@ export function DataTable<T extends { id: number }>({
       className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       aria-busy={busy || undefined}
     >
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b">
-            {columns.map((column) => (
-              <th key={column.heading} scope="col" className={cellClass}>
-                {column.heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b last:border-b-0">
-              {columns.map((column) => (
-                <td key={column.heading} className={cn(cellClass, column.className)}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {table}
     </div>
   );
 }

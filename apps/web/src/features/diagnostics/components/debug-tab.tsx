@@ -4,7 +4,7 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime } from '@/lib/format';
 import { useErrors } from '../api/get-errors';
 import { useOutbox } from '../api/get-outbox';
-import { DataTable } from './data-table';
+import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryGate } from '@/components/query-gate';
 
@@ -30,6 +30,7 @@ function Outbox() {
               <DataTable
                 caption={t('diagnostics.debug.outbox')}
                 rows={data.items}
+                rowKey={(row) => row.id}
                 columns={[
                   {
                     heading: t('diagnostics.debug.created'),
@@ -100,6 +101,7 @@ function RecentErrors() {
               <DataTable
                 caption={t('diagnostics.debug.errors')}
                 rows={data.items}
+                rowKey={(row) => row.id}
                 columns={[
                   {
                     heading: t('diagnostics.debug.at'),

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { logsCsvUrl, useLogs } from '../api/get-logs';
-import { DataTable } from './data-table';
+import { DataTable } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { QueryGate } from '@/components/query-gate';
 
@@ -139,6 +139,7 @@ export default function LogsTab(_props: DashboardTabProps) {
                 caption={t('diagnostics.logs.title')}
                 busy={query.isFetching}
                 rows={list.items}
+                rowKey={(e) => e.id}
                 columns={[
                   {
                     heading: t('diagnostics.logs.at'),
