@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Pager } from '@/components/pager';
+import { QueryGate } from '@/components/query-gate';
 import { cn } from '@/lib/utils';
 
 export interface Column<T> {
@@ -10,6 +13,19 @@ export interface Column<T> {
   align?: 'end';
   /** the cells name their row (a day, a tile): row headers for screen readers */
   rowHeader?: boolean;
+}
+
+export interface DataTableProps<T> {
+  caption: string;
+  captionVisible?: boolean;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string | number;
+  busy?: boolean;
+  dense?: boolean;
+  scrolls?: boolean;
+  /** the table's width and spacing, beside `w-full text-sm` */
+  className?: string;
 }
 
 /**
@@ -27,18 +43,7 @@ export function DataTable<T>({
   dense = false,
   scrolls = true,
   className,
-}: {
-  caption: string;
-  captionVisible?: boolean;
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T, index: number) => string | number;
-  busy?: boolean;
-  dense?: boolean;
-  scrolls?: boolean;
-  /** the table's width and spacing, beside `w-full text-sm` */
-  className?: string;
-}) {
+}: DataTableProps<T>) {
   const pad = dense ? 'p-1' : 'p-2 align-top';
   const table = (
     <table className={cn('w-full text-sm', className)}>
@@ -95,5 +100,42 @@ export function DataTable<T>({
     >
       {table}
     </div>
+  );
+}
+
+/**
+ * One page of a server-paged table (decision 086): loading and errors as `QueryGate` shows them, `empty` for no
+ * rows (or nothing, where the page says it elsewhere), the table, and the pager named `pagesLabel` below it.
+ */
+export function PagedDataTable<T>({
+  query,
+  loading,
+  empty,
+  pagesLabel,
+  page,
+  perPage,
+  onPage,
+  ...table
+}: {
+  query: Pick<UseQueryResult<{ items: T[]; total: number }>, 'data' | 'error' | 'isError'>;
+  loading: string;
+  empty?: string;
+  pagesLabel: string;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+} & Omit<DataTableProps<T>, 'rows'>) {
+  return (
+    <QueryGate query={query} loading={loading}>
+      {(data) => (
+        <>
+          {data.items.length === 0 && empty !== undefined && (
+            <p className="text-sm text-muted-foreground">{empty}</p>
+          )}
+          {data.items.length > 0 && <DataTable {...table} rows={data.items} />}
+          <Pager label={pagesLabel} page={page} perPage={perPage} total={data.total} onPage={onPage} />
+        </>
+      )}
+    </QueryGate>
   );
 }
