@@ -15,9 +15,9 @@ import { registerEventHub } from './modules/events/events.routes.ts';
 import { MODULE_MANIFESTS } from './modules/manifests.ts';
 import { registerPush, type PushAppOptions } from './modules/push/push.plugin.ts';
 import { registerWebManifest } from './plugins/web-manifest.ts';
-import type { MailOptions } from './modules/mail/mail.service.ts';
+import type { MailOptions } from './core/app-services.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
-import { createPresence } from './modules/status/presence.service.ts';
+import { createPresence, onlineList } from './modules/status/presence.service.ts';
 import { createStartPage } from './plugins/start-page.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -26,6 +26,7 @@ import { looksLikeApi, matchedApiRoute, registerRequestGuard } from './plugins/r
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { addDiagnosticsContributors, addExportContributors } from './lib/contributors.ts';
 import { subscribeDomainEvents } from './lib/domain-events.ts';
+import { readConfigSnapshot } from './modules/config/config.service.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -97,11 +98,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   subscribeDomainEvents(
     MODULE_MANIFESTS.flatMap((m) => m.eventHandlers ?? []),
     app.log,
+    readConfigSnapshot,
   );
   addExportContributors(MODULE_MANIFESTS.flatMap((m) => m.exportContributors ?? []));
   addDiagnosticsContributors(MODULE_MANIFESTS.flatMap((m) => m.diagnostics ?? []));
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
-  registerEventHub(app);
+  registerEventHub(app, onlineList);
   // push (decision 073): VAPID keys on first start, and this process's share of the queue
   registerPush(app, opts.push);
   app.decorate('cookieNames', {

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { errorLog, mailOutbox } from './db/schema.ts';
 import { settleBackgroundTasks } from './modules/mail/mail.service.ts';
-import { totpCodeAt } from './modules/totp/totp-codes.ts';
+import { totpCodeAt } from './lib/totp-codes.ts';
 import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp, type CallOptions } from './test/test-app.ts';
 import { makeUser, uniqueName } from './test/factories.ts';
 

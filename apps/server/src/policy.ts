@@ -1,4 +1,4 @@
-import type { Role } from '@aula/contracts';
+import type { FeatureName, Role } from '@aula/contracts';
 import { MODULE_MANIFESTS } from './modules/manifests.ts';
 
 /**
@@ -56,6 +56,12 @@ export interface RoutePolicy {
    * messages) has one of the two. Push refuses in its own module with `push.impersonating` (decision 073).
    */
   whileImpersonating?: 'refused' | 'allowed';
+  /**
+   * The feature the route belongs to (decision 085): the request guard answers 404 while the school has it
+   * switched off, for everyone, after the body is validated. Every route under a FEATURE_AREAS prefix has
+   * its area's; a test holds it.
+   */
+  feature?: FeatureName;
 }
 
 /** The platform's own routes (app.ts): the OpenAPI document and its viewer. */

@@ -1,8 +1,7 @@
 import type { Database, Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
-import type { MailOptions } from './modules/mail/mail.service.ts';
-import type { ActiveSession, SessionUser } from './modules/auth/auth.repo.ts';
-import type { Presence } from './modules/status/presence.service.ts';
+import type { ActiveSession, SessionUser } from './core/session-types.ts';
+import type { MailOptions, Presence } from './core/app-services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,10 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnyDomainHandler } from '../lib/domain-events.ts';
 import type { DiagnosticsContributor, ExportContributor } from '../lib/contributors.ts';
-import type { Job } from '../plugins/jobs.ts';
+import type { Job } from './job.ts';
 import type { RoutePolicy } from '../policy.ts';
 import type { SecretPurpose } from '../lib/secret-box.ts';
-import type { AuditAction } from '../modules/audit/audit.service.ts';
+import type { AuditActionName } from '@aula/contracts';
 
 export interface ModuleManifest {
   /** the module's folder name under modules/ */
@@ -31,7 +31,17 @@ export interface ModuleManifest {
   /** the keys it derives from the one secret (lib/secret-box.ts purposeKey); each purpose is one module's */
   secretPurposes?: readonly SecretPurpose[];
   /** the audit actions it names (AUDIT_ACTIONS, the logs tab); each is one module's, another may record it */
-  auditActions?: readonly AuditAction[];
+  auditActions?: readonly AuditActionName[];
+}
+
+/** A route plugin registered with its options (another module's rule, wired in modules/manifests.ts). */
+export function withOptions<O extends object>(
+  plugin: FastifyPluginAsyncZod<O>,
+  options: O,
+): FastifyPluginAsyncZod {
+  return async (api) => {
+    await api.register(plugin, options);
+  };
 }
 
 /** Shorthand for policy rows: a state change the user makes for others to see, refused while impersonating (decision 081). */

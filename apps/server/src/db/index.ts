@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGlite } from '@electric-sql/pglite';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger as QueryLogger } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
@@ -21,6 +22,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PGlite only: start from this dump (dumpDataDir) instead of an empty database. */
   loadDataDir?: Blob;
+  /** sees every statement the query builder sends (tests count the configuration reads of a request) */
+  queryLogger?: QueryLogger;
 }
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -146,7 +149,7 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
     });
     // A PostgreSQL restart kills idle connections; without this handler the process would crash.
     pool.on('error', (err) => opts.log?.warn({ err: err.message }, 'database connection lost'));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger: opts.queryLogger });
     await migratePg(db, { migrationsFolder });
     const url = opts.url;
     return {
@@ -158,7 +161,7 @@ export async function openDb(opts: DbOptions = {}): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   // Both drivers expose the same query builder; the PostgreSQL type is the common surface.
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: opts.queryLogger }) as unknown as Db;
   await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
   return {
     db,

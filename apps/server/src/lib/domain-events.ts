@@ -11,6 +11,7 @@
 // transaction, so its rows commit or roll back with the change; one that only notifies runs after the outermost
 // commit, and its failure is logged and never undoes the change (nor is it retried: at most once).
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConfigReader, ConfigSnapshot } from '../context.ts';
 import { inTransaction, isForeignTransaction, onCommit, transaction, type Db } from '../db/index.ts';
 import type { Clock } from './clock.ts';
 
@@ -20,15 +21,23 @@ export interface DomainEvents {}
 
 export type DomainEventName = keyof DomainEvents;
 
-/** Who published, as the handlers see it: the school, the clock of the change and a logger. */
+/**
+ * Who published, as the handlers see it: the school, the clock of the change, a logger and the publisher's
+ * configuration snapshot (decision 085: a handler reads no configuration the request has read already).
+ */
 export interface EventOrigin {
   schoolId: number;
   clock: Clock;
   log: FastifyBaseLogger;
+  config: (db?: Db) => Promise<ConfigSnapshot>;
 }
 
-/** What a publisher passes: a context (Ctx has all three); without a logger, the app's is used. */
-export type PublishOrigin = Pick<EventOrigin, 'schoolId' | 'clock'> & { log?: FastifyBaseLogger };
+/**
+ * What a publisher passes: a context (Ctx has all four); without a logger, the app's is used; without a
+ * configuration snapshot, the handlers share one read in the publishing transaction.
+ */
+export type PublishOrigin = Pick<EventOrigin, 'schoolId' | 'clock'> &
+  Partial<Pick<EventOrigin, 'log' | 'config'>>;
 
 export type DomainHandler<N extends DomainEventName = DomainEventName> =
   | {
@@ -70,16 +79,19 @@ export function afterCommitHandler<N extends DomainEventName>(
 // (a Set, so twice is once); what another instance needs travels through the database.
 const handlers = new Set<AnyDomainHandler>();
 let appLog: FastifyBaseLogger | null = null;
+let appConfig: ConfigReader | null = null;
 
 /**
  * Subscribes handlers (buildApp does, for every area; a test may add its own). Answers the undo. `log` is the
- * app's logger, for a publisher that has none of its own.
+ * app's logger and `readConfig` its configuration reader, for a publisher that has none of its own.
  */
 export function subscribeDomainEvents(
   list: readonly AnyDomainHandler[],
   log?: FastifyBaseLogger,
+  readConfig?: ConfigReader,
 ): () => void {
   if (log) appLog = log;
+  if (readConfig) appConfig = readConfig;
   const added = list.filter((h) => !handlers.has(h));
   for (const h of added) handlers.add(h);
   return () => {
@@ -87,10 +99,14 @@ export function subscribeDomainEvents(
   };
 }
 
-function originOf(origin: PublishOrigin): EventOrigin {
+function originOf(db: Db, origin: PublishOrigin): EventOrigin {
   const log = origin.log ?? appLog;
-  if (!log) throw new Error('domain events: no logger (no app has subscribed handlers)');
-  return { schoolId: origin.schoolId, clock: origin.clock, log };
+  const read = appConfig;
+  if (!log || (!origin.config && !read))
+    throw new Error('domain events: no logger or configuration reader (no app has subscribed handlers)');
+  let snapshot: Promise<ConfigSnapshot> | null = null;
+  const config = origin.config ?? ((tx?: Db) => (snapshot ??= read!(tx ?? db, origin.schoolId)));
+  return { schoolId: origin.schoolId, clock: origin.clock, log, config };
 }
 
 /**
@@ -108,7 +124,7 @@ export async function publishDomainEvent<N extends DomainEventName>(
   if (isForeignTransaction(db))
     throw new Error(`domain event ${event}: publish in a transaction opened by transaction()`);
   if (!inTransaction(db)) return transaction(db, (tx) => publishDomainEvent(tx, from, event, payload));
-  const origin = originOf(from);
+  const origin = originOf(db, from);
   // the handler of event N was made by one of the two functions above, for N: its payload is DomainEvents[N]
   const mine = [...handlers].filter((h) => h.event === event) as unknown as DomainHandler<N>[];
   for (const h of mine) {

@@ -5,19 +5,9 @@
 // are unref'd and cleared on close, and close waits for a run in progress. Later areas (push queue, chat
 // retention) add their job to JOBS in app.ts.
 import type { FastifyInstance } from 'fastify';
-import { jobContext, type Ctx } from '../context.ts';
+import { jobContext } from '../context.ts';
+import type { Job } from '../core/job.ts';
 import { allSchoolIds } from '../modules/schools/schools.service.ts';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface Job {
-  /** a stable name, in logs */
-  name: string;
-  /** how long between two runs after the one at start */
-  intervalMs: number;
-  /** the work for one school; what it returns is logged */
-  run: (ctx: Ctx) => Promise<unknown>;
-}
 
 export interface JobRunner {
   /** runs one job now for every school (what the timer does); resolves when done, never rejects */

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, hasRole, type ErrorCode } from '@aula/contracts';
-import { contextOf } from '../context.ts';
+import { contextOf, featureOn, type ConfigReader, type ConfigSnapshot } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { authenticate } from '../modules/auth/session-check.service.ts';
 import { createSessionSettings } from '../modules/auth/session-settings.ts';
-import { getConfigValues } from '../modules/config/config.service.ts';
+import { configValues, readConfigSnapshot } from '../modules/config/config.service.ts';
 import type { createSchoolResolver } from '../modules/schools/schools.service.ts';
 import { DURING_FORCED_STEP, policyFor, policyKey, type RoutePolicy } from '../policy.ts';
 
@@ -15,6 +15,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its policy row, for the policy test and the docs. */
     apiRoutes: { method: string; url: string; policy: RoutePolicy }[];
+    /** reads a school's configuration snapshot; contextOf and jobContext read it at most once each (decision 085) */
+    readConfig: ConfigReader;
+  }
+  interface FastifyRequest {
+    /** the request's configuration snapshot once read (contextOf's `config`) */
+    configMemo: { snapshot: Promise<ConfigSnapshot> | null } | null;
   }
 }
 
@@ -93,10 +99,7 @@ export async function pendingStep(req: FastifyRequest): Promise<ErrorCode | null
   const mayNeedTerms = !user.sitePolicyAccepted;
   const mayNeedTotp = hasRole(user, 'teacher') && !user.totpEnabled;
   if (!mayNeedTerms && !mayNeedTotp) return user.mustChangePassword ? 'auth.password_change_required' : null;
-  const flags = await getConfigValues(req.server.db, req.schoolId, [
-    'force_accept_policy',
-    'force_2fa_teachers',
-  ]);
+  const flags = await configValues(contextOf(req), ['force_accept_policy', 'force_2fa_teachers']);
   if (mayNeedTerms && flags.force_accept_policy === 'true') return 'auth.policy_required';
   if (user.mustChangePassword) return 'auth.password_change_required';
   if (mayNeedTotp && flags.force_2fa_teachers === 'true') return 'auth.totp_required';
@@ -112,7 +115,9 @@ export function registerRequestGuard(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('configMemo', null);
   app.decorate('apiRoutes', []);
+  app.decorate('readConfig', readConfigSnapshot);
   app.decorate('sessionSettings', createSessionSettings(app.db, app.clock));
 
   // Every /api route needs a policy row; a route without one is a programming error caught at start-up.
@@ -154,6 +159,14 @@ export function registerRequestGuard(
       const step = await pendingStep(req);
       if (step) throw new AppError(403, step);
     }
+  });
+
+  // A route of a feature answers 404 while the school has it switched off (decision 085): decided here, once,
+  // where the services used to each ask; after the body is validated, as the services did.
+  app.addHook('preHandler', async (req) => {
+    const route = matchedApiRoute(req);
+    const feature = route ? policyFor(req.method, route)?.feature : undefined;
+    if (feature && !(await featureOn(contextOf(req), feature))) throw AppError.notFound();
   });
 
   // SECURITY.md "Impersonation": every write while impersonating is audited with both users, whatever

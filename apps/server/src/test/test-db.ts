@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDb, type Database } from '../db/index.ts';
+import { openDb, type Database, type DbOptions } from '../db/index.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -34,12 +34,12 @@ function templateFile(): string {
  * A fresh PGlite in memory. Migrating an empty one takes seconds of WebAssembly per test file, so the first
  * file stores the migrated database as a tarball in the temp folder and later files start from it.
  */
-async function freshPglite(): Promise<Database> {
+async function freshPglite(queryLogger: DbOptions['queryLogger']): Promise<Database> {
   const file = templateFile();
   if (existsSync(file)) {
-    return openDb({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(file)]) });
+    return openDb({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(file)]), queryLogger });
   }
-  const database = await openDb({ dataDir: 'memory://' });
+  const database = await openDb({ dataDir: 'memory://', queryLogger });
   const dump = await database.dump!();
   // written aside and renamed, so a file started at the same time never reads half a tarball
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -52,13 +52,15 @@ async function freshPglite(): Promise<Database> {
  * One clean database per test file (STYLE.md): a fresh PGlite in memory, or, with DATABASE_URL set,
  * a new database on that PostgreSQL server that is dropped again afterwards.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  opts: Pick<DbOptions, 'queryLogger'> = {},
+): Promise<Database & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return freshPglite();
+  if (!baseUrl) return freshPglite(opts.queryLogger);
   const name = `aula_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name} template ${await pgTemplate(baseUrl)}`);
   const url = withDatabase(baseUrl, name);
-  const database = await openDb({ url, poolSize: 5 });
+  const database = await openDb({ url, poolSize: 5, queryLogger: opts.queryLogger });
   return {
     ...database,
     url,

@@ -1,10 +1,9 @@
 // What apps contributes to the app (core/module-manifest.ts, decision 090).
 import type { ModuleManifest } from '../../core/module-manifest.ts';
-import { appsRoutes } from './apps.routes.ts';
 
+// The routes are wired in modules/manifests.ts: they take layout's rule for a tile about to be deleted.
 export const appsManifest: ModuleManifest = {
   name: 'apps',
-  routes: [appsRoutes],
   policy: {
     'GET /api/apps/types': { access: 'student', objects: 'school' },
     'POST /api/apps': { access: 'student', objects: 'school' },

@@ -17,6 +17,7 @@ import {
   appTypes,
   createApp,
   deleteApp,
+  type TileDeletingHook,
   getTile,
   getTileDownload,
   getTileIcon,
@@ -29,7 +30,10 @@ const MULTIPART_FIELDS =
   'and the files `icon` (PNG, JPEG, WebP, GIF or SVG, at most 1 MB; stored as a PNG of at most 256 px) and `file` (the download of a download tile, at most 20 MB). ' +
   '400 common.validation with issues [{ path, code, message }] (code: apps.missing_title, …), 403 apps.perms_not_allowed / apps.group_not_allowed / apps.lock_not_allowed, 413 upload.too_large { max } / upload.quota_exceeded / upload.school_quota_exceeded { used, limit } (MB), 415 upload.invalid_type { allowed } / upload.too_complex, 429 upload.busy with Retry-After.';
 
-export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingHook }> = async (
+  app,
+  opts,
+) => {
   await app.register(multipart, APP_FORM_MULTIPART);
 
   app.get(
@@ -112,7 +116,7 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await deleteApp(contextOf(req), req.params.id);
+      await deleteApp(contextOf(req), req.params.id, opts.beforeTileDelete);
       return reply.code(204).send(null);
     },
   );

@@ -25,7 +25,7 @@ import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
 import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import {
@@ -36,7 +36,6 @@ import {
   readFile,
   storeFile,
 } from '../files/files.service.ts';
-import { bumpLayoutsHoldingApp } from '../layout/layout-version.service.ts';
 import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
@@ -329,15 +328,22 @@ async function deleteUnusedFiles(tx: Db, schoolId: number, ids: (number | null)[
   );
 }
 
+/**
+ * What must happen in the deleting transaction before a tile's row goes: the layout module gives the layouts
+ * holding it a new update id (their items go with the tile). Layout sits above apps, so app.ts hands it in
+ * (issue 33, decision 083).
+ */
+export type TileDeletingHook = (db: Db, schoolId: number, appId: number) => Promise<void>;
+
 /** DELETE /api/apps/{id}: off every layout (cascade), its files with it unless another tile uses them. */
-export async function deleteApp(ctx: Ctx, id: number): Promise<void> {
+export async function deleteApp(ctx: Ctx, id: number, beforeDelete: TileDeletingHook): Promise<void> {
   const { row } = await editableTileRow(ctx, id);
   await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, ctx.schoolId);
     // the files as they are now: a parallel edit may have replaced those `row` was read with
     const current = await findAppFileIds(tx, ctx.schoolId, id);
     if (!current) throw AppError.notFound();
-    await bumpLayoutsHoldingApp(tx, ctx.schoolId, id);
+    await beforeDelete(tx, ctx.schoolId, id);
     await deleteAppRow(tx, ctx.schoolId, id);
     await deleteUnusedFiles(tx, ctx.schoolId, [current.fileId, current.iconFileId]);
     await bumpAppsVersion(tx, ctx.schoolId);

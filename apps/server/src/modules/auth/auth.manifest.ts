@@ -8,7 +8,6 @@ export const authManifest: ModuleManifest = {
   policy: {
     'POST /api/login': { access: 'public', objects: 'school' },
     'POST /api/login/refresh': { access: 'public', objects: 'self' },
-    'POST /api/logout': { access: 'public', objects: 'self' },
     'POST /api/login/reauth': { access: 'student', objects: 'self', ...OWN_ACT },
   },
   notPersonalTables: {
@@ -26,6 +25,7 @@ export const authManifest: ModuleManifest = {
     'session.idle_timeout',
     'login.locked',
     'login.throttled',
+    'login.totp_failed',
     'login.reauth',
   ],
 };

@@ -3,19 +3,16 @@ import {
   ChallengeErrorBodySchema,
   ErrorBodySchema,
   LoginRequestSchema,
-  LogoutResultSchema,
   OkResultSchema,
   PasswordConfirmSchema,
   SessionResultSchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { reauth } from './password-check.service.ts';
-import { answerWithLogin, clearSessionCookies, setSessionCookies } from './session-cookies.ts';
-import { logout, refresh } from './sessions.service.ts';
+import { answerWithLogin, setSessionCookies } from './session-cookies.ts';
+import { refresh } from './sessions.service.ts';
 import { login } from './login.service.ts';
 import { dummyHash } from './passwords.ts';
-import { requireFreshSignIn } from '../sso/sso-cookies.ts';
-import { providerLogout } from '../sso/sso-logout.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the first unknown user must not pay for making the dummy hash (timing, SECURITY.md)
@@ -76,25 +73,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => reauth(contextOf(req), req.body.password),
-  );
-
-  app.post(
-    '/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          "End the session; answers the identity provider's sign-out address for the top window (redirect), or that it may still be signed in",
-        response: { 200: LogoutResultSchema },
-      },
-    },
-    async (req, reply) => {
-      const ctx = contextOf(req);
-      const ended = await logout(ctx, req.cookies[app.cookieNames.refresh]);
-      clearSessionCookies(reply);
-      const { result, freshSignInNext } = await providerLogout(ctx, ended);
-      if (freshSignInNext) requireFreshSignIn(reply);
-      return result;
-    },
   );
 };

@@ -4,7 +4,7 @@ import { hasRole, type Role } from '@aula/contracts';
 import { users } from '../../db/schema.ts';
 import { DURING_FORCED_STEP, POLICY } from '../../policy.ts';
 import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
-import { totpCodeAt } from '../totp/totp-codes.ts';
+import { totpCodeAt } from '../../lib/totp-codes.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 
 // Issue 16 item 7: the forced steps of spec 4.2 hold for any HTTP client, not only in the web app. Until

@@ -2,12 +2,12 @@ import type { ErrorCode, LoginRequest } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { verifyLoginTotp } from '../totp/totp.service.ts';
 import { setPasswordHash } from '../users/users.service.ts';
 import { findUserForLogin } from './auth.repo.ts';
 import { endReplacedSession, startSession, type SessionGrant } from './sessions.service.ts';
 import { openDeviceCookie, sealDeviceCookie, trustedDeviceFor, withAccount } from './device-cookie.ts';
 import { accountKeyOf, beginLoginAttempt } from './login-throttle.service.ts';
+import { verifyLoginTotp } from './login-totp.service.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 // Signing in with a password (and a second factor), apart from the session lifecycle in sessions.service.ts:

@@ -1,6 +1,7 @@
 // The session check of every request (SECURITY.md "Sessions"): one indexed read by the access token's hash.
 import { ACTIVITY_WRITE_MS } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
+import type { ActiveSession, SessionUser } from '../../core/session-types.ts';
 import type { Db } from '../../db/index.ts';
 import { SessionEndedError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -9,8 +10,6 @@ import {
   findSessionOnlyByAccessHash,
   revokeSession,
   touchSessionActivity,
-  type ActiveSession,
-  type SessionUser,
 } from './auth.repo.ts';
 import { endIdleSession, idleExpired } from './sessions.service.ts';
 

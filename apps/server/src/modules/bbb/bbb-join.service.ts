@@ -14,7 +14,7 @@ import {
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
   BbbError,
@@ -38,14 +38,7 @@ import {
   type MissKey,
   type RoomRow,
 } from './bbb.repo.ts';
-import {
-  getRoomDetails,
-  guestPolicyOf,
-  memberRoom,
-  partOf,
-  requireFeature,
-  viewerOf,
-} from './bbb.service.ts';
+import { getRoomDetails, guestPolicyOf, memberRoom, partOf, viewerOf } from './bbb.service.ts';
 
 /** How long a code miss counts (decision 067). */
 export const CODE_MISS_WINDOW_MS = 3_600_000;
@@ -120,7 +113,6 @@ export async function forgetCodeMisses(ctx: Ctx): Promise<number> {
  * A code: the room page for anyone who has it, without login; a signed-in member sees it as a member.
  */
 export async function getRoom(ctx: Ctx, ref: RoomRef): Promise<RoomDetails | PublicRoom> {
-  await requireFeature(ctx);
   if (typeof ref === 'number') {
     if (!ctx.user) throw AppError.notFound();
     return getRoomDetails(ctx, ref);
@@ -180,7 +172,6 @@ function serverError(ctx: Ctx, err: unknown): AppError {
  * everyone else waits.
  */
 export async function joinRoom(ctx: Ctx, ref: RoomRef, name: string | undefined): Promise<RoomJoin> {
-  await requireFeature(ctx);
   // while impersonating the request guard refuses the join (policy.ts `whileImpersonating`, decision 081):
   // a superadmin helping a pupil looks at the room, but never sits in a lesson under the pupil's name
   const user = ctx.user;

@@ -1,4 +1,4 @@
-import type { Job } from '../../plugins/jobs.ts';
+import type { Job } from '../../core/job.ts';
 import { CODE_MISS_WINDOW_MS, forgetCodeMisses } from './bbb-join.service.ts';
 
 /** Deletes room-code misses older than the hour they count (decision 067), of every caller: hourly. */

@@ -10,13 +10,19 @@ export const bbbManifest: ModuleManifest = {
   policy: {
     // video rooms (decision 067): members read and join; the owner and admins change (the service checks who);
     // a room code opens the room page and joins guests without login
-    'GET /api/bbb': { access: 'student', objects: 'video-room' },
-    'POST /api/bbb': { access: 'student', objects: 'video-room', ...OWN_ACT },
-    'GET /api/bbb/people': { access: 'student', objects: 'school' },
-    'GET /api/bbb/:id': { access: 'public', objects: 'video-room' },
-    'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
-    'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room', ...OWN_ACT },
-    'GET /api/bbb/:id/join': { access: 'public', objects: 'video-room', csrfOnGet: true, ...OWN_ACT },
+    'GET /api/bbb': { access: 'student', objects: 'video-room', feature: 'bbb' },
+    'POST /api/bbb': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+    'GET /api/bbb/people': { access: 'student', objects: 'school', feature: 'bbb' },
+    'GET /api/bbb/:id': { access: 'public', objects: 'video-room', feature: 'bbb' },
+    'PATCH /api/bbb/:id': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+    'DELETE /api/bbb/:id': { access: 'student', objects: 'video-room', feature: 'bbb', ...OWN_ACT },
+    'GET /api/bbb/:id/join': {
+      access: 'public',
+      objects: 'video-room',
+      feature: 'bbb',
+      csrfOnGet: true,
+      ...OWN_ACT,
+    },
     'GET /api/config/bbb': { access: 'admin', objects: 'school' },
     'PUT /api/config/bbb': { access: 'admin', objects: 'school' },
     'POST /api/config/bbb/test': { access: 'admin', objects: 'school' },

@@ -20,12 +20,12 @@ import type {
   RoomPatchSchema,
   RoomPeopleQuerySchema,
 } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { serverConfigValue } from '../config/config.service.ts';
 import { findGroupsInReach, type GroupReach } from '../groups/groups.service.ts';
 import { findPeopleInReach, type PeopleReach } from '../users/users.service.ts';
 import { BbbError, endMeeting } from './bbb-client.ts';
@@ -54,18 +54,6 @@ type PeopleQuery = z.output<typeof RoomPeopleQuerySchema>;
 /** People and groups the member picker gets per search. */
 const PEOPLE_LIMIT = 50;
 
-/** Every bbb route answers 404 while the school has switched the feature off (as the sick routes do). */
-export async function requireFeature(ctx: Ctx): Promise<void> {
-  if (!(await getEnabledFeatures(ctx.db, ctx.schoolId)).includes('bbb')) throw AppError.notFound();
-}
-
-/** The signed-in caller of a route that needs one, with the feature on. */
-export async function bbbUser(ctx: Ctx): Promise<SessionUser> {
-  if (!ctx.user) throw AppError.unauthorized();
-  await requireFeature(ctx);
-  return ctx.user;
-}
-
 export function viewerOf(user: SessionUser | null): RoomViewer {
   if (!user) return { userId: 0, groupIds: [], admin: false };
   return { userId: user.id, groupIds: user.groupIds, admin: hasRole(user, 'admin') };
@@ -73,7 +61,7 @@ export function viewerOf(user: SessionUser | null): RoomViewer {
 
 /** permissionsFor(user).createRooms with the school's students_create_rooms (contracts/perms.ts). */
 export async function mayCreateRooms(ctx: Ctx, user: SessionUser): Promise<boolean> {
-  const studentsCreateRooms = await getServerConfigValue(ctx.db, ctx.schoolId, 'students_create_rooms');
+  const studentsCreateRooms = await serverConfigValue(ctx, 'students_create_rooms');
   return permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }).createRooms;
 }
 
@@ -153,7 +141,7 @@ async function details(
 
 /** GET /api/bbb: the caller's own and shared rooms (admins with showAll: every room), by name. */
 export async function listRooms(ctx: Ctx, q: ListQuery): Promise<RoomList> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   const v = viewerOf(user);
   if (q.showAll && !v.admin) throw AppError.forbidden();
   const { rows, total } = await findRoomPage(
@@ -176,13 +164,13 @@ export async function memberRoom(ctx: Ctx, user: SessionUser, id: number): Promi
 
 /** GET /api/bbb/:id (a number): room-details for its members and admins, with the meeting's status. */
 export async function getRoomDetails(ctx: Ctx, id: number): Promise<RoomDetails> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   return details(ctx, await memberRoom(ctx, user, id), viewerOf(user));
 }
 
 /** GET /api/bbb/people: whom the caller may add to a room, people and groups matching q. */
 export async function findPeople(ctx: Ctx, q: PeopleQuery): Promise<RoomPeople> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
   const reach = reachOf(user);
   const opts = { q: q.q || undefined, limit: PEOPLE_LIMIT };
@@ -226,7 +214,7 @@ const others = (list: readonly number[], ownerId: number) =>
 
 /** POST /api/bbb (create-room): the caller owns the room and moderates it. */
 export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   if (!(await mayCreateRooms(ctx, user))) throw new AppError(403, 'bbb.create_not_allowed');
   if (input.settings.guestPolicy !== 'none' && !hasRole(user, 'teacher')) throw guestsNeedTeacher();
   const userIds = others(input.userIds, user.id);
@@ -278,7 +266,7 @@ export async function createRoom(ctx: Ctx, input: Input): Promise<RoomDetails> {
  * on this one (no lost update), a parallel delete makes it 404 (decision 067).
  */
 export async function changeRoom(ctx: Ctx, id: number, patch: Patch): Promise<RoomDetails> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   const v = viewerOf(user);
   const { revokeCode, ...edits } = patch;
   const editing = Object.values(edits).some((value) => value !== undefined);
@@ -372,7 +360,7 @@ async function applyChange(
 
 /** DELETE /api/bbb/:id: the owner and admins; a running meeting is ended, as far as the server answers. */
 export async function removeRoom(ctx: Ctx, id: number): Promise<void> {
-  const user = await bbbUser(ctx);
+  const user = requireCaller(ctx);
   const row = await memberRoom(ctx, user, id);
   if (!partOf(row, viewerOf(user)).canEdit) throw new AppError(403, 'bbb.not_room_owner');
   const server = await bbbServer(ctx);

@@ -8,11 +8,21 @@ export const cameraManifest: ModuleManifest = {
   routes: [cameraRoutes],
   policy: {
     // camera pictures (decision 063): each person's own, their teachers' and admins'; the service checks who
-    'GET /api/camera': { access: 'student', objects: 'camera-person' },
-    'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person' },
-    'POST /api/camera/:laraId': { access: 'student', objects: 'camera-person', ...OWN_ACT },
-    'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person' },
-    'DELETE /api/camera/pictures/:id': { access: 'student', objects: 'camera-person', ...OWN_ACT },
+    'GET /api/camera': { access: 'student', objects: 'camera-person', feature: 'camera' },
+    'GET /api/camera/:laraId': { access: 'student', objects: 'camera-person', feature: 'camera' },
+    'POST /api/camera/:laraId': {
+      access: 'student',
+      objects: 'camera-person',
+      feature: 'camera',
+      ...OWN_ACT,
+    },
+    'GET /api/camera/pictures/:id': { access: 'student', objects: 'camera-person', feature: 'camera' },
+    'DELETE /api/camera/pictures/:id': {
+      access: 'student',
+      objects: 'camera-person',
+      feature: 'camera',
+      ...OWN_ACT,
+    },
   },
   exportContributors: [cameraExportContributor],
   auditActions: ['camera.upload', 'camera.delete'],

@@ -3,12 +3,12 @@
 // admins; nobody else, not even to learn that it exists (404). Who may take one: the person themself, their
 // teachers and admins. Photos go through the file store re-encoded and without metadata (decision 053).
 import { dayIn, hasRole, type CameraGallery, type CameraPerson, type CameraPicture } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { serverConfigValue } from '../config/config.service.ts';
 import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
 import {
   checkQuota,
@@ -30,14 +30,6 @@ import {
   type PersonRow,
   type PictureRow,
 } from './camera.repo.ts';
-
-/** The signed-in caller of a school that has the camera switched on; 404 for every route when it is off. */
-async function cameraUser(ctx: Ctx): Promise<SessionUser> {
-  const user = ctx.user;
-  if (!user) throw AppError.unauthorized();
-  if (!(await getEnabledFeatures(ctx.db, ctx.schoolId)).includes('camera')) throw AppError.notFound();
-  return user;
-}
 
 const personName = (p: { firstName: string; lastName: string; username: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.username;
@@ -107,7 +99,7 @@ function toPicture(row: PictureRow): CameraPicture {
 
 /** GET /api/camera: the caller first, then the pupils of their groups (teachers and admins) by name. */
 export async function cameraPeople(ctx: Ctx): Promise<{ items: CameraPerson[] }> {
-  const user = await cameraUser(ctx);
+  const user = requireCaller(ctx);
   const self = await findPersonById(ctx.db, ctx.schoolId, user.id);
   if (!self) throw AppError.unauthorized();
   const pupils = hasRole(user, 'teacher')
@@ -125,7 +117,7 @@ export async function cameraPeople(ctx: Ctx): Promise<{ items: CameraPerson[] }>
  * else gets 404, as for an unknown laraId.
  */
 export async function cameraGallery(ctx: Ctx, laraId: string): Promise<CameraGallery> {
-  const user = await cameraUser(ctx);
+  const user = requireCaller(ctx);
   const person = await findPersonByLaraId(ctx.db, ctx.schoolId, laraId);
   if (!person) throw AppError.notFound();
   const responsible = await isResponsibleFor(ctx, user, person);
@@ -150,7 +142,7 @@ export async function addPicture(
   laraId: string,
   readPhoto: () => Promise<Buffer | null>,
 ): Promise<CameraPicture> {
-  const user = await cameraUser(ctx);
+  const user = requireCaller(ctx);
   const person = await findPersonByLaraId(ctx.db, ctx.schoolId, laraId);
   if (!person) throw AppError.notFound();
   if (!(await isResponsibleFor(ctx, user, person))) {
@@ -163,14 +155,20 @@ export async function addPicture(
     throw AppError.validation([{ path: 'photo', code: 'common.validation', message: 'a photo is required' }]);
   const schoolId = ctx.schoolId;
   // before the image work: a taker already at the quota cannot make the server do it again and again
-  await precheckQuota(ctx.db, schoolId, user, { minBytes: 1, uploadedBytes: data.length, replacing: [] });
+  await precheckQuota(
+    ctx.db,
+    schoolId,
+    user,
+    { minBytes: 1, uploadedBytes: data.length, replacing: [] },
+    ctx,
+  );
   const { photo, thumbnail } = await preparePhoto({ data }, uploaderOf(ctx));
   const now = ctx.clock();
   const id = await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, schoolId);
     const fileId = await storeFile(tx, { schoolId, owner: user, ...photo });
     const thumbFileId = await storeFile(tx, { schoolId, owner: user, ...thumbnail });
-    await checkQuota(tx, schoolId, user, photo.data.length + thumbnail.data.length);
+    await checkQuota(tx, schoolId, user, photo.data.length + thumbnail.data.length, ctx);
     const pictureId = await insertPicture(tx, {
       schoolId,
       userId: person.id,
@@ -210,11 +208,11 @@ export async function pictureFile(
   id: number,
   size: 'thumb' | 'full',
 ): Promise<{ mime: string; data: Buffer; downloadName: string; inlineName: string }> {
-  const user = await cameraUser(ctx);
+  const user = requireCaller(ctx);
   const { picture, person } = await visiblePicture(ctx, user, id);
   const file = await readFile(ctx.db, ctx.schoolId, size === 'thumb' ? picture.thumbFileId : picture.fileId);
   if (!file) throw AppError.notFound();
-  const zone = await getServerConfigValue(ctx.db, ctx.schoolId, 'time_zone');
+  const zone = await serverConfigValue(ctx, 'time_zone');
   const day = dayIn(picture.createdAt, zone);
   const ext = file.mime === 'image/webp' ? 'webp' : 'jpg';
   return {
@@ -227,7 +225,7 @@ export async function pictureFile(
 
 /** DELETE /api/camera/pictures/:id: removes the row and both files; 404 for a caller who may not see it. */
 export async function removePicture(ctx: Ctx, id: number): Promise<void> {
-  const user = await cameraUser(ctx);
+  const user = requireCaller(ctx);
   const { person } = await visiblePicture(ctx, user, id);
   await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, ctx.schoolId);

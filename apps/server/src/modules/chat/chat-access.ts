@@ -1,4 +1,4 @@
-// What every chat call shares (decisions 070, 072): the feature switch, the caller's part in a room, the
+// What every chat call shares (decisions 070, 072): the caller's part in a room, the
 // shapes the contracts send, and the audience of a room's events.
 import {
   hasRole,
@@ -12,26 +12,14 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import type { SessionUser } from '../../core/session-types.ts';
+import { configValues, serverConfigValue } from '../config/config.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { GroupReach } from '../groups/groups.service.ts';
 import type { PeopleReach } from '../users/users.service.ts';
 import { findMemberIds } from './chat-members.repo.ts';
 import { findRoom, type RoomRow, type Viewer } from './chat.repo.ts';
 import { type MessageRow } from './chat-messages.repo.ts';
-
-/** Every chat route answers 404 while the school has switched the `chat` feature off. */
-export async function requireChat(ctx: Ctx): Promise<void> {
-  if (!(await getEnabledFeatures(ctx.db, ctx.schoolId)).includes('chat')) throw AppError.notFound();
-}
-
-/** The signed-in caller of a chat route, with the feature on. */
-export async function chatUser(ctx: Ctx): Promise<SessionUser> {
-  if (!ctx.user) throw AppError.unauthorized();
-  await requireChat(ctx);
-  return ctx.user;
-}
 
 export const isAdmin = (user: SessionUser) => hasRole(user, 'admin');
 /** Teachers and admins make group rooms (decision 072). */
@@ -181,8 +169,8 @@ export function parseRetentionDays(raw: string | undefined): number {
 /** The school's chat settings (spec 3.5 chat_show_seen_indicator; decision 072). */
 export async function chatSettings(ctx: Ctx): Promise<ChatSettings> {
   const [values, studentPrivate] = await Promise.all([
-    getConfigValues(ctx.db, ctx.schoolId, ['chat_show_seen_indicator', 'chat_retention_days']),
-    getServerConfigValue(ctx.db, ctx.schoolId, 'chat_student_private'),
+    configValues(ctx, ['chat_show_seen_indicator', 'chat_retention_days']),
+    serverConfigValue(ctx, 'chat_student_private'),
   ]);
   return {
     seenIndicator: values.chat_show_seen_indicator !== 'false',

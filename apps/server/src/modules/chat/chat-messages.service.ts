@@ -5,11 +5,11 @@
 import type { ChatHistorySchema, ChatMessage, ChatMessagePage } from '@aula/contracts';
 import { ChatClientIdSchema, ChatEditSchema, MAX_CHAT_MESSAGE } from '@aula/contracts';
 import type { z } from 'zod';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { isDbUnavailable, transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
   checkQuota,
@@ -22,7 +22,6 @@ import {
 import {
   assertCanPost,
   chatSettings,
-  chatUser,
   iso,
   memberRoom,
   partOf,
@@ -57,7 +56,7 @@ export async function listMessages(
   roomId: number,
   q: { before?: number; limit: number },
 ): Promise<ChatMessagePage> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const row = await memberRoom(ctx, ctx.db, user, roomId);
   const rows = await findMessagePage(ctx.db, roomId, q.before, q.limit + 1);
   const page = rows.slice(0, q.limit);
@@ -115,7 +114,7 @@ export async function sendMessage(
   roomId: number,
   input: { body: string; clientId: string },
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   return transaction(ctx.db, async (tx) => {
     const row = await checkSend(ctx, tx, user, roomId);
     return writeMessage(ctx, tx, row, user, {
@@ -145,7 +144,7 @@ export async function uploadMessage(
   roomId: number,
   form: UploadInput,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const clientId = ChatClientIdSchema.safeParse(form.fields.clientId ?? '');
   const text = (form.fields.body ?? '').trim();
   const body = text ? ChatEditSchema.shape.body.safeParse(text) : null;
@@ -174,11 +173,13 @@ export async function uploadMessage(
   if (!form.file)
     throw AppError.validation([{ path: 'file', code: 'common.validation', message: 'required' }]);
   const upload = await prepareChatUpload(form.file, form.fileName, uploaderOf(ctx));
-  await precheckQuota(ctx.db, ctx.schoolId, user, {
-    minBytes: upload.data.length,
-    uploadedBytes: form.file.length,
-    replacing: [],
-  });
+  await precheckQuota(
+    ctx.db,
+    ctx.schoolId,
+    user,
+    { minBytes: upload.data.length, uploadedBytes: form.file.length, replacing: [] },
+    ctx,
+  );
   return transaction(ctx.db, async (tx) => {
     const room = await checkSend(ctx, tx, user, roomId);
     if (!room.uploads) throw new AppError(403, 'chat.uploads_off');
@@ -198,7 +199,7 @@ export async function uploadMessage(
       // 507 Insufficient Storage, not 503: a store that refuses the file is not Aula down (decision 078)
       throw new AppError(507, 'chat.upload_failed');
     }
-    await checkQuota(tx, ctx.schoolId, user, upload.data.length);
+    await checkQuota(tx, ctx.schoolId, user, upload.data.length, ctx);
     return writeMessage(ctx, tx, room, user, {
       schoolId: ctx.schoolId,
       roomId,
@@ -233,7 +234,7 @@ export async function editChatMessage(
   messageId: number,
   body: string,
 ): Promise<ChatMessage> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   return transaction(ctx.db, async (tx) => {
     const { room, message } = await roomMessage(ctx, tx, user, roomId, messageId);
     if (message.senderId !== user.id) throw new AppError(403, 'chat.not_own_message');
@@ -256,7 +257,7 @@ export async function editChatMessage(
 
 /** GET /api/matrix/{roomId}/messages/{messageId}/history (history-msg): every version, oldest first. */
 export async function messageHistory(ctx: Ctx, roomId: number, messageId: number): Promise<History> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await memberRoom(ctx, ctx.db, user, roomId);
   const message = await findMessage(ctx.db, ctx.schoolId, roomId, messageId);
   if (!message) throw AppError.notFound();
@@ -275,7 +276,7 @@ export async function messageHistory(ctx: Ctx, roomId: number, messageId: number
  * row stays as "deleted"; text, file and history go at once.
  */
 export async function deleteChatMessage(ctx: Ctx, roomId: number, messageId: number): Promise<void> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const { room, message } = await roomMessage(ctx, tx, user, roomId, messageId);
     const own = message.senderId === user.id;
@@ -297,7 +298,7 @@ export async function deleteChatMessage(ctx: Ctx, roomId: number, messageId: num
 
 /** POST /api/matrix/{roomId}/seen: moves the caller's marker; chat.seen only while the school shows it. */
 export async function markChatSeen(ctx: Ctx, roomId: number, messageId: number): Promise<void> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const settings = await chatSettings(ctx);
   await transaction(ctx.db, async (tx) => {
     await memberRoom(ctx, tx, user, roomId);
@@ -319,7 +320,7 @@ export async function reportChatMessage(
   messageId: number,
   reason: string,
 ): Promise<void> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const { room, message } = await roomMessage(ctx, tx, user, roomId, messageId);
     // a private chat has no moderator to read a report (decision 072)
@@ -343,7 +344,7 @@ export async function reportChatMessage(
 
 /** POST /api/matrix/{roomId}/messages/{messageId}/report/dismiss: the room's moderators close the reports. */
 export async function dismissChatReports(ctx: Ctx, roomId: number, messageId: number): Promise<void> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const { room } = await roomMessage(ctx, tx, user, roomId, messageId);
     if (!partOf(room, user).moderator) throw new AppError(403, 'chat.not_moderator');
@@ -359,7 +360,7 @@ export async function chatFile(
   ctx: Ctx,
   messageId: number,
 ): Promise<{ mime: string; data: Buffer; name: string; inline: boolean }> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const message = await findMessage(ctx.db, ctx.schoolId, null, messageId);
   if (!message) throw AppError.notFound();
   const room = await findRoom(ctx.db, ctx.schoolId, viewerOf(user), message.roomId);

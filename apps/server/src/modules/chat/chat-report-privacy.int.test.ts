@@ -5,7 +5,7 @@ import type { ChatMessage, ChatRoomDetails } from '@aula/contracts';
 import { auditLog, chatReports } from '../../db/schema.ts';
 import { makeGroup, makeUser, uniqueName, type TestUser } from '../../test/factories.ts';
 import { call, setUpTestApp } from '../../test/test-app.ts';
-import { tablesReferencingUsers } from '../users/data-export.repo.ts';
+import { tablesReferencingUsers } from '../data-export/data-export.repo.ts';
 
 // A report stays between the reporter and the moderators (issue 32 item 3, decision 077): across the reporter,
 // the reported pupil, the room's teacher (its moderator) and an admin who is in no room, nothing any of them

@@ -2,7 +2,7 @@
 // reports; 0 keeps them. At start, then daily, per school through the same service the routes use.
 import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
-import { DAY_MS, type Job } from '../../plugins/jobs.ts';
+import { DAY_MS, type Job } from '../../core/job.ts';
 import { audit } from '../audit/audit.service.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { deleteFiles, lockFiles } from '../files/files.service.ts';

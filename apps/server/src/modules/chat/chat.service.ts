@@ -13,17 +13,16 @@ import type {
   ChatRoomPatchSchema,
 } from '@aula/contracts';
 import type { z } from 'zod';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import { deleteFiles, lockFiles } from '../files/files.service.ts';
 import { findGroupsInReach } from '../groups/groups.service.ts';
 import { findPeopleInReach } from '../users/users.service.ts';
 import {
   chatSettings,
-  chatUser,
   groupReach,
   memberRoom,
   partOf,
@@ -70,7 +69,7 @@ const privateRoom = () => new AppError(422, 'chat.private_room');
 
 /** GET /api/matrix/rooms: the caller's rooms with unread counts and last messages, in two queries. */
 export async function listChatRooms(ctx: Ctx): Promise<ChatRoomList> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const rows = await findRoomsOf(ctx.db, ctx.schoolId, viewerOf(user));
   const last = await findMessagesById(
     ctx.db,
@@ -107,7 +106,7 @@ async function details(ctx: Ctx, user: SessionUser, row: RoomRow): Promise<ChatR
 
 /** GET /api/matrix/{roomId}: the room with its members, groups and (when shown) seen markers. */
 export async function getChatRoom(ctx: Ctx, roomId: number): Promise<ChatRoomDetails> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   return details(ctx, user, await memberRoom(ctx, ctx.db, user, roomId));
 }
 
@@ -143,7 +142,7 @@ const distinct = (list: readonly number[], without?: number) =>
 
 /** POST /api/matrix/room (create-room): teachers and admins; the maker owns and moderates the room. */
 export async function createChatRoom(ctx: Ctx, input: RoomInput): Promise<ChatRoomDetails> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   if (!teaches(user)) throw new AppError(403, 'chat.create_not_allowed');
   const userIds = distinct(input.userIds, user.id);
   const groupIds = distinct(input.groupIds);
@@ -187,7 +186,7 @@ export async function createChatRoom(ctx: Ctx, input: RoomInput): Promise<ChatRo
  * needs the person in the caller's reach (decision 072); an existing one is found for both of them.
  */
 export async function openPrivateRoom(ctx: Ctx, peerId: number): Promise<ChatRoomDetails> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   if (peerId === user.id) throw new AppError(403, 'chat.private_not_allowed');
   const privateKey = `${Math.min(user.id, peerId)}:${Math.max(user.id, peerId)}`;
   const settings = await chatSettings(ctx);
@@ -231,7 +230,7 @@ async function editableRoom(ctx: Ctx, tx: Db, user: SessionUser, roomId: number)
 
 /** POST /api/matrix/room/addUsers: the room's moderators, within their reach. */
 export async function addChatMembers(ctx: Ctx, input: Members): Promise<ChatRoomDetails> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     await editableRoom(ctx, tx, user, input.roomId);
     const current = new Set(await findPersonMemberIds(tx, input.roomId));
@@ -262,7 +261,7 @@ export async function addChatMembers(ctx: Ctx, input: Members): Promise<ChatRoom
  * Whoever is no longer a member gets chat.room.removed and none of the room's later events.
  */
 export async function removeChatMembers(ctx: Ctx, input: Members): Promise<ChatRoomDetails | null> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const stillMember = await transaction(ctx.db, async (tx) => {
     const row = await editableRoom(ctx, tx, user, input.roomId);
     const userIds = distinct(input.userIds);
@@ -287,7 +286,7 @@ export async function removeChatMembers(ctx: Ctx, input: Members): Promise<ChatR
 
 /** POST /api/matrix/room/delete: the room's moderators delete a group room, its messages and files. */
 export async function deleteChatRoom(ctx: Ctx, roomId: number): Promise<void> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const row = await editableRoom(ctx, tx, user, roomId);
     await lockFiles(tx, ctx.schoolId);
@@ -302,7 +301,7 @@ export async function deleteChatRoom(ctx: Ctx, roomId: number): Promise<void> {
 
 /** GET /api/matrix/{roomId}/config */
 export async function getChatRoomConfig(ctx: Ctx, roomId: number): Promise<ChatRoomConfig> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const row = await memberRoom(ctx, ctx.db, user, roomId);
   return { announcements: row.announcements, uploads: row.uploads };
 }
@@ -313,7 +312,7 @@ export async function setChatRoomConfig(
   roomId: number,
   config: ChatRoomConfig,
 ): Promise<ChatRoomConfig> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const row = await editableRoom(ctx, tx, user, roomId);
     if (row.announcements === config.announcements && row.uploads === config.uploads) return;
@@ -326,7 +325,7 @@ export async function setChatRoomConfig(
 
 /** PATCH /api/matrix/{roomId}: rename, promote or revoke a moderator (the room's moderators). */
 export async function changeChatRoom(ctx: Ctx, roomId: number, patch: RoomPatch): Promise<ChatRoomDetails> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   await transaction(ctx.db, async (tx) => {
     const row = await editableRoom(ctx, tx, user, roomId);
     if (patch.name !== undefined && patch.name !== row.name) {
@@ -347,7 +346,7 @@ export async function changeChatRoom(ctx: Ctx, roomId: number, patch: RoomPatch)
 
 /** GET /api/matrix/people: whom the caller may start a private chat with (for=private) or add (for=room). */
 export async function findChatPeople(ctx: Ctx, q: PeopleQuery): Promise<ChatPeople> {
-  const user = await chatUser(ctx);
+  const user = requireCaller(ctx);
   const text = q.q || undefined;
   if (q.for === 'private') {
     const settings = await chatSettings(ctx);

@@ -2,12 +2,11 @@
 import type { ModuleManifest } from '../../core/module-manifest.ts';
 import { configRoutes } from './config.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
-import { brandingRoutes } from './branding.routes.ts';
 import { schoolRoutes } from './school.routes.ts';
 
 export const configManifest: ModuleManifest = {
   name: 'config',
-  routes: [configRoutes, settingsRoutes, brandingRoutes, schoolRoutes],
+  routes: [configRoutes, settingsRoutes, schoolRoutes],
   policy: {
     'POST /api/config/key': { access: 'public', objects: 'school' },
     // settings and texts (dashboard tabs settings, imprint, terms, help); texts are read by everyone
@@ -15,15 +14,6 @@ export const configManifest: ModuleManifest = {
     'POST /api/config/key/:key': { access: 'admin', objects: 'school' },
     'GET /api/config/key/:key/:lang': { access: 'public', objects: 'school' },
     'POST /api/translation/:key': { access: 'admin', objects: 'school' },
-    // branding: banner, login background and logo are shown to visitors too
-    'GET /api/config/banner': { access: 'public', objects: 'school' },
-    'POST /api/config/banner': { access: 'admin', objects: 'school' },
-    'GET /api/config/login-bg': { access: 'public', objects: 'school' },
-    'POST /api/config/login-bg': { access: 'admin', objects: 'school' },
-    'GET /api/config/logo': { access: 'public', objects: 'school' },
-    'GET /api/config/logo/image': { access: 'public', objects: 'school' },
-    'GET /api/config/login-bg/image': { access: 'public', objects: 'school' },
-    'POST /api/config/logo': { access: 'admin', objects: 'school' },
     // the school's identity (decision 059): the login page and the installed app's name need it before sign-in
     'GET /api/config/school': { access: 'public', objects: 'school' },
     'POST /api/config/school': { access: 'admin', objects: 'school' },
@@ -32,5 +22,5 @@ export const configManifest: ModuleManifest = {
     config: "the school's settings",
     config_texts: "the school's imprint, terms, help and login texts",
   },
-  auditActions: ['config.change', 'config.text', 'branding.change'],
+  auditActions: ['config.change', 'config.text'],
 };

@@ -10,6 +10,14 @@ export async function findConfigValues(db: Db, schoolId: number, keys: readonly 
     .where(and(eq(config.schoolId, schoolId), inArray(config.key, [...keys])));
 }
 
+/** Every key the school has stored: the request's configuration snapshot (decision 085). */
+export async function findAllConfigValues(db: Db, schoolId: number) {
+  return db
+    .select({ key: config.key, value: config.value })
+    .from(config)
+    .where(eq(config.schoolId, schoolId));
+}
+
 export async function upsertConfigValue(db: Db, schoolId: number, key: string, value: string): Promise<void> {
   await db
     .insert(config)

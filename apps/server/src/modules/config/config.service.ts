@@ -8,8 +8,9 @@ import {
   type ConfigMap,
   type FeatureName,
 } from '@aula/contracts';
+import type { ConfigSnapshot, Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { findConfigValues, findTexts, upsertConfigValue } from './config.repo.ts';
+import { findAllConfigValues, findConfigValues, findTexts, upsertConfigValue } from './config.repo.ts';
 
 /** POST /api/config/key: the raw string of each key, the school's value or the default (spec 3.5, 7.4). */
 export async function getConfigValues(
@@ -106,4 +107,38 @@ export function parseEnabledFeatures(raw: string): FeatureName[] {
 /** The features a school has switched on (spec 3.6 feature list). */
 export async function getEnabledFeatures(db: Db, schoolId: number): Promise<FeatureName[]> {
   return parseEnabledFeatures(await getServerConfigValue(db, schoolId, 'enabled_features'));
+}
+
+/** The school's configuration in one read (decision 085): what `Ctx.config` answers for a request or a job. */
+export async function readConfigSnapshot(db: Db, schoolId: number): Promise<ConfigSnapshot> {
+  const stored = new Map((await findAllConfigValues(db, schoolId)).map((r) => [r.key, r.value]));
+  return {
+    stored: (key) => stored.get(key),
+    features: parseEnabledFeatures(stored.get('enabled_features') ?? SERVER_CONFIG_DEFAULTS.enabled_features),
+  };
+}
+
+/**
+ * getConfigValues from the request's snapshot: the school's value of each key or its default. Not for
+ * login_msg, whose text lives in config_texts (POST /api/config/key reads it fresh).
+ */
+export async function configValues<K extends Exclude<ConfigKey, 'login_msg'>>(
+  ctx: Pick<Ctx, 'config'>,
+  keys: readonly K[],
+  db?: Db,
+): Promise<Record<K, string>> {
+  const snapshot = await ctx.config(db);
+  return Object.fromEntries(keys.map((k) => [k, snapshot.stored(k) ?? CONFIG_DEFAULTS[k]])) as Record<
+    K,
+    string
+  >;
+}
+
+/** getServerConfigValue from the request's snapshot. */
+export async function serverConfigValue(
+  ctx: Pick<Ctx, 'config'>,
+  key: ServerConfigKey,
+  db?: Db,
+): Promise<string> {
+  return (await ctx.config(db)).stored(key) ?? SERVER_CONFIG_DEFAULTS[key];
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ErrorBodySchema, EventsQuerySchema, EVENT_RETRY_MS } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { onlineList } from '../status/presence.service.ts';
 import { createEventHub, type EventHub, type Stream } from './events.hub.ts';
 import { publishPresenceChanged, startStream } from './events.service.ts';
 
@@ -15,11 +14,18 @@ declare module 'fastify' {
   }
 }
 
+/** The etag of a school's online list (status/presence.service.ts; status sits above events, decision 083). */
+export type OnlineList = (
+  db: FastifyInstance['db'],
+  schoolId: number,
+  now: Date,
+) => Promise<{ etag: string }>;
+
 /**
  * The hub of this app: listens from start-up, ends every stream when the app closes (before the server
  * waits for its connections, so shutdown is not held up), and tells a school when its online list changed.
  */
-export function registerEventHub(app: FastifyInstance): void {
+export function registerEventHub(app: FastifyInstance, onlineList: OnlineList): void {
   const hub = createEventHub({ database: app.database, clock: app.clock, log: app.log });
   app.decorate('eventHub', hub);
   app.addHook('onReady', () => hub.start());

@@ -2,11 +2,12 @@
 // A file is stored inside the caller's transaction and counts towards upload quotas (SECURITY.md "Uploads",
 // decision 045); the module that refers to a file decides who may read it, this one only serves it.
 import { hasRole } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { megabytes } from '../../lib/uploads.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
-import { getConfigValues } from '../config/config.service.ts';
+import type { SessionUser } from '../../core/session-types.ts';
+import { configValues, getConfigValues } from '../config/config.service.ts';
 import {
   deleteFileRows,
   findFile,
@@ -70,13 +71,16 @@ export async function deleteFiles(tx: Db, schoolId: number, ids: (number | null)
   );
 }
 
-/** The quotas in bytes; an unreadable value counts as 0, which allows nothing. */
-async function quotaBytes(db: Db, schoolId: number) {
-  const config = await getConfigValues(db, schoolId, [
-    'upload_quota_student_mb',
-    'upload_quota_teacher_mb',
-    'upload_quota_school_mb',
-  ]);
+const QUOTA_KEYS = ['upload_quota_student_mb', 'upload_quota_teacher_mb', 'upload_quota_school_mb'] as const;
+
+/**
+ * The quotas in bytes; an unreadable value counts as 0, which allows nothing. From the caller's configuration
+ * snapshot when it passes its context (decision 085), else read.
+ */
+async function quotaBytes(db: Db, schoolId: number, ctx?: Pick<Ctx, 'config'>) {
+  const config = ctx
+    ? await configValues(ctx, QUOTA_KEYS, db)
+    : await getConfigValues(db, schoolId, QUOTA_KEYS);
   const mb = (raw: string | undefined) => Math.max(0, Number(raw) || 0) * MB;
   return {
     student: mb(config.upload_quota_student_mb),
@@ -106,8 +110,9 @@ export async function checkQuota(
   schoolId: number,
   owner: FileOwner,
   addedBytes: number,
+  ctx?: Pick<Ctx, 'config'>,
 ): Promise<void> {
-  const limits = await quotaBytes(tx, schoolId);
+  const limits = await quotaBytes(tx, schoolId, ctx);
   if (owner) {
     const used = await sumFileSizes(tx, schoolId, owner.id);
     const limit = hasRole(owner, 'teacher') ? limits.teacher : limits.student;
@@ -130,9 +135,10 @@ export async function precheckQuota(
   schoolId: number,
   owner: FileOwner,
   upload: { minBytes: number; uploadedBytes: number; replacing: (number | null)[] },
+  ctx?: Pick<Ctx, 'config'>,
 ): Promise<void> {
   if (upload.minBytes <= 0) return;
-  const limits = await quotaBytes(db, schoolId);
+  const limits = await quotaBytes(db, schoolId, ctx);
   const replacing = upload.replacing.filter((id): id is number => id !== null);
   if (owner) {
     const used =

@@ -21,7 +21,7 @@ import {
   type TileRow,
 } from '../apps/apps.service.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import {
   deleteLayout,
   findItemTimes,

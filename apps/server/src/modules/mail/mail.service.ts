@@ -5,12 +5,6 @@ import type { Db } from '../../db/index.ts';
 import { getConfigValues } from '../config/config.service.ts';
 import { countOutbox, findOutboxPage, insertOutbox } from './mail.repo.ts';
 
-export interface MailOptions {
-  /** smtp:// or smtps:// URL; without it mails stay in the outbox table */
-  smtpUrl?: string;
-  from?: string;
-}
-
 export interface OutgoingMail {
   schoolId: number;
   userId: number | null;

@@ -7,7 +7,7 @@ import {
   type AdminMessagePage,
   type OkResult,
 } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
@@ -28,11 +28,6 @@ import {
 
 type Input = z.output<typeof AdminMessageInputSchema>;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-function signedIn(ctx: Ctx) {
-  if (!ctx.user) throw AppError.unauthorized();
-  return ctx.user;
-}
 
 function toMessage(row: Awaited<ReturnType<typeof findVisibleMessages>>[number]): AdminMessage {
   return {
@@ -57,14 +52,14 @@ function toDetail(row: NonNullable<Awaited<ReturnType<typeof findMessage>>>): Ad
 
 /** GET /api/messages/admin: the caller's unseen messages that are on now (spec 7.3). */
 export async function unseenMessages(ctx: Ctx): Promise<AdminMessage[]> {
-  const user = signedIn(ctx);
+  const user = requireCaller(ctx);
   const rows = await findVisibleMessages(ctx.db, ctx.schoolId, user, ctx.clock());
   return rows.map(toMessage);
 }
 
 /** POST /api/messages/admin/:id/seen: idempotent; a message the caller cannot see is 404. */
 export async function markMessageSeen(ctx: Ctx, messageId: number): Promise<OkResult> {
-  const user = signedIn(ctx);
+  const user = requireCaller(ctx);
   const now = ctx.clock();
   const [visible] = await findVisibleMessages(ctx.db, ctx.schoolId, user, now, {
     includeSeen: true,
@@ -103,7 +98,7 @@ export async function getMessage(ctx: Ctx, id: number): Promise<AdminMessageDeta
 }
 
 export async function createMessage(ctx: Ctx, input: Input): Promise<AdminMessageDetail> {
-  const user = signedIn(ctx);
+  const user = requireCaller(ctx);
   const { values, groupIds } = await checkedValues(ctx, input);
   const id = await transaction(ctx.db, async (tx) => {
     const messageId = await insertMessage(tx, ctx.schoolId, user.id, values);

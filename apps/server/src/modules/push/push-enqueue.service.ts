@@ -3,9 +3,8 @@
 // end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below handle
 // the domain events of the chat, admin messages, sick notices and video rooms (push.events.ts).
 import { hasRole, type Locale, type PushKind } from '@aula/contracts';
-import type { Database, Db, Listener } from '../../db/index.ts';
-import type { Ctx } from '../../context.ts';
-import { getEnabledFeatures } from '../config/config.service.ts';
+import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
+import { featureOn, type Ctx } from '../../context.ts';
 import { adminMessageAudience } from '../events/events.service.ts';
 import {
   PUSH_CHANNEL,
@@ -26,7 +25,7 @@ import { pushLang, pushText, type PushText } from './push-texts.ts';
 import { quietUntil } from './quiet-hours.ts';
 
 /** What enqueuing needs of the caller's context (a route's or a job's Ctx has it). */
-export type PushContext = Pick<Ctx, 'schoolId' | 'clock' | 'log'>;
+export type PushContext = Pick<Ctx, 'schoolId' | 'clock' | 'log' | 'config'>;
 
 export interface PushRequest {
   /** the people concerned; null: everyone of the school */
@@ -56,13 +55,13 @@ export { schoolQuietHours } from './push-relevance.ts';
  * device with a live session. Answers how many devices it was queued for.
  */
 export async function enqueuePush(tx: Db, ctx: PushContext, req: PushRequest): Promise<number> {
-  if (!(await getEnabledFeatures(tx, ctx.schoolId)).includes('push')) return 0;
+  if (!(await featureOn(ctx, 'push', tx))) return 0;
   const now = ctx.clock();
   const devices = (await findPushDevices(tx, ctx.schoolId, req.userIds, req.kind)).filter(
     (d) => !req.except?.includes(d.userId) && (req.kind !== 'sick' || hasRole(d, 'teacher')),
   );
   if (devices.length === 0) return 0;
-  const school = await schoolQuietHours(tx, ctx.schoolId);
+  const school = await schoolQuietHours(ctx, tx);
   const open = req.holdIfOpenTab
     ? await findUsersWithOpenTab(
         tx,

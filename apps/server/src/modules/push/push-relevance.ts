@@ -9,8 +9,13 @@ import {
   type QuietHours,
   type RoleSubject,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { getServerConfigValue } from '../config/config.service.ts';
+import {
+  readConfigSnapshot,
+  SERVER_CONFIG_DEFAULTS,
+  type ServerConfigKey,
+} from '../config/config.service.ts';
 import {
   adminMessagePushRelevant,
   chatPushRelevant,
@@ -58,13 +63,14 @@ export const isPupil = (d: RoleSubject) => !hasRole(d, 'teacher');
 
 /** The school's quiet hours for pupils and its time zone; equal times are no quiet hours. */
 export async function schoolQuietHours(
-  db: Db,
-  schoolId: number,
+  ctx: Pick<Ctx, 'config'>,
+  db?: Db,
 ): Promise<{ quiet: QuietHours | null; timeZone: string }> {
-  const start = await getServerConfigValue(db, schoolId, 'push_quiet_start');
-  const end = await getServerConfigValue(db, schoolId, 'push_quiet_end');
-  const timeZone = await getServerConfigValue(db, schoolId, 'time_zone');
-  return { quiet: start === end ? null : { start, end }, timeZone };
+  const snapshot = await ctx.config(db);
+  const value = (key: ServerConfigKey) => snapshot.stored(key) ?? SERVER_CONFIG_DEFAULTS[key];
+  const start = value('push_quiet_start');
+  const end = value('push_quiet_end');
+  return { quiet: start === end ? null : { start, end }, timeZone: value('time_zone') };
 }
 
 export type SendingDecision = { action: 'send' } | { action: 'drop' } | { action: 'hold'; until: Date };
@@ -84,7 +90,9 @@ export async function atSending(
   if (!who || who.off.includes(row.kind as PushKind)) return { action: 'drop' };
   // a test push is the user's own "send now": it answers at once, as at enqueue
   if (row.kind !== 'test') {
-    const school = await schoolQuietHours(db, row.schoolId);
+    // the worker's own read, as things are now (a request's snapshot is not at hand here)
+    const snapshot = readConfigSnapshot(db, row.schoolId);
+    const school = await schoolQuietHours({ config: () => snapshot });
     const until = quietUntil({
       now,
       timeZone: school.timeZone,

@@ -7,16 +7,10 @@ import {
   type PushSettingsBody,
   type PushSettingsResponse,
 } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { schoolQuietHours } from './push-enqueue.service.ts';
 import { countLiveDevices, findPushSettings, upsertPushSettings } from './push-settings.repo.ts';
-
-function signedIn(ctx: Ctx): SessionUser {
-  if (!ctx.user) throw AppError.unauthorized();
-  return ctx.user;
-}
 
 /** The kinds that apply to the user at all: sick notices only reach teachers and above. */
 export function availableKinds(user: Pick<SessionUser, 'type' | 'roles'>): PushKind[] {
@@ -25,10 +19,10 @@ export function availableKinds(user: Pick<SessionUser, 'type' | 'roles'>): PushK
 
 /** GET /api/users/firebase/settings */
 export async function getPushSettings(ctx: Ctx): Promise<PushSettingsResponse> {
-  const user = signedIn(ctx);
+  const user = requireCaller(ctx);
   const row = await findPushSettings(ctx.db, user.id);
   const off = row?.off ?? [];
-  const school = await schoolQuietHours(ctx.db, ctx.schoolId);
+  const school = await schoolQuietHours(ctx);
   return {
     kinds: Object.fromEntries(PUSH_KINDS.map((k) => [k, !off.includes(k)])) as Record<PushKind, boolean>,
     available: availableKinds(user),
@@ -45,8 +39,7 @@ export async function getPushSettings(ctx: Ctx): Promise<PushSettingsResponse> {
  * hours replaced (equal times: none). Not while impersonating: what a pupil's phone gets is the pupil's choice.
  */
 export async function setPushSettings(ctx: Ctx, body: PushSettingsBody): Promise<PushSettingsResponse> {
-  const user = signedIn(ctx);
-  if (ctx.session?.impersonatorId) throw new AppError(403, 'push.impersonating');
+  const user = requireCaller(ctx, { notWhileImpersonating: 'push.impersonating' });
   const row = await findPushSettings(ctx.db, user.id);
   const off = new Set(row?.off ?? []);
   for (const kind of PUSH_KINDS) {

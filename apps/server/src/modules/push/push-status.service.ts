@@ -1,20 +1,18 @@
 // What admins see of push (decision 073): the dashboard's status, the diagnostics' integration state, and the
 // retention of the delivery log.
 import { PUSH_LOG_DAYS, type PushStatusResponse } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { featureOn, type Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { DAY_MS, type Job } from '../../plugins/jobs.ts';
-import { getEnabledFeatures } from '../config/config.service.ts';
+import { DAY_MS, type Job } from '../../core/job.ts';
 import { loadPushKeys } from './push-keys.service.ts';
 import { deleteLogsBefore, findPushFigures } from './push-queue.repo.ts';
 
 /** Push works for the school: the feature is on and its keys open. */
 export async function pushEnabled(
-  parts: Pick<Ctx, 'db' | 'secretKey' | 'publicOrigin' | 'clock'>,
+  parts: Pick<Ctx, 'db' | 'secretKey' | 'publicOrigin' | 'clock' | 'config'>,
   schoolId: number,
 ): Promise<{ enabled: boolean; vapidKey: string | null }> {
-  if (!(await getEnabledFeatures(parts.db, schoolId)).includes('push'))
-    return { enabled: false, vapidKey: null };
+  if (!(await featureOn(parts, 'push'))) return { enabled: false, vapidKey: null };
   const keys = await loadPushKeys(parts, schoolId);
   return keys ? { enabled: true, vapidKey: keys.publicKey } : { enabled: false, vapidKey: null };
 }
@@ -22,11 +20,10 @@ export async function pushEnabled(
 /** GET /api/config/firebase-backend: the dashboard's push status; never the private key. */
 export async function getPushStatus(ctx: Ctx): Promise<PushStatusResponse> {
   const now = ctx.clock();
-  const features = await getEnabledFeatures(ctx.db, ctx.schoolId);
   const keys = await loadPushKeys(ctx, ctx.schoolId);
   const figures = await findPushFigures(ctx.db, ctx.schoolId, now, new Date(now.getTime() - DAY_MS));
   return {
-    enabled: features.includes('push') && keys !== null,
+    enabled: (await featureOn(ctx, 'push')) && keys !== null,
     vapidKey: keys?.publicKey ?? null,
     keysCreatedAt: keys?.createdAt.toISOString() ?? null,
     contact: keys?.contact ?? '',
@@ -43,7 +40,7 @@ export async function getPushStatus(ctx: Ctx): Promise<PushStatusResponse> {
 
 /** GET /api/status: push counts as configured when the school has switched it on and its keys open. */
 export async function pushConfigured(
-  parts: Pick<Ctx, 'db' | 'secretKey' | 'publicOrigin' | 'clock'>,
+  parts: Pick<Ctx, 'db' | 'secretKey' | 'publicOrigin' | 'clock' | 'config'>,
   schoolId: number,
 ): Promise<boolean> {
   return (await pushEnabled(parts, schoolId)).enabled;

@@ -2,7 +2,7 @@
 // session.
 import { createECDH } from 'node:crypto';
 import { LOCALES, type PushPayload, type PushSubscriptionJson, type PushTestResponse } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRefusedAddress } from '../../lib/safe-fetch.ts';
@@ -24,11 +24,7 @@ export interface PushDeps {
 }
 
 /** The signed-in user's own devices: never while impersonating (the superadmin's browser must not get them). */
-function selfUser(ctx: Ctx) {
-  if (!ctx.user || !ctx.session) throw AppError.unauthorized();
-  if (ctx.session.impersonatorId) throw new AppError(403, 'push.impersonating');
-  return { user: ctx.user, session: ctx.session };
-}
+const NOT_IMPERSONATING = { notWhileImpersonating: 'push.impersonating' } as const;
 
 async function assertPushOn(ctx: Ctx): Promise<void> {
   if (!(await pushEnabled(ctx, ctx.schoolId)).enabled) throw new AppError(409, 'push.not_configured');
@@ -36,7 +32,9 @@ async function assertPushOn(ctx: Ctx): Promise<void> {
 
 /** POST /api/users/firebase: stores this device's subscription for the signed-in session. */
 export async function subscribe(ctx: Ctx, deps: PushDeps, token: PushSubscriptionJson): Promise<void> {
-  const { user, session } = selfUser(ctx);
+  const user = requireCaller(ctx, NOT_IMPERSONATING);
+  const session = ctx.session;
+  if (!session) throw AppError.unauthorized();
   await assertPushOn(ctx);
   let url: URL;
   try {
@@ -96,7 +94,7 @@ export function testPayload(lang: string): PushPayload {
 
 /** POST /api/users/firebase/test: one push to each of the user's devices, at once (quiet hours do not apply). */
 export async function sendTestPush(ctx: Ctx, deps: PushDeps): Promise<PushTestResponse> {
-  const { user } = selfUser(ctx);
+  const user = requireCaller(ctx, NOT_IMPERSONATING);
   await assertPushOn(ctx);
   const payload = testPayload(await findUserLang(ctx.db, user.id));
   const devices = await insertForLiveDevices(ctx.db, {

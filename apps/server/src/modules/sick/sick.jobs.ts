@@ -1,4 +1,4 @@
-import { DAY_MS, type Job } from '../../plugins/jobs.ts';
+import { DAY_MS, type Job } from '../../core/job.ts';
 import { deleteExpiredNotices } from './sick.service.ts';
 
 /** Deletes notices (and their photos) sick_retention_days after their last day: at start, then daily. */

@@ -8,15 +8,15 @@ export const sickManifest: ModuleManifest = {
   routes: [sickRoutes],
   policy: {
     // sick notices (decision 062): everyone reports and reads what they may see; teachers and admins process
-    'GET /api/sick': { access: 'student', objects: 'sick-notice' },
-    'POST /api/sick': { access: 'student', objects: 'sick-notice', ...OWN_ACT },
-    'GET /api/sick/count': { access: 'student', objects: 'sick-notice' },
-    'GET /api/sick/:id': { access: 'student', objects: 'sick-notice' },
-    'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice' },
-    'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice', ...OWN_ACT },
+    'GET /api/sick': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+    'POST /api/sick': { access: 'student', objects: 'sick-notice', feature: 'sick', ...OWN_ACT },
+    'GET /api/sick/count': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+    'GET /api/sick/:id': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+    'GET /api/sick/:id/photo': { access: 'student', objects: 'sick-notice', feature: 'sick' },
+    'PATCH /api/sick/:id': { access: 'teacher', objects: 'sick-notice', feature: 'sick', ...OWN_ACT },
     // the pupils a teacher may report for: their groups' pupils; admins every pupil
-    'GET /api/students': { access: 'teacher', objects: 'managed-user' },
-    'GET /api/student/:id': { access: 'teacher', objects: 'managed-user' },
+    'GET /api/students': { access: 'teacher', objects: 'managed-user', feature: 'sick' },
+    'GET /api/student/:id': { access: 'teacher', objects: 'managed-user', feature: 'sick' },
   },
   jobs: [sickRetentionJob],
   auditActions: [

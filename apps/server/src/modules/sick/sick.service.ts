@@ -17,13 +17,13 @@ import {
 } from '@aula/contracts';
 import type { z } from 'zod';
 import type { SickListQuerySchema, StudentListQuerySchema } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getConfigValues, getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
+import { configValues, serverConfigValue } from '../config/config.service.ts';
 import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
 import {
   checkQuota,
@@ -50,18 +50,6 @@ import {
 
 type ListQuery = z.output<typeof SickListQuerySchema>;
 type StudentQuery = z.output<typeof StudentListQuerySchema>;
-
-function signedIn(ctx: Ctx): SessionUser {
-  if (!ctx.user) throw AppError.unauthorized();
-  return ctx.user;
-}
-
-/** Every sick route answers 404 when the school has switched the feature off (decision 062). */
-async function sickUser(ctx: Ctx): Promise<SessionUser> {
-  const user = signedIn(ctx);
-  if (!(await getEnabledFeatures(ctx.db, ctx.schoolId)).includes('sick')) throw AppError.notFound();
-  return user;
-}
 
 /** The caller's scope, derived from permissionsFor(user).sickNotices (contracts/perms.ts). */
 export function scopeOf(user: SessionUser): SickScope {
@@ -101,7 +89,7 @@ function auditedFilter(q: ListQuery): Record<string, unknown> {
  * actor and no target (a page holds many people), with the filter, the count and the ids of the notices.
  */
 export async function listNotices(ctx: Ctx, q: ListQuery): Promise<SickList> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const scope = scopeOf(user);
   const { rows, total } = await findNoticePage(
     ctx.db,
@@ -131,7 +119,7 @@ export async function listNotices(ctx: Ctx, q: ListQuery): Promise<SickList> {
 
 /** GET /api/sick/count: teachers the unprocessed notices of their groups' pupils, admins all, pupils 0. */
 export async function countNotices(ctx: Ctx): Promise<SickCount> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   return { unprocessed: await countProcessable(ctx.db, ctx.schoolId, scopeOf(user)) };
 }
 
@@ -144,7 +132,7 @@ async function visibleNotice(ctx: Ctx, user: SessionUser, id: number): Promise<N
 
 /** GET /api/sick/:id, audited as access to a sick notice (SECURITY.md Privacy). */
 export async function getNotice(ctx: Ctx, id: number): Promise<SickNotice> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const row = await visibleNotice(ctx, user, id);
   await audit(ctx, 'sick.read', { targetId: row.userId, details: { id } });
   return toNotice(row);
@@ -152,7 +140,7 @@ export async function getNotice(ctx: Ctx, id: number): Promise<SickNotice> {
 
 /** GET /api/sick/:id/photo: the stored JPEG of a notice the caller sees; 404 without one. */
 export async function getNoticePhoto(ctx: Ctx, id: number): Promise<{ mime: string; data: Buffer }> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const row = await visibleNotice(ctx, user, id);
   if (row.photoFileId === null) throw AppError.notFound();
   const file = await readFile(ctx.db, ctx.schoolId, row.photoFileId);
@@ -163,7 +151,7 @@ export async function getNoticePhoto(ctx: Ctx, id: number): Promise<{ mime: stri
 
 /** The school's calendar day now (server key time_zone). */
 export async function schoolToday(ctx: Ctx): Promise<string> {
-  return dayIn(ctx.clock(), await getServerConfigValue(ctx.db, ctx.schoolId, 'time_zone'));
+  return dayIn(ctx.clock(), await serverConfigValue(ctx, 'time_zone'));
 }
 
 /**
@@ -185,7 +173,7 @@ async function reportableSubject(ctx: Ctx, user: SessionUser, userId: number | u
 
 /** The school's bound on a notice's dates (sick_max_days, decision 076). */
 async function schoolMaxDays(ctx: Ctx): Promise<number> {
-  const { sick_max_days } = await getConfigValues(ctx.db, ctx.schoolId, ['sick_max_days']);
+  const { sick_max_days } = await configValues(ctx, ['sick_max_days']);
   return sickMaxDays(sick_max_days);
 }
 
@@ -199,7 +187,7 @@ export interface SickForm {
 
 /** POST /api/sick: validated, then stored with its photo in one transaction; nothing is stored on an error. */
 export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const single = Object.fromEntries(
     Object.entries(form.fields).map(([k, v]) => [k, Array.isArray(v) ? v.at(-1)! : v]),
   );
@@ -220,13 +208,15 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
   if (dateError)
     throw new AppError(422, dateError, DATE_ERRORS_WITH_MAX.has(dateError) ? { max: maxDays } : undefined);
   if (form.photo) {
-    const { enable_sick_photo } = await getConfigValues(ctx.db, ctx.schoolId, ['enable_sick_photo']);
+    const { enable_sick_photo } = await configValues(ctx, ['enable_sick_photo']);
     if (enable_sick_photo !== 'true') throw new AppError(422, 'sick.photo_disabled');
-    await precheckQuota(ctx.db, ctx.schoolId, user, {
-      minBytes: form.photo.data.length ? 1 : 0,
-      uploadedBytes: form.photo.data.length,
-      replacing: [],
-    });
+    await precheckQuota(
+      ctx.db,
+      ctx.schoolId,
+      user,
+      { minBytes: form.photo.data.length ? 1 : 0, uploadedBytes: form.photo.data.length, replacing: [] },
+      ctx,
+    );
   }
   const prepared = form.photo ? await preparePhoto(form.photo, uploaderOf(ctx)) : null;
   const id = await transaction(ctx.db, async (tx) => {
@@ -239,7 +229,7 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
         mime: prepared.photo.mime,
         data: prepared.photo.data,
       });
-      await checkQuota(tx, ctx.schoolId, user, prepared.photo.data.length);
+      await checkQuota(tx, ctx.schoolId, user, prepared.photo.data.length, ctx);
     }
     const noticeId = await insertNotice(tx, {
       schoolId: ctx.schoolId,
@@ -271,7 +261,7 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
  * 403 when they see it but may not process it (a teacher's own notice: only an admin).
  */
 export async function processNotice(ctx: Ctx, id: number, processed: boolean): Promise<SickNotice> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const row = await visibleNotice(ctx, user, id);
   if (!row.mayProcess) throw AppError.forbidden();
   await transaction(ctx.db, async (tx) => {
@@ -292,7 +282,7 @@ function studentGroups(user: SessionUser): readonly number[] | null {
 
 /** GET /api/students: the pupils a teacher or admin may report for (the form's picker). */
 export async function listStudents(ctx: Ctx, q: StudentQuery): Promise<StudentList> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const { rows, total } = await findStudents(ctx.db, ctx.schoolId, {
     groupIds: studentGroups(user),
     q: q.q || undefined,
@@ -307,7 +297,7 @@ export async function listStudents(ctx: Ctx, q: StudentQuery): Promise<StudentLi
  * like a read by id (decision 076): the pupil is the target, with the count and the ids of the notices.
  */
 export async function getStudent(ctx: Ctx, id: number): Promise<StudentDetail> {
-  const user = await sickUser(ctx);
+  const user = requireCaller(ctx);
   const { rows } = await findStudents(ctx.db, ctx.schoolId, {
     groupIds: studentGroups(user),
     userId: id,
@@ -337,7 +327,7 @@ export function retentionCutoff(today: string, days: number): string {
  * the count. Returns how many were deleted.
  */
 export async function deleteExpiredNotices(ctx: Ctx): Promise<number> {
-  const { sick_retention_days } = await getConfigValues(ctx.db, ctx.schoolId, ['sick_retention_days']);
+  const { sick_retention_days } = await configValues(ctx, ['sick_retention_days']);
   const configured = Number(sick_retention_days);
   const days = Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_SICK_RETENTION_DAYS;
   // a notice 365 days past its end is kept today and deleted tomorrow

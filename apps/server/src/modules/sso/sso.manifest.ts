@@ -1,12 +1,14 @@
 // What sso contributes to the app (core/module-manifest.ts, decision 090).
 import type { ModuleManifest } from '../../core/module-manifest.ts';
+import { logoutRoutes } from './sso-logout.routes.ts';
 import { ssoRoutes } from './sso.routes.ts';
 import { ssoDiagnostics } from './sso.contributors.ts';
 
 export const ssoManifest: ModuleManifest = {
   name: 'sso',
-  routes: [ssoRoutes],
+  routes: [logoutRoutes, ssoRoutes],
   policy: {
+    'POST /api/logout': { access: 'public', objects: 'self' },
     'GET /api/login/reauth': { access: 'student', objects: 'self' },
     // the school's identity provider (decision 038): visitors start and complete; admins configure
     'GET /api/apps/moin': { access: 'public', objects: 'school' },

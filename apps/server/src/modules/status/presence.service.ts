@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { highestRole, ONLINE_WINDOW_MS, PRESENCE_FLUSH_MS } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import type { Presence } from '../../core/app-services.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SessionUser } from '../auth/auth.repo.ts';
+import type { SessionUser } from '../../core/session-types.ts';
 import { writeLastSeen } from '../auth/sessions.service.ts';
 import { findOnlineLaraIds, recordDeviceDay } from './presence.repo.ts';
 
@@ -12,7 +13,7 @@ import { findOnlineLaraIds, recordDeviceDay } from './presence.repo.ts';
  * batched statement every PRESENCE_FLUSH_MS, so every instance sees them (docs/decisions/017-online-ping.md).
  * Presence is not activity: nothing here touches the idle timeout.
  */
-export function createPresence(db: Db, clock: Clock, log: Ctx['log']) {
+export function createPresence(db: Db, clock: Clock, log: Ctx['log']): Presence {
   let pending = new Map<number, Date>();
   let timer: NodeJS.Timeout | undefined;
   const flushed: (() => Promise<void>)[] = [];
@@ -69,7 +70,6 @@ export function createPresence(db: Db, clock: Clock, log: Ctx['log']) {
     },
   };
 }
-export type Presence = ReturnType<typeof createPresence>;
 
 export async function onlineList(
   db: Db,

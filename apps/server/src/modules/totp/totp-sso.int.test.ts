@@ -14,7 +14,7 @@ import {
   loginAs,
   setUpTestApp,
 } from '../../test/test-app.ts';
-import { totpCodeAt } from './totp-codes.ts';
+import { totpCodeAt } from '../../lib/totp-codes.ts';
 
 // Issue 32 item 8, decision 079: with force_2fa_teachers, staff who sign in only through the school's
 // identity provider (no password here) set up two-factor with a fresh sign-in there instead of a password,

@@ -13,7 +13,7 @@ import {
   setUpTestApp,
   TEST_SECRET_KEY,
 } from '../../test/test-app.ts';
-import { timeStepOf, totpCodeAt } from './totp-codes.ts';
+import { timeStepOf, totpCodeAt } from '../../lib/totp-codes.ts';
 import { acceptTotpStep } from '../users/users.service.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 

@@ -11,5 +11,5 @@ export const totpManifest: ModuleManifest = {
     'DELETE /api/totp/code': { access: 'student', objects: 'self', ...OWN_ACT },
   },
   secretPurposes: ['totp-seal'],
-  auditActions: ['login.totp_failed', 'totp.enable', 'totp.disable'],
+  auditActions: ['totp.enable', 'totp.disable'],
 };

@@ -1,43 +1,44 @@
 import QRCode from 'qrcode';
 import { hasRole, TOTP_PENDING_TTL_MS, type OkResult, type TotpSetup } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
+import { requireCaller, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
 import { confirmPasswordOrSignIn } from '../auth/password-check.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import { getConfigValues } from '../config/config.service.ts';
-import { checkTotpCode, newTotpSeed, totpUri } from './totp-codes.ts';
+import { configValues } from '../config/config.service.ts';
+import {
+  activeTotpContext,
+  checkTotpCode,
+  newTotpSeed,
+  openTotpSeed,
+  pendingTotpContext,
+  sealTotpSeed,
+  totpUri,
+} from '../../lib/totp-codes.ts';
 import {
   acceptTotpStep,
   activatePendingTotpSecret,
   clearTotp,
   ensurePendingTotpSecret,
+  findTotpUser,
   setPendingTotpSecret,
 } from '../users/users.service.ts';
-import { findTotpUser } from './totp.repo.ts';
 
-/** Seeds are sealed to their user and column, so a value copied elsewhere does not open. */
-const activeContext = (userId: number) => `totp:${userId}`;
-const pendingContext = (userId: number) => `totp-pending:${userId}`;
+const activeContext = activeTotpContext;
+const pendingContext = pendingTotpContext;
 
 function seal(ctx: Ctx, seed: string, context: string): string {
-  return sealSecret(purposeKey(ctx.secretKey, 'totp-seal'), seed, context);
+  return sealTotpSeed(ctx.secretKey, seed, context);
 }
 
 function open(ctx: Ctx, sealed: string, context: string): string | null {
-  try {
-    return openSecret(purposeKey(ctx.secretKey, 'totp-seal'), sealed, context);
-  } catch {
-    return null;
-  }
+  return openTotpSeed(ctx.secretKey, sealed, context);
 }
 
-/** The signed-in user's own 2FA: never while impersonating (SECURITY.md "Impersonation"). */
-async function selfServiceUser(ctx: Ctx) {
-  if (!ctx.user) throw AppError.unauthorized();
-  if (ctx.session?.impersonatorId) throw new AppError(403, 'auth.not_while_impersonating');
-  const row = await findTotpUser(ctx.db, ctx.schoolId, ctx.user.id);
+/** The signed-in user's own 2FA row: never while impersonating (SECURITY.md "Impersonation"). */
+async function ownTotp(ctx: Ctx) {
+  const caller = requireCaller(ctx, { notWhileImpersonating: 'auth.not_while_impersonating' });
+  const row = await findTotpUser(ctx.db, ctx.schoolId, caller.id);
   if (!row) throw AppError.unauthorized();
   return row;
 }
@@ -45,7 +46,7 @@ async function selfServiceUser(ctx: Ctx) {
 /** spec 5: teachers always see 2FA setup; students unless hide_2fa_students is set. */
 async function assertSetupShown(ctx: Ctx): Promise<void> {
   if (hasRole(ctx.user, 'teacher')) return;
-  const { hide_2fa_students } = await getConfigValues(ctx.db, ctx.schoolId, ['hide_2fa_students']);
+  const { hide_2fa_students } = await configValues(ctx, ['hide_2fa_students']);
   if (hide_2fa_students === 'true') throw AppError.forbidden();
 }
 
@@ -59,7 +60,7 @@ async function qrDataUrl(uri: string): Promise<string> {
  * show the same one until it is verified or 2FA is turned off (docs/decisions/027-totp-and-user-admin.md).
  */
 export async function startTotpSetup(ctx: Ctx): Promise<TotpSetup> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await assertSetupShown(ctx);
   // replacing an active seed goes through DELETE with the password first
   if (user.totpSecret !== null) throw AppError.forbidden();
@@ -96,7 +97,7 @@ export async function verifyTotpSetup(
   code: string,
   password: string | undefined,
 ): Promise<OkResult> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await assertSetupShown(ctx);
   if (user.passwordHash === null) await confirmPasswordOrSignIn(ctx, password, 'totpEnable');
   const pending = user.totpPendingSecret;
@@ -124,7 +125,7 @@ export async function verifyTotpSetup(
  * the other sessions.
  */
 export async function disableTotp(ctx: Ctx, password: string | undefined): Promise<OkResult> {
-  const user = await selfServiceUser(ctx);
+  const user = await ownTotp(ctx);
   await confirmPasswordOrSignIn(ctx, password, 'totpDisable');
   await clearTotp(ctx.db, ctx.schoolId, user.id);
   if (user.totpSecret !== null) {
@@ -138,30 +139,4 @@ export async function disableTotp(ctx: Ctx, password: string | undefined): Promi
 export async function resetTotpOf(ctx: Ctx, userId: number): Promise<void> {
   await clearTotp(ctx.db, ctx.schoolId, userId);
   await revokeUserSessions(ctx, userId, 'totp');
-}
-
-const LOGIN_ERRORS = {
-  used: 'auth.code_used',
-  expired: 'auth.code_expired',
-  wrong: 'auth.wrong_code',
-} as const;
-
-/**
- * Sign-in's second factor: a user with TOTP must send a valid, unused code (401 auth.totp_missing,
- * auth.wrong_code, auth.code_expired, auth.code_used). Users without TOTP pass.
- */
-export async function verifyLoginTotp(ctx: Ctx, userId: number, code: string | undefined): Promise<void> {
-  const user = await findTotpUser(ctx.db, ctx.schoolId, userId);
-  if (!user || user.totpSecret === null) return;
-  if (!code) throw new AppError(401, 'auth.totp_missing');
-  const seed = open(ctx, user.totpSecret, activeContext(user.id));
-  // fail closed: a seed that does not open (lost or changed key) lets nobody in; an admin resets 2FA
-  if (seed === null)
-    throw new Error(`the TOTP seed of user ${user.id} cannot be opened with this secret key`);
-  const check = await checkTotpCode(seed, code, ctx.clock(), user.totpLastStep);
-  if (check.result === 'ok' && (await acceptTotpStep(ctx.db, user.id, user.totpSecret, check.step))) return;
-  // a lost compare-and-set means a concurrent request spent this step first
-  const reason = check.result === 'ok' ? 'used' : check.result;
-  await audit(ctx, 'login.totp_failed', { targetId: user.id, details: { reason } });
-  throw new AppError(401, LOGIN_ERRORS[reason]);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountSettingsSchema, ErrorBodySchema, PermsResponseSchema, UserInfoSchema } from '@aula/contracts';
+import { AccountSettingsSchema, ErrorBodySchema, UserInfoSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { getPerms, getUserInfo, updateAccountSettings } from './users.service.ts';
+import { getUserInfo, updateAccountSettings } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,21 +33,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!req.user) throw AppError.unauthorized();
       return updateAccountSettings(req.server.db, req.schoolId, req.user.id, req.body);
-    },
-  );
-
-  app.get(
-    '/perms',
-    {
-      schema: {
-        tags: ['users'],
-        summary: "The signed-in user's permissions and the school's enabled features (spec 3.6, 7.1)",
-        response: { 200: PermsResponseSchema, 401: ErrorBodySchema },
-      },
-    },
-    async (req) => {
-      if (!req.user) throw AppError.unauthorized();
-      return getPerms(req.server.db, req.schoolId, req.user);
     },
   );
 };

@@ -1,18 +1,15 @@
 import {
   DEFAULT_UI_PREFERENCES,
-  permissionsFor,
   SelectedLangSchema,
   StoredRoleSchema,
   UiPreferencesSchema,
   type AccountSettings,
-  type PermsResponse,
-  type RoleSubject,
   type UiPreferences,
   type UserInfo,
 } from '@aula/contracts';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getEnabledFeatures, getServerConfigValue } from '../config/config.service.ts';
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 import { insertUser, type NewUser } from './user-manager.repo.ts';
@@ -20,6 +17,7 @@ import * as reachRepo from './people-reach.repo.ts';
 import type { PeopleReach, PeopleReachOptions, ReachPerson } from './people-reach.repo.ts';
 
 export type { PeopleReach, PeopleReachOptions, ReachPerson };
+export { findTotpUser } from './totp-user.repo.ts';
 
 /**
  * The stored preferences over the defaults, key by key: a stored value that no longer parses (a bound
@@ -100,19 +98,6 @@ export async function updateAccountSettings(
       settings.preferences && Object.keys(settings.preferences).length > 0 ? settings.preferences : undefined,
   });
   return getUserInfo(db, userId);
-}
-
-/** GET /api/perms: the caller's permissions (docs/decisions/018-permissions.md) and the school's features. */
-export async function getPerms(db: Db, schoolId: number, user: RoleSubject): Promise<PermsResponse> {
-  const [features, studentsCreateRooms] = await Promise.all([
-    getEnabledFeatures(db, schoolId),
-    getServerConfigValue(db, schoolId, 'students_create_rooms'),
-  ]);
-  return {
-    // the effective permissions: room creation follows the school's students_create_rooms (decision 067)
-    permissions: permissionsFor(user, { studentsCreateRooms: studentsCreateRooms === 'true' }),
-    features: features.map((name) => ({ name })),
-  };
 }
 
 // Writes to the users table for other modules (docs/ARCHITECTURE.md "Tables and their owners"): each takes the

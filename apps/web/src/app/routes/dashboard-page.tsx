@@ -1,8 +1,9 @@
-import { Suspense, lazy, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Loader2, ShieldAlert, Thermometer } from 'lucide-react';
+import { Loader2, ShieldAlert, Thermometer } from 'lucide-react';
 import { hasRole } from '@aula/contracts';
+import { FoldButton, useFold } from '@/components/folding-panel';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
 import type { DashboardTabProps } from '@/lib/dashboard';
@@ -55,8 +56,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { tab, subpage } = routeApi.useParams();
   const self = useSelf();
-  const menuId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useFold();
   if (!hasRole(self, 'admin')) {
     return (
       <MessagePage
@@ -78,22 +78,12 @@ export function DashboardPage() {
   return (
     <div className="flex min-w-0 flex-col gap-4 desktop:flex-row desktop:gap-8">
       <nav aria-label={t('pages.dashboard')} className="shrink-0 desktop:w-56">
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full justify-between desktop:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {t('dashboard.allSections', { n: formatNumber(tabs.length) })}
-          <ChevronDown className={cn('transition-transform', menuOpen && 'rotate-180')} aria-hidden="true" />
-        </Button>
+        <FoldButton fold={menu}>{t('dashboard.allSections', { n: formatNumber(tabs.length) })}</FoldButton>
         <ul
-          id={menuId}
+          id={menu.id}
           className={cn(
             'mt-2 grid gap-1 rounded-md border p-1 desktop:mt-0 desktop:flex desktop:flex-col desktop:border-0 desktop:p-0',
-            !menuOpen && 'mobile:hidden',
+            menu.folded,
           )}
         >
           {tabs.map((name) => (
@@ -103,7 +93,7 @@ export function DashboardPage() {
                 params={{ tab: name }}
                 className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground desktop:min-h-9"
                 activeOptions={{ includeSearch: false }}
-                onClick={() => setMenuOpen(false)}
+                onClick={() => menu.setOpen(false)}
               >
                 {t(`dashboard.tabs.${name}`)}
               </Link>
@@ -111,7 +101,7 @@ export function DashboardPage() {
           ))}
         </ul>
         {/* not a tab: the sick notices are a page of their own, which teachers use too (decision 066) */}
-        <p className={cn('mt-2 border-t pt-2', !menuOpen && 'mobile:hidden')}>
+        <p className={cn('mt-2 border-t pt-2', menu.folded)}>
           <Link
             to="/app/sick"
             className="flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring desktop:min-h-9"

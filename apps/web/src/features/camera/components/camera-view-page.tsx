@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Camera, Download, Eye, ImagePlus, Trash2 } from 'lucide-react';
+import { Camera, Eye, ImagePlus, Trash2 } from 'lucide-react';
 import type { CameraGallery, CameraPicture } from '@aula/contracts';
+import { DownloadLink } from '@/components/image-viewer';
 import { ErrorAlert, MessageBox } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { useConfirmDelete } from '@/lib/confirm';
@@ -154,13 +155,9 @@ function PictureItem({
             {picture.takenBy ? ` · ${t('camera.view.takenBy', { name: picture.takenBy.name })}` : ''}
           </span>
           <span className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <a href={pictureUrl(picture.id, 'download')} download>
-                <Download aria-hidden="true" />
-                {t('camera.view.download')}{' '}
-                <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
-              </a>
-            </Button>
+            <DownloadLink href={pictureUrl(picture.id, 'download')} size="sm">
+              {t('camera.view.download')} <span className="sr-only">{t('camera.view.ofDate', { date })}</span>
+            </DownloadLink>
             {deletable ? (
               <Button variant="outline" size="sm" onClick={onDelete} loading={deleting}>
                 {deleting ? null : <Trash2 aria-hidden="true" />}

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download } from 'lucide-react';
+import { DownloadLink, ImageViewer } from '@/components/image-viewer';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatFileSize } from '@/lib/format';
@@ -15,7 +13,6 @@ import { useDialogMessage } from '../hooks/use-dialog-message';
 export default function PreviewImgDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const { message, error } = useDialogMessage();
-  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   const file = message?.file;
   const closeButton = (
     <DialogClose asChild>
@@ -46,37 +43,20 @@ export default function PreviewImgDialog(_props: DialogProps) {
       className="max-w-3xl"
       footer={
         <>
-          <Button asChild variant="outline">
-            <a href={file.url} download={file.name}>
-              <Download aria-hidden="true" />
-              {t('chat.preview.download')}
-            </a>
-          </Button>
+          <DownloadLink href={file.url} name={file.name}>
+            {t('chat.preview.download')}
+          </DownloadLink>
           {closeButton}
         </>
       }
     >
-      <div className="relative grid min-h-40 place-items-center overflow-hidden rounded-md bg-muted">
-        {state === 'loading' && (
-          <p role="status" className="absolute flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
-            {t('common.loading')}
-          </p>
-        )}
-        {state === 'failed' ? (
-          <ErrorAlert className="m-4" message={t('chat.preview.failed')} />
-        ) : (
-          <img
-            src={file.url}
-            alt={file.name}
-            width={file.width ?? undefined}
-            height={file.height ?? undefined}
-            className="h-auto max-h-[70dvh] w-auto max-w-full object-contain"
-            onLoad={() => setState('shown')}
-            onError={() => setState('failed')}
-          />
-        )}
-      </div>
+      <ImageViewer
+        src={file.url}
+        alt={file.name}
+        width={file.width ?? undefined}
+        height={file.height ?? undefined}
+        failedText={t('chat.preview.failed')}
+      />
     </DialogFrame>
   );
 }

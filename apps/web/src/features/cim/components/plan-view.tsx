@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import type { CimChangeFields, CimColumn, CimPlan, CimRowError } from '@aula/contracts';
 
 function List({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -90,31 +91,26 @@ export function RowErrorsTable({ total, rows }: { total: number; rows: CimRowErr
   const { t } = useTranslation();
   return (
     <div className="grid gap-2">
-      <table className="w-full max-w-2xl border-collapse text-sm">
-        <caption className="text-start font-semibold">{t('cim.errors.caption', { count: total })}</caption>
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className="p-1 text-start">
-              {t('cim.errors.line')}
-            </th>
-            <th scope="col" className="p-1 text-start">
-              {t('cim.errors.column')}
-            </th>
-            <th scope="col" className="p-1 text-start">
-              {t('cim.errors.reason')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={`${r.line}-${r.column ?? ''}-${i}`} className="border-b last:border-b-0">
-              <td className="p-1">{r.line}</td>
-              <td className="p-1">{r.column ? t(`cim.columns.${r.column as CimColumn}`) : '–'}</td>
-              <td className="p-1">{t(`cim.rowErrors.${r.code}`, { defaultValue: r.code })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t('cim.errors.caption', { count: total })}
+        captionVisible
+        rows={rows}
+        rowKey={(r, i) => `${r.line}-${r.column ?? ''}-${i}`}
+        dense
+        scrolls={false}
+        className="max-w-2xl border-collapse"
+        columns={[
+          { heading: t('cim.errors.line'), cell: (r) => r.line },
+          {
+            heading: t('cim.errors.column'),
+            cell: (r) => (r.column ? t(`cim.columns.${r.column as CimColumn}`) : '–'),
+          },
+          {
+            heading: t('cim.errors.reason'),
+            cell: (r) => t(`cim.rowErrors.${r.code}`, { defaultValue: r.code }),
+          },
+        ]}
+      />
       {total > rows.length && (
         <p className="text-sm">{t('cim.errors.more', { count: total - rows.length })}</p>
       )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatisticsDay } from '@aula/contracts';
+import { DataTable } from '@/components/data-table';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { dayDate, niceMax, placeX } from '../lib/chart-scale';
 
@@ -106,33 +107,31 @@ export function DailyChart({ days }: { days: StatisticsDay[] }) {
       </figcaption>
       <details>
         <summary className="cursor-pointer text-sm">{t('diagnostics.statistics.showTable')}</summary>
-        <table className="mt-2 w-full max-w-md text-sm">
-          <caption className="sr-only">{t('diagnostics.statistics.dailyTitle')}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-1 text-start">
-                {t('diagnostics.statistics.day')}
-              </th>
-              <th scope="col" className="p-1 text-end">
-                {t('diagnostics.statistics.signIns')}
-              </th>
-              <th scope="col" className="p-1 text-end">
-                {t('diagnostics.statistics.activeUsers')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day} className="border-b last:border-b-0">
-                <th scope="row" className="p-1 text-start font-normal">
-                  {formatDateTime(dayDate(d.day), { dateStyle: 'medium', timeZone: 'UTC' })}
-                </th>
-                <td className="p-1 text-end">{formatNumber(d.signIns)}</td>
-                <td className="p-1 text-end">{formatNumber(d.activeUsers)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t('diagnostics.statistics.dailyTitle')}
+          rows={days}
+          rowKey={(d) => d.day}
+          dense
+          scrolls={false}
+          className="mt-2 max-w-md"
+          columns={[
+            {
+              heading: t('diagnostics.statistics.day'),
+              rowHeader: true,
+              cell: (d) => formatDateTime(dayDate(d.day), { dateStyle: 'medium', timeZone: 'UTC' }),
+            },
+            {
+              heading: t('diagnostics.statistics.signIns'),
+              align: 'end',
+              cell: (d) => formatNumber(d.signIns),
+            },
+            {
+              heading: t('diagnostics.statistics.activeUsers'),
+              align: 'end',
+              cell: (d) => formatNumber(d.activeUsers),
+            },
+          ]}
+        />
       </details>
     </figure>
   );

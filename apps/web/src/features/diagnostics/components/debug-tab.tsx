@@ -4,9 +4,7 @@ import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime } from '@/lib/format';
 import { useErrors } from '../api/get-errors';
 import { useOutbox } from '../api/get-outbox';
-import { DataTable } from './data-table';
-import { Pager } from '@/components/pager';
-import { QueryGate } from '@/components/query-gate';
+import { PagedDataTable } from '@/components/data-table';
 
 const PER_PAGE = 20;
 
@@ -20,62 +18,49 @@ function Outbox() {
       <h2 id="debug-outbox" className="text-lg font-semibold">
         {t('diagnostics.debug.outbox')}
       </h2>
-      <QueryGate query={query} loading={t('diagnostics.loading')}>
-        {(data) => (
-          <>
-            {data.items.length === 0 && (
-              <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noMails')}</p>
-            )}
-            {data.items.length > 0 && (
-              <DataTable
-                caption={t('diagnostics.debug.outbox')}
-                rows={data.items}
-                columns={[
-                  {
-                    heading: t('diagnostics.debug.created'),
-                    cell: (mail) => formatDateTime(new Date(mail.created_at)),
-                  },
-                  { heading: t('diagnostics.debug.to'), cell: (mail) => <span dir="ltr">{mail.to}</span> },
-                  {
-                    heading: t('diagnostics.debug.subject'),
-                    cell: (mail) => (
-                      <>
-                        {mail.subject}
-                        {mail.body && (
-                          <details>
-                            <summary className="cursor-pointer text-muted-foreground">
-                              {t('diagnostics.debug.body')}
-                            </summary>
-                            <pre className="max-w-xl text-xs whitespace-pre-wrap">{mail.body}</pre>
-                          </details>
-                        )}
-                      </>
-                    ),
-                  },
-                  {
-                    heading: t('diagnostics.debug.state'),
-                    cell: (mail) =>
-                      mail.error
-                        ? t('diagnostics.debug.failed', { error: mail.error })
-                        : mail.sent_at
-                          ? t('diagnostics.debug.sent', { time: formatDateTime(new Date(mail.sent_at)) })
-                          : t('diagnostics.debug.kept'),
-                  },
-                ]}
-              />
-            )}
-            {
-              <Pager
-                label={t('diagnostics.debug.outboxPages')}
-                page={page}
-                perPage={PER_PAGE}
-                total={data.total}
-                onPage={setPage}
-              />
-            }
-          </>
-        )}
-      </QueryGate>
+      <PagedDataTable
+        query={query}
+        loading={t('diagnostics.loading')}
+        empty={t('diagnostics.debug.noMails')}
+        pagesLabel={t('diagnostics.debug.outboxPages')}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        caption={t('diagnostics.debug.outbox')}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            heading: t('diagnostics.debug.created'),
+            cell: (mail) => formatDateTime(new Date(mail.created_at)),
+          },
+          { heading: t('diagnostics.debug.to'), cell: (mail) => <span dir="ltr">{mail.to}</span> },
+          {
+            heading: t('diagnostics.debug.subject'),
+            cell: (mail) => (
+              <>
+                {mail.subject}
+                {mail.body && (
+                  <details>
+                    <summary className="cursor-pointer text-muted-foreground">
+                      {t('diagnostics.debug.body')}
+                    </summary>
+                    <pre className="max-w-xl text-xs whitespace-pre-wrap">{mail.body}</pre>
+                  </details>
+                )}
+              </>
+            ),
+          },
+          {
+            heading: t('diagnostics.debug.state'),
+            cell: (mail) =>
+              mail.error
+                ? t('diagnostics.debug.failed', { error: mail.error })
+                : mail.sent_at
+                  ? t('diagnostics.debug.sent', { time: formatDateTime(new Date(mail.sent_at)) })
+                  : t('diagnostics.debug.kept'),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -90,53 +75,40 @@ function RecentErrors() {
       <h2 id="debug-errors" className="text-lg font-semibold">
         {t('diagnostics.debug.errors')}
       </h2>
-      <QueryGate query={query} loading={t('diagnostics.loading')}>
-        {(data) => (
-          <>
-            {data.items.length === 0 && (
-              <p className="text-sm text-muted-foreground">{t('diagnostics.debug.noErrors')}</p>
-            )}
-            {data.items.length > 0 && (
-              <DataTable
-                caption={t('diagnostics.debug.errors')}
-                rows={data.items}
-                columns={[
-                  {
-                    heading: t('diagnostics.debug.at'),
-                    cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
-                  },
-                  {
-                    heading: t('diagnostics.debug.route'),
-                    cell: (e) => (
-                      <span dir="ltr">
-                        {e.status} {e.method} {e.route}
-                      </span>
-                    ),
-                  },
-                  {
-                    heading: t('diagnostics.debug.error'),
-                    cell: (e) => <span dir="ltr">{e.message ? `${e.name} (${e.message})` : e.name}</span>,
-                  },
-                  {
-                    heading: t('diagnostics.debug.requestId'),
-                    className: 'font-mono text-xs',
-                    cell: (e) => <span dir="ltr">{e.requestId}</span>,
-                  },
-                ]}
-              />
-            )}
-            {
-              <Pager
-                label={t('diagnostics.debug.errorPages')}
-                page={page}
-                perPage={PER_PAGE}
-                total={data.total}
-                onPage={setPage}
-              />
-            }
-          </>
-        )}
-      </QueryGate>
+      <PagedDataTable
+        query={query}
+        loading={t('diagnostics.loading')}
+        empty={t('diagnostics.debug.noErrors')}
+        pagesLabel={t('diagnostics.debug.errorPages')}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        caption={t('diagnostics.debug.errors')}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            heading: t('diagnostics.debug.at'),
+            cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
+          },
+          {
+            heading: t('diagnostics.debug.route'),
+            cell: (e) => (
+              <span dir="ltr">
+                {e.status} {e.method} {e.route}
+              </span>
+            ),
+          },
+          {
+            heading: t('diagnostics.debug.error'),
+            cell: (e) => <span dir="ltr">{e.message ? `${e.name} (${e.message})` : e.name}</span>,
+          },
+          {
+            heading: t('diagnostics.debug.requestId'),
+            className: 'font-mono text-xs',
+            cell: (e) => <span dir="ltr">{e.requestId}</span>,
+          },
+        ]}
+      />
     </section>
   );
 }

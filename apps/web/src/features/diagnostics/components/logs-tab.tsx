@@ -7,9 +7,7 @@ import { Input } from '@/components/ui/input';
 import type { DashboardTabProps } from '@/lib/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { logsCsvUrl, useLogs } from '../api/get-logs';
-import { DataTable } from './data-table';
-import { Pager } from '@/components/pager';
-import { QueryGate } from '@/components/query-gate';
+import { PagedDataTable } from '@/components/data-table';
 
 const PER_PAGE = 25;
 const EMPTY: LogsExportQuery = { action: '', actor: '', from: '', to: '' };
@@ -131,47 +129,36 @@ export default function LogsTab(_props: DashboardTabProps) {
           {t('diagnostics.logs.download')}
         </a>
       </div>
-      <QueryGate query={query} loading={t('diagnostics.loading')}>
-        {(list) => (
-          <>
-            {list.items.length > 0 && (
-              <DataTable
-                caption={t('diagnostics.logs.title')}
-                busy={query.isFetching}
-                rows={list.items}
-                columns={[
-                  {
-                    heading: t('diagnostics.logs.at'),
-                    cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
-                  },
-                  { heading: t('diagnostics.logs.action'), cell: (e) => actionName(e.action) },
-                  { heading: t('diagnostics.logs.actor'), cell: (e) => <Person person={e.actor} /> },
-                  { heading: t('diagnostics.logs.target'), cell: (e) => <Person person={e.target} /> },
-                  { heading: t('diagnostics.logs.ip'), cell: (e) => <span dir="ltr">{e.ip}</span> },
-                  {
-                    heading: t('diagnostics.logs.details'),
-                    cell: (e) =>
-                      Object.keys(e.details).length > 0 && (
-                        <code className="text-xs break-all" dir="ltr">
-                          {JSON.stringify(e.details)}
-                        </code>
-                      ),
-                  },
-                ]}
-              />
-            )}
-            {
-              <Pager
-                label={t('diagnostics.logs.pages')}
-                page={page}
-                perPage={PER_PAGE}
-                total={list.total}
-                onPage={setPage}
-              />
-            }
-          </>
-        )}
-      </QueryGate>
+      <PagedDataTable
+        query={query}
+        loading={t('diagnostics.loading')}
+        pagesLabel={t('diagnostics.logs.pages')}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        caption={t('diagnostics.logs.title')}
+        busy={query.isFetching}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            heading: t('diagnostics.logs.at'),
+            cell: (e) => formatDateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' }),
+          },
+          { heading: t('diagnostics.logs.action'), cell: (e) => actionName(e.action) },
+          { heading: t('diagnostics.logs.actor'), cell: (e) => <Person person={e.actor} /> },
+          { heading: t('diagnostics.logs.target'), cell: (e) => <Person person={e.target} /> },
+          { heading: t('diagnostics.logs.ip'), cell: (e) => <span dir="ltr">{e.ip}</span> },
+          {
+            heading: t('diagnostics.logs.details'),
+            cell: (e) =>
+              Object.keys(e.details).length > 0 && (
+                <code className="text-xs break-all" dir="ltr">
+                  {JSON.stringify(e.details)}
+                </code>
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

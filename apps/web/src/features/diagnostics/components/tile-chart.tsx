@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TileOpens } from '@aula/contracts';
+import { DataTable } from '@/components/data-table';
 import { formatNumber } from '@/lib/format';
 import { niceMax, placeX } from '../lib/chart-scale';
 
@@ -84,29 +85,22 @@ export function TileChart({ tiles }: { tiles: TileOpens[] }) {
           </svg>
           <details>
             <summary className="cursor-pointer text-sm">{t('diagnostics.statistics.showTable')}</summary>
-            <table className="mt-2 w-full max-w-md text-sm">
-              <caption className="sr-only">{t('diagnostics.statistics.tilesTitle')}</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-1 text-start">
-                    {t('diagnostics.statistics.tile')}
-                  </th>
-                  <th scope="col" className="p-1 text-end">
-                    {t('diagnostics.statistics.opens')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tiles.map((tile) => (
-                  <tr key={tile.appId} className="border-b last:border-b-0">
-                    <th scope="row" className="p-1 text-start font-normal">
-                      {tile.title}
-                    </th>
-                    <td className="p-1 text-end">{formatNumber(tile.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t('diagnostics.statistics.tilesTitle')}
+              rows={tiles}
+              rowKey={(tile) => tile.appId}
+              dense
+              scrolls={false}
+              className="mt-2 max-w-md"
+              columns={[
+                { heading: t('diagnostics.statistics.tile'), rowHeader: true, cell: (tile) => tile.title },
+                {
+                  heading: t('diagnostics.statistics.opens'),
+                  align: 'end',
+                  cell: (tile) => formatNumber(tile.count),
+                },
+              ]}
+            />
           </details>
         </>
       )}

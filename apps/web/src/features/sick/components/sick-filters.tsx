@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import { FilterPanel } from '@/components/folding-panel';
 import { Button } from '@/components/ui/button';
 import { NameSearchForm } from '@/components/name-search-form';
-import { formatNumber } from '@/lib/format';
 import { groupsQueryOptions } from '@/lib/groups';
-import { cn } from '@/lib/utils';
 import {
   SICK_STATES,
   SICK_WHO,
@@ -73,126 +71,109 @@ function RadioRow<T extends string>({
  */
 export function SickFilters({ search, onChange, onReset, allGroups, selfId, personName }: SickFiltersProps) {
   const { t } = useTranslation();
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
   const groups = useQuery(groupsQueryOptions(allGroups ? undefined : selfId));
   const selectedGroups = search.groups ?? [];
-  const count = filterCount(search);
   return (
-    <section aria-label={t('sickList.filters')} className="grid gap-3">
-      <Button
-        type="button"
-        variant="outline"
-        className="w-full justify-between desktop:hidden"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden="true" />
-          {count ? t('sickList.filtersCount', { n: formatNumber(count) }) : t('sickList.filters')}
-        </span>
-        <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
-      </Button>
-      <div
-        id={panelId}
-        className={cn(
-          'grid gap-4 rounded-lg border bg-card p-4 text-card-foreground',
-          !open && 'mobile:hidden',
-        )}
-      >
-        <div className="grid gap-4 desktop:grid-cols-2">
-          <RadioRow<SickState>
-            legend={t('sickList.state.legend')}
-            name={`${panelId}-state`}
-            values={SICK_STATES}
-            value={search.state ?? 'unprocessed'}
-            label={(v) => t(`sickList.state.${v}`)}
-            onChange={(v) => onChange({ state: v === 'unprocessed' ? undefined : v })}
-          />
-          <RadioRow<SickWho>
-            legend={t('sickList.who.legend')}
-            name={`${panelId}-who`}
-            values={SICK_WHO}
-            value={search.who ?? 'all'}
-            label={(v) => t(`sickList.who.${v}`)}
-            onChange={(v) => onChange({ who: v === 'all' ? undefined : v })}
-          />
-        </div>
-        <fieldset className="grid gap-1">
-          <legend className="mb-1 text-sm font-medium">{t('sickList.groups')}</legend>
-          {groups.data ? (
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {groups.data.map((g) => (
-                <label key={g.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={selectedGroups.includes(g.id)}
-                    onChange={(event) => {
-                      const next = event.target.checked
-                        ? [...selectedGroups, g.id]
-                        : selectedGroups.filter((id) => id !== g.id);
-                      onChange({ groups: next.length ? next.sort((a, b) => a - b) : undefined });
-                    }}
-                  />
-                  <span dir="auto">{g.name}</span>
-                </label>
-              ))}
-            </div>
-          ) : (
-            <p role="status" className="text-sm text-muted-foreground">
-              {groups.isError ? '' : t('sickList.groupsLoading')}
-            </p>
-          )}
-        </fieldset>
-        <NameSearchForm
-          value={search.q}
-          onSearch={(q) => onChange({ q })}
-          label={t('sickList.q')}
-          placeholder={t('sickList.qPlaceholder')}
-          submitLabel={t('sickList.search')}
-        />
-        {search.users?.length ? (
-          <div className="grid gap-1">
-            <p className="text-sm font-medium">{t('sickList.people')}</p>
-            <ul className="flex flex-wrap gap-2">
-              {search.users.map((id) => {
-                const name = personName(id);
-                return (
-                  <li
-                    key={id}
-                    className="flex items-center gap-1 rounded-full border bg-muted ps-3 text-sm"
-                    dir="auto"
-                  >
-                    {name}
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 rounded-full"
-                      aria-label={t('sickList.removePerson', { name })}
-                      onClick={() => {
-                        const next = search.users!.filter((u) => u !== id);
-                        onChange({ users: next.length ? next : undefined });
+    <FilterPanel
+      label={t('sickList.filters')}
+      countLabel={(n) => t('sickList.filtersCount', { n })}
+      count={filterCount(search)}
+    >
+      {(panelId) => (
+        <>
+          <div className="grid gap-4 desktop:grid-cols-2">
+            <RadioRow<SickState>
+              legend={t('sickList.state.legend')}
+              name={`${panelId}-state`}
+              values={SICK_STATES}
+              value={search.state ?? 'unprocessed'}
+              label={(v) => t(`sickList.state.${v}`)}
+              onChange={(v) => onChange({ state: v === 'unprocessed' ? undefined : v })}
+            />
+            <RadioRow<SickWho>
+              legend={t('sickList.who.legend')}
+              name={`${panelId}-who`}
+              values={SICK_WHO}
+              value={search.who ?? 'all'}
+              label={(v) => t(`sickList.who.${v}`)}
+              onChange={(v) => onChange({ who: v === 'all' ? undefined : v })}
+            />
+          </div>
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">{t('sickList.groups')}</legend>
+            {groups.data ? (
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {groups.data.map((g) => (
+                  <label key={g.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={selectedGroups.includes(g.id)}
+                      onChange={(event) => {
+                        const next = event.target.checked
+                          ? [...selectedGroups, g.id]
+                          : selectedGroups.filter((id) => id !== g.id);
+                        onChange({ groups: next.length ? next.sort((a, b) => a - b) : undefined });
                       }}
+                    />
+                    <span dir="auto">{g.name}</span>
+                  </label>
+                ))}
+              </div>
+            ) : (
+              <p role="status" className="text-sm text-muted-foreground">
+                {groups.isError ? '' : t('sickList.groupsLoading')}
+              </p>
+            )}
+          </fieldset>
+          <NameSearchForm
+            value={search.q}
+            onSearch={(q) => onChange({ q })}
+            label={t('sickList.q')}
+            placeholder={t('sickList.qPlaceholder')}
+            submitLabel={t('sickList.search')}
+          />
+          {search.users?.length ? (
+            <div className="grid gap-1">
+              <p className="text-sm font-medium">{t('sickList.people')}</p>
+              <ul className="flex flex-wrap gap-2">
+                {search.users.map((id) => {
+                  const name = personName(id);
+                  return (
+                    <li
+                      key={id}
+                      className="flex items-center gap-1 rounded-full border bg-muted ps-3 text-sm"
+                      dir="auto"
                     >
-                      <X aria-hidden="true" />
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ) : null}
-        {hasFilters(search) && (
-          <div>
-            <Button type="button" variant="ghost" size="sm" onClick={onReset}>
-              {t('sickList.reset')}
-            </Button>
-          </div>
-        )}
-      </div>
-    </section>
+                      {name}
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-8 rounded-full"
+                        aria-label={t('sickList.removePerson', { name })}
+                        onClick={() => {
+                          const next = search.users!.filter((u) => u !== id);
+                          onChange({ users: next.length ? next : undefined });
+                        }}
+                      >
+                        <X aria-hidden="true" />
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ) : null}
+          {hasFilters(search) && (
+            <div>
+              <Button type="button" variant="ghost" size="sm" onClick={onReset}>
+                {t('sickList.reset')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </FilterPanel>
   );
 }

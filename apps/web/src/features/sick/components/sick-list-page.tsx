@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Thermometer, ThermometerSnowflake } from 'lucide-react';
 import { hasRole, type SickNotice } from '@aula/contracts';
-import { ErrorAlert } from '@/components/message-box';
-import { MessagePage } from '@/components/message-page';
-import { Pager, pageRangeText } from '@/components/pager';
+import { FeatureOffPage, ListEmpty, ListPage, ListResults } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useDialogs } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
@@ -32,25 +29,6 @@ import { SickNoticeCard } from './sick-notice-card';
 import { SickPhotoDialog } from './sick-photo-dialog';
 
 const routeApi = getRouteApi('/shell/app/sick');
-
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-3">
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner className="size-4" />
-        {t('sickList.loading')}
-      </p>
-      {[0, 1, 2].map((i) => (
-        <div key={i} aria-hidden="true" className="grid animate-pulse gap-3 rounded-lg border p-4">
-          <div className="h-5 w-40 rounded bg-muted" />
-          <div className="h-4 w-56 rounded bg-muted" />
-          <div className="h-4 w-full max-w-md rounded bg-muted" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /**
  * /app/sick (issue 20, decision 066): teachers and admins see the notices they may process, filtered by the
@@ -107,19 +85,7 @@ export function SickListPage() {
   const perms = usePerms();
   // the school has switched sick notices off (the server answers 404 to every call): say so, not "not found"
   if (perms.permissions !== undefined && !perms.hasFeature('sick'))
-    return (
-      <MessagePage
-        icon={ThermometerSnowflake}
-        title={t('pages.sick')}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/">{t('app.home')}</Link>
-          </Button>
-        }
-      >
-        <p className="text-muted-foreground">{t('sickList.off')}</p>
-      </MessagePage>
-    );
+    return <FeatureOffPage icon={ThermometerSnowflake} title={t('pages.sick')} text={t('sickList.off')} />;
 
   const data = list.data;
   const filtered = canProcess && hasFilters(search);
@@ -130,20 +96,16 @@ export function SickListPage() {
       : t('sickList.none');
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl min-w-0 gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 flex-1 basis-72 gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('pages.sick')}</h1>
-          <p className="text-sm text-muted-foreground">
-            {canProcess ? t('sickList.intro') : t('sickList.introOwn')}
-          </p>
-        </div>
+    <ListPage
+      title={t('pages.sick')}
+      intro={canProcess ? t('sickList.intro') : t('sickList.introOwn')}
+      action={
         <Button type="button" onClick={() => void open('sick')}>
           <Thermometer aria-hidden="true" />
           {t('sickList.report')}
         </Button>
-      </header>
-
+      }
+    >
       {canProcess && data && (
         <p
           role="status"
@@ -164,70 +126,47 @@ export function SickListPage() {
         />
       )}
 
-      <section aria-label={t('sickList.list')} aria-busy={list.isFetching} className="grid gap-3">
-        {list.isError && (
-          <ErrorAlert message={errorMessage(t, list.error)}>
-            <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </ErrorAlert>
-        )}
-        {data === undefined ? (
-          list.isError ? null : (
-            <ListSkeleton />
-          )
-        ) : data.items.length === 0 ? (
-          <div className="grid justify-items-start gap-2 rounded-lg border border-dashed p-6">
+      <ListResults
+        label={t('sickList.list')}
+        query={list}
+        page={page}
+        perPage={SICK_PER_PAGE}
+        loading={t('sickList.loading')}
+        skeleton={['h-5 w-40', 'h-4 w-56', 'h-4 w-full max-w-md']}
+        empty={
+          <ListEmpty className="gap-2">
             <p className="text-muted-foreground">{emptyText}</p>
             {filtered && (
               <Button type="button" variant="outline" size="sm" onClick={resetFilters}>
                 {t('sickList.reset')}
               </Button>
             )}
-          </div>
-        ) : (
-          <>
-            <p className="text-sm text-muted-foreground">
-              {pageRangeText(t, page, SICK_PER_PAGE, data.total)}
-            </p>
-            <ul className="grid gap-3">
-              {data.items.map((notice) => (
-                <li key={notice.id}>
-                  <SickNoticeCard
-                    notice={notice}
-                    today={today}
-                    locale={locale}
-                    canProcess={mayProcess(notice)}
-                    onProcess={(processed) => onProcess(notice, processed)}
-                    onPhoto={(opener) => setPhoto({ notice, opener })}
-                    onOnlyPerson={
-                      canProcess && !(search.users?.length === 1 && search.users[0] === notice.user.id)
-                        ? () => {
-                            setNames((n) => ({ ...n, [notice.user.id]: notice.user.name }));
-                            setSearch({ users: [notice.user.id] });
-                          }
-                        : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          </>
+          </ListEmpty>
+        }
+        onPage={(p) => setSearch({ page: p === 1 ? undefined : p }, true)}
+        renderItem={(notice) => (
+          <SickNoticeCard
+            notice={notice}
+            today={today}
+            locale={locale}
+            canProcess={mayProcess(notice)}
+            onProcess={(processed) => onProcess(notice, processed)}
+            onPhoto={(opener) => setPhoto({ notice, opener })}
+            onOnlyPerson={
+              canProcess && !(search.users?.length === 1 && search.users[0] === notice.user.id)
+                ? () => {
+                    setNames((n) => ({ ...n, [notice.user.id]: notice.user.name }));
+                    setSearch({ users: [notice.user.id] });
+                  }
+                : undefined
+            }
+          />
         )}
-        <Pager
-          page={page}
-          perPage={SICK_PER_PAGE}
-          total={data?.total ?? 0}
-          onPage={(p) => {
-            setSearch({ page: p === 1 ? undefined : p }, true);
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      </section>
+      />
 
       {photo && (
         <SickPhotoDialog notice={photo.notice} opener={photo.opener} onClose={() => setPhoto(null)} />
       )}
-    </div>
+    </ListPage>
   );
 }

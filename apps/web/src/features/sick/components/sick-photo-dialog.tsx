@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Download } from 'lucide-react';
 import type { SickNotice } from '@aula/contracts';
-import { ErrorAlert } from '@/components/message-box';
+import { DownloadLink, ImageViewer } from '@/components/image-viewer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +11,6 @@ import {
   DialogReturnFocusContext,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { sickNoticeQueryOptions, sickPhotoUrl } from '../api/sick-notice';
 
 /** A file name for the download: "krankmeldung-12-2026-11-26.jpg". */
@@ -38,7 +35,6 @@ export function SickPhotoDialog({
   const { t } = useTranslation();
   const one = useQuery({ ...sickNoticeQueryOptions(notice.id), placeholderData: notice });
   const current = one.data ?? notice;
-  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   const name = current.user.name;
   const url = sickPhotoUrl(current.id);
   return (
@@ -49,32 +45,15 @@ export function SickPhotoDialog({
             <DialogTitle>{t('sickList.photoTitle', { name })}</DialogTitle>
             <DialogDescription className="sr-only">{t('sickList.photoOf', { name })}</DialogDescription>
           </DialogHeader>
-          <div className="relative grid min-h-40 place-items-center overflow-hidden rounded-md bg-muted">
-            {state === 'loading' && (
-              <p role="status" className="absolute flex items-center gap-2 text-sm text-muted-foreground">
-                <Spinner className="size-4" />
-                {t('common.loading')}
-              </p>
-            )}
-            {state === 'failed' ? (
-              <ErrorAlert className="m-4" message={t('sickList.photoLoadFailed')} />
-            ) : (
-              <img
-                src={url}
-                alt={t('sickList.photoOf', { name })}
-                className="max-h-[70dvh] w-auto max-w-full object-contain"
-                onLoad={() => setState('shown')}
-                onError={() => setState('failed')}
-              />
-            )}
-          </div>
+          <ImageViewer
+            src={url}
+            alt={t('sickList.photoOf', { name })}
+            failedText={t('sickList.photoLoadFailed')}
+          />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button asChild variant="outline">
-              <a href={url} download={downloadName(current)}>
-                <Download aria-hidden="true" />
-                {t('sickList.download')}
-              </a>
-            </Button>
+            <DownloadLink href={url} name={downloadName(current)}>
+              {t('sickList.download')}
+            </DownloadLink>
             <Button onClick={onClose}>{t('common.close')}</Button>
           </div>
         </DialogContent>

@@ -17,7 +17,7 @@ import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
 import { replaceUserGroups } from '../groups/groups.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { findNamesMet } from './people-reach.repo.ts';
+import { findNamesMet } from '../users/user-records.service.ts';
 import { managedUser, mayManage } from './user-admin.service.ts';
 import {
   existingGroupIds,
@@ -28,7 +28,7 @@ import {
   setAdminPassword,
   updateUserFields,
   type ManagedUserRow,
-} from './user-manager.repo.ts';
+} from '../users/user-records.service.ts';
 
 type Actor = NonNullable<Ctx['user']>;
 

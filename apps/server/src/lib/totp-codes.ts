@@ -1,5 +1,6 @@
 import { generate, generateSecret, verify } from 'otplib';
 import { TOTP_DIGITS, TOTP_PERIOD_S, TOTP_SECRET_BYTES } from '@aula/contracts';
+import { openSecret, purposeKey, sealSecret } from './secret-box.ts';
 
 /** How far back a matching code is told apart as "expired" rather than "wrong" (in time steps). */
 export const EXPIRED_LOOKBACK_STEPS = 10;
@@ -68,4 +69,21 @@ export async function checkTotpCode(
     return { result: 'used' };
   const old = await verify({ ...base, epochTolerance: [EXPIRED_LOOKBACK_STEPS * TOTP_PERIOD_S, 0] });
   return old.valid ? { result: 'expired' } : { result: 'wrong' };
+}
+
+/** Seeds are sealed to their user and column, so a value copied elsewhere does not open. */
+export const activeTotpContext = (userId: number) => `totp:${userId}`;
+export const pendingTotpContext = (userId: number) => `totp-pending:${userId}`;
+
+export function sealTotpSeed(secretKey: Buffer, seed: string, context: string): string {
+  return sealSecret(purposeKey(secretKey, 'totp-seal'), seed, context);
+}
+
+/** The seed, or null when it does not open (a lost or changed key). */
+export function openTotpSeed(secretKey: Buffer, sealed: string, context: string): string | null {
+  try {
+    return openSecret(purposeKey(secretKey, 'totp-seal'), sealed, context);
+  } catch {
+    return null;
+  }
 }

@@ -4,7 +4,7 @@ import { auditLog, loginLocks, sessions, users } from '../../db/schema.ts';
 import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { makeSchool, makeUser } from '../../test/factories.ts';
-import { totpCodeAt } from '../totp/totp-codes.ts';
+import { totpCodeAt } from '../../lib/totp-codes.ts';
 
 const now = Math.floor(Date.now() / 30_000) * 30_000 + 10_000;
 const t = setUpTestApp({ now });

@@ -20,7 +20,7 @@ import {
   readFile,
   storeFile,
 } from '../files/files.service.ts';
-import { getConfigValues, getServerConfigValue, setConfigValue } from './config.service.ts';
+import { getConfigValues, getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 
 export const LOGIN_BG_PATH = '/api/config/login-bg/image';
 export const LOGO_PATH = '/api/config/logo/image';

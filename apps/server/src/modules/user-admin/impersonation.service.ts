@@ -9,7 +9,7 @@ import {
   startSession,
   type SessionGrant,
 } from '../auth/sessions.service.ts';
-import { findUserById, isBrowserSession } from './users.repo.ts';
+import { findUserById, isBrowserSession } from '../users/user-records.service.ts';
 
 /**
  * POST /api/users/impersonate/{id} (spec 4.3, SECURITY.md "Impersonation"): a superadmin who proved their

@@ -5,7 +5,7 @@ import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
 import { resetTotpOf } from '../totp/totp.service.ts';
-import { findManagedUser, setUserBlocked } from './user-admin.repo.ts';
+import { findManagedUser, setUserBlocked } from '../users/user-records.service.ts';
 
 interface Person extends RoleSubject {
   id: number;

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { DEFAULT_FEATURES, type FeatureName } from '@aula/contracts';
+import type { Database } from './db/index.ts';
+import { pushSubscriptions, sessions } from './db/schema.ts';
+import { configReadLog, countingTestDatabase, readsConfig, type ConfigReadLog } from './test/config-reads.ts';
+import { phonePhoto } from './test/photos.ts';
+import { makeGroup, makeSetting, makeUser, type TestUser } from './test/factories.ts';
+import { setUpTestApp } from './test/test-app.ts';
+
+// Decided once per request (issue 33 item 4, decision 085): a request reads the school's configuration at
+// most once, the feature switch included, counted as statements on the real database. A second read added
+// anywhere on these walks fails here.
+
+let database: Database | undefined;
+let log: ConfigReadLog = configReadLog();
+// Tuesday 24 November 2026, 09:00 in Berlin; the clock stands, so the cached session settings stay cached
+const t = setUpTestApp(async () => {
+  ({ database, log } = await countingTestDatabase());
+  return { now: '2026-11-24T08:00:00Z', database };
+});
+afterAll(() => database?.close());
+
+const TODAY = '2026-11-24';
+let pupil: TestUser & { cookie: string };
+let teacher: TestUser & { cookie: string };
+let admin: TestUser & { cookie: string };
+
+/** A device of the user's last session, so a push is queued for them (and quiet hours are looked at). */
+async function device(u: TestUser): Promise<void> {
+  const db = t.database.db;
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, u.id))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  await db.insert(pushSubscriptions).values({
+    schoolId: u.schoolId,
+    userId: u.id,
+    sessionId: session!.id,
+    endpoint: `https://push.example.org/send/${u.username}`,
+    p256dh: 'B'.repeat(87),
+    auth: 'A'.repeat(22),
+  });
+}
+
+beforeAll(async () => {
+  // push on, so the walks go through the push triggers as far as they go
+  await makeSetting(t, 'enabled_features', [...DEFAULT_FEATURES, 'push'].join(','));
+  await makeSetting(t, 'enable_sick_photo', 'true');
+  const group = await makeGroup(t, { name: 'Klasse 9z' });
+  const signedIn = async (u: TestUser) => ({ ...u, cookie: await u.login() });
+  pupil = await signedIn(await makeUser(t, { role: 'student', groups: [group.id] }));
+  teacher = await signedIn(await makeUser(t, { role: 'teacher', groups: [group.id] }));
+  admin = await signedIn(await makeUser(t, { role: 'admin' }));
+  await device(teacher);
+  await device(pupil);
+});
+
+function sickForm(photo?: Buffer): FormData {
+  const f = new FormData();
+  f.append('begin', TODAY);
+  f.append('end', TODAY);
+  f.append('message', 'Fieber');
+  if (photo) f.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+  return f;
+}
+
+async function readsOf(cookie: string, path: string, opts: Parameters<typeof t.call>[1] = {}) {
+  const { reads, statements, result } = await log.during(() => t.call(path, { cookie, ...opts }));
+  expect(result.status, result.text).toBeLessThan(300);
+  return { reads, statements };
+}
+
+describe('the counter', () => {
+  it('counts selects of config and config_texts, not writes nor other tables', () => {
+    expect(readsConfig('select "key", "value" from "config" where "config"."school_id" = $1')).toBe(true);
+    expect(readsConfig('select "lang", "text" from "config_texts" where x')).toBe(true);
+    expect(readsConfig('insert into "config" ("school_id") values ($1)')).toBe(false);
+    expect(readsConfig('select "id" from "configurations"')).toBe(false);
+    expect(readsConfig('select "id" from "users" where "users"."school_id" = $1')).toBe(false);
+  });
+});
+
+describe('configuration reads per request', () => {
+  it('a sick report reads the configuration once', async () => {
+    const { reads, statements } = await readsOf(pupil.cookie, '/api/sick', { form: sickForm() });
+    expect(reads, statements.join('\n')).toBe(1);
+  });
+
+  it('a sick report with a photo reads the configuration once', async () => {
+    const { reads, statements } = await readsOf(pupil.cookie, '/api/sick', {
+      form: sickForm(await phonePhoto()),
+    });
+    expect(reads, statements.join('\n')).toBe(1);
+  });
+
+  it('a chat message reads the configuration once', async () => {
+    const room = await t.call('/api/matrix/room', {
+      cookie: teacher.cookie,
+      body: { name: 'Raum 9z', groupIds: [], userIds: [pupil.id] },
+    });
+    expect(room.status, room.text).toBe(201);
+    const { reads, statements } = await readsOf(pupil.cookie, `/api/matrix/${room.body.id}/messages`, {
+      body: { body: 'Hallo', clientId: 'client-config-reads' },
+    });
+    expect(reads, statements.join('\n')).toBe(1);
+  });
+
+  it.each([
+    ['the permissions', 'GET', '/api/perms'],
+    ['the chat rooms', 'GET', '/api/matrix/rooms'],
+    ['the sick notices', 'GET', '/api/sick'],
+    ['the video rooms', 'GET', '/api/bbb'],
+    ['the camera', 'GET', '/api/camera'],
+    ['the admin messages', 'GET', '/api/messages/admin'],
+    ['the push settings', 'GET', '/api/users/firebase/settings'],
+  ])('%s (%s %s) read the configuration at most once', async (_name, method, path) => {
+    const { reads, statements } = await readsOf(admin.cookie, path, { method });
+    expect(reads, statements.join('\n')).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a switched-off feature (decision 085)', () => {
+  /** Every route of the feature, called by an admin with made-up ids and an empty body: the answers. */
+  async function walk(feature: FeatureName) {
+    const answers: { route: string; status: number }[] = [];
+    for (const { method, url, policy } of t.app.apiRoutes) {
+      if (policy.feature !== feature || method === 'HEAD') continue;
+      const path = url.replace(/:[A-Za-z]+/g, '1');
+      const res = await t.call(path, {
+        method,
+        cookie: admin.cookie,
+        headers: { 'x-aula-csrf': '1' },
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      });
+      answers.push({ route: `${method} ${url}`, status: res.status });
+    }
+    return answers;
+  }
+
+  it.each(['chat', 'bbb', 'sick', 'camera'] as const)(
+    'with %s off no route of it answers: 404, or 400 for a body the route would refuse anyway',
+    async (feature) => {
+      const on = await walk(feature);
+      // the same walk with the feature on reaches the handlers: some answer 2xx (the walk can see it)
+      expect(on.filter((a) => a.status < 300).length, JSON.stringify(on)).toBeGreaterThan(0);
+      await makeSetting(t, 'enabled_features', DEFAULT_FEATURES.filter((f) => f !== feature).join(','));
+      onTestFinished(() => makeSetting(t, 'enabled_features', [...DEFAULT_FEATURES, 'push'].join(',')));
+      const off = await walk(feature);
+      expect(off.length).toBe(on.length);
+      expect(off.filter((a) => a.status !== 404 && a.status !== 400)).toEqual([]);
+      // the GETs have no body to refuse: every one of them is the 404
+      expect(off.filter((a) => a.route.startsWith('GET ') && a.status !== 404)).toEqual([]);
+    },
+  );
+});
