@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { FEATURE_NAMES, isFeatureBuilt } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
 import { call, loginAs } from '../apps/server/src/test/test-app.ts';
@@ -205,8 +206,12 @@ describe('only what is built is shown (issue 19 item 4, decision 060)', () => {
       de.adminSettings.features.push,
     ])
       await features.getByRole('checkbox', { name: built, exact: true }).waitFor();
-    for (const unbuilt of [de.adminSettings.features.guacamole])
-      expect(await features.getByRole('checkbox', { name: unbuilt, exact: true }).count(), unbuilt).toBe(0);
+    // the features BUILT_FEATURES leaves out (decision 089): remote desktop until its issue builds it
+    const unbuilt = FEATURE_NAMES.filter((feature) => !isFeatureBuilt(feature));
+    for (const feature of unbuilt) {
+      const name = de.adminSettings.features[feature];
+      expect(await features.getByRole('checkbox', { name, exact: true }).count(), name).toBe(0);
+    }
     // canary: a setting of a built area is there
     await page.getByRole('checkbox', { name: de.adminSettings.keys.hide_data_inquiry.label }).waitFor();
     expect(await page.getByRole('heading', { name: de.ssoSettings.title }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { APP_TYPES, OFFERED_APP_TYPES } from '@aula/contracts';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
@@ -283,18 +284,17 @@ describe('edit mode', () => {
     await page.getByRole('button', { name: de.dialogs.createApp }).click();
     const dialog = page.getByRole('dialog', { name: de.dialogs.createApp });
     await dialog.getByLabel(de.tiles.form.title).waitFor();
-    // the camera and the sick notice (issue 20), the video rooms (issue 21) and the chat (issue 22) are built and
-    // offered; remote desktop still opens "coming soon" and is not
+    // the types of built features (BUILT_FEATURES, decision 089) are offered: the camera and the sick notice
+    // (issue 20), the video rooms (issue 21) and the chat (issue 22); remote desktop still opens "coming soon"
     const type = dialog.getByLabel(de.tiles.form.type);
     await type.waitFor();
     expect(await type.getByRole('option').allInnerTexts()).toEqual([
       de.tiles.types.none,
-      de.tiles.types.camera,
-      de.tiles.types['sick-notice'],
-      de.tiles.types['video-conference'],
-      de.tiles.types.chat,
+      ...OFFERED_APP_TYPES.map((offered) => de.tiles.types[offered]),
     ]);
-    expect(await dialog.getByRole('option', { name: de.tiles.types['remote-desktop'] }).count()).toBe(0);
+    const hidden = APP_TYPES.filter((appType) => !OFFERED_APP_TYPES.includes(appType));
+    for (const unbuilt of hidden)
+      expect(await dialog.getByRole('option', { name: de.tiles.types[unbuilt] }).count(), unbuilt).toBe(0);
     // "Nur ich" is said, not offered as the only radio button
     expect(await dialog.getByRole('group', { name: de.tiles.form.wantedPerms }).count()).toBe(0);
     expect(await dialog.getByRole('radio', { name: new RegExp(de.tiles.perms.private) }).count()).toBe(0);

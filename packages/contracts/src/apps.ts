@@ -7,6 +7,7 @@ import { MAX_APP_CONFIG_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './const
 import type { ErrorCode } from './errors.ts';
 import { hasRole, type RoleSubject } from './roles.ts';
 import { LocaleSchema } from './users.ts';
+import { isFeatureBuilt, type FeatureName } from './plain/perms.ts';
 
 // spec 3.1
 export const TARGETS = ['iframe', 'link', 'newTab', 'download'] as const;
@@ -106,6 +107,21 @@ export const AppIdParamsSchema = z.strictObject({ id: IdParamSchema });
 export const APP_TYPES = ['remote-desktop', 'video-conference', 'chat', 'camera', 'sick-notice'] as const;
 export const AppTypeSchema = z.enum(APP_TYPES);
 export type AppType = z.infer<typeof AppTypeSchema>;
+/** The feature (spec 3.6) each special type opens, in the order "Create app" offers them (issue 19 item 4). */
+export const APP_TYPE_FEATURES = [
+  ['camera', 'camera'],
+  ['sick-notice', 'sick'],
+  ['video-conference', 'bbb'],
+  ['chat', 'chat'],
+  ['remote-desktop', 'guacamole'],
+] as const satisfies readonly (readonly [AppType, FeatureName])[];
+/**
+ * The special types "Create app" offers: those whose feature is built (BUILT_FEATURES, decisions 058, 089);
+ * another still opens "coming soon" and stays hidden.
+ */
+export const OFFERED_APP_TYPES: readonly AppType[] = APP_TYPE_FEATURES.filter(([, feature]) =>
+  isFeatureBuilt(feature),
+).map(([type]) => type);
 export const AppTypeInfoSchema = z.object({
   id: z.number().int(),
   type: AppTypeSchema,

@@ -1,15 +1,7 @@
-import type de from '@/locales/de.json';
+import type { RouteMeta } from '@/lib/feature-manifest';
 
-/** Every route's name; each has a translated page name under `pages.<name>`. */
-export type RouteName = keyof typeof de.pages;
-export type Access = 'any' | 'loggedIn' | 'loggedOut';
-
-export interface RouteMeta {
-  name: RouteName;
-  access: Access;
-  /** Reachable by a visitor even when allow_no_login is off (spec 2.4 rule 2). */
-  publicWithoutLogin?: boolean;
-}
+// the route names and access levels are declared with the routes (lib/feature-manifest.ts, decision 089)
+export type { Access, RouteMeta, RouteName } from '@/lib/feature-manifest';
 
 export interface GuardInput {
   online: boolean;

@@ -4,22 +4,23 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  type AnyRoute,
   type AnyRouteMatch,
+  type ResolveFullPath,
+  type ResolveId,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
-import type { RoomAddress, RoomEditAddress } from '@/features/bbb/lib/room-search-params';
-import type { ChatAddress } from '@/features/chat/lib/chat-search-params';
 import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
-import { validateSickSearch } from '@/features/sick/lib/sick-search-params';
-import { validateEditSearch } from '@/features/tiles/lib/edit-search';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { isOnline, markOffline } from '@/lib/connectivity';
 import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '@/lib/config';
-import { optionalInt, optionalMatch, optionalOneOf, optionalString, optionalText } from '@/lib/search-params';
+import type { FeatureManifest } from '@/lib/feature-manifest';
+import { optionalInt, optionalMatch, optionalOneOf, optionalString } from '@/lib/search-params';
 import { completesSsoSignIn, selfQueryKey, selfQueryOptions } from '@/lib/session';
 import { isDashboardTab } from './dashboard-tabs';
+import { FEATURE_MANIFESTS } from './features';
 import { guard, type Access, type RouteMeta, type RouteName } from './guard';
 import { AppShell } from './layout/app-shell';
 import { ApiDownPage } from './routes/api-down-page';
@@ -120,32 +121,43 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-const comingSoon = lazyRouteComponent(
-  () => import('@/features/placeholders/components/coming-soon-page'),
-  'ComingSoonPage',
-);
-
 const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: AppShell });
 
-/** spec 2.1 /sso, /login/moin, /oidc/callback, and /saml/callback: the school's identity provider (decisions 038, 040). */
-function ssoPage<TPath extends string>(
-  path: TPath,
-  name: RouteMeta['name'],
-  page: 'SsoRedirectPage' | 'OidcCallbackPage' | 'SamlCallbackPage',
-) {
-  // lazy: a visitor who never uses the school's identity provider does not load its pages (first-paint budget)
-  const component = lazyRouteComponent(() => import('@/features/auth/components/sso-pages'), page);
-  return createRoute({
-    getParentRoute: () => shellRoute,
-    path,
-    // a callback opened by "Sign in again at …" counts as a visitor's (completesSsoSignIn, decision 079)
-    staticData: { name, access: 'loggedOut', publicWithoutLogin: true },
-    component,
-  });
-}
+/**
+ * A feature's route as createRoute types it when written out here: its path, its id under the parent and its
+ * search parameters (undefined without validateSearch), so typed links and search stay as precise (decision 089).
+ */
+type ChildRoute<TParent extends AnyRoute, R> = R extends { path: infer P extends string }
+  ? ReturnType<
+      typeof createRoute<
+        unknown,
+        TParent,
+        P,
+        ResolveFullPath<TParent, P>,
+        string,
+        ResolveId<TParent, string, P>,
+        R extends { validateSearch: infer V } ? V : undefined
+      >
+    >
+  : never;
+type Listed<
+  L extends readonly FeatureManifest[],
+  K extends 'routes' | 'bareRoutes',
+> = L[number] extends infer M ? (M extends { [key in K]: readonly (infer R)[] } ? R : never) : never;
 
-function shellPage<TPath extends string>(path: TPath, staticData: RouteMeta) {
-  return createRoute({ getParentRoute: () => shellRoute, path, staticData, component: comingSoon });
+/** The listed features' pages, in the list's order: inside the app shell, and without it. */
+export function featureRoutes<const L extends readonly FeatureManifest[]>(manifests: L) {
+  const shell = manifests
+    .flatMap((manifest) => manifest.routes ?? [])
+    .map((route) => createRoute({ ...route, getParentRoute: () => shellRoute }));
+  const bare = manifests
+    .flatMap((manifest) => manifest.bareRoutes ?? [])
+    .map((route) => createRoute({ ...route, getParentRoute: () => rootRoute }));
+  // the values are these routes; the types name each one, which a list's map cannot say by itself
+  return {
+    shell: shell as unknown as ChildRoute<typeof shellRoute, Listed<L, 'routes'>>[],
+    bare: bare as unknown as ChildRoute<typeof rootRoute, Listed<L, 'bareRoutes'>>[],
+  };
 }
 
 const indexRoute = createRoute({
@@ -153,14 +165,6 @@ const indexRoute = createRoute({
   path: '/',
   staticData: { name: 'root', access: 'any' },
   component: HomePage,
-});
-
-const editRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/edit',
-  staticData: { name: 'edit', access: 'loggedIn' },
-  validateSearch: validateEditSearch,
-  component: lazyRouteComponent(() => import('@/features/tiles/components/edit-page'), 'EditPage'),
 });
 
 const dashboardRoute = createRoute({
@@ -179,105 +183,6 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });
 
-// spec 1, 2.2: the camera overview, the capture page and the picture view (issue 20)
-const cameraRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/camera',
-  staticData: { name: 'camera', access: 'loggedIn' },
-  component: lazyRouteComponent(
-    () => import('@/features/camera/components/camera-overview-page'),
-    'CameraOverviewPage',
-  ),
-});
-
-const cameraNewRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/camera/$laraId/new',
-  staticData: { name: 'cameraNew', access: 'loggedIn' },
-  component: lazyRouteComponent(
-    () => import('@/features/camera/components/camera-capture-page'),
-    'CameraCapturePage',
-  ),
-});
-
-const cameraViewRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/camera/$laraId',
-  staticData: { name: 'cameraView', access: 'loggedIn' },
-  component: lazyRouteComponent(
-    () => import('@/features/camera/components/camera-view-page'),
-    'CameraViewPage',
-  ),
-});
-
-/** issue 20: the sick notices (decision 066); the filters live in the address, so a reload or a shared link keeps them. */
-const sickRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/sick',
-  staticData: { name: 'sick', access: 'loggedIn' },
-  validateSearch: validateSickSearch,
-  component: lazyRouteComponent(() => import('@/features/sick/components/sick-list-page'), 'SickListPage'),
-});
-
-// issue 21: the video rooms' pages, one chunk with their dialogs (decision 068). Their addresses are checked
-// by the pages (validateRoomSearch), not here: the first paint carries no code for a page it does not show.
-const bbbScreens = () => import('@/features/bbb/components/bbb-screens');
-const checkedByThePage =
-  <T,>() =>
-  (search: Record<string, unknown>) =>
-    search as T;
-
-/** the room chooser: its filters and the room of a bbb dialog live in the address */
-const bbbRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/bigbluebutton',
-  staticData: { name: 'bbb', access: 'loggedIn' },
-  validateSearch: checkedByThePage<RoomAddress>(),
-  component: lazyRouteComponent(bbbScreens, 'RoomChooserPage'),
-});
-
-const bbbNewRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/bigbluebutton/new',
-  staticData: { name: 'bbbNew', access: 'loggedIn' },
-  component: lazyRouteComponent(bbbScreens, 'NewRoomPage'),
-});
-
-const bbbEditRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/bigbluebutton/edit',
-  staticData: { name: 'bbbEdit', access: 'loggedIn' },
-  validateSearch: checkedByThePage<RoomEditAddress>(),
-  component: lazyRouteComponent(bbbScreens, 'EditRoomPage'),
-});
-
-/** spec 2.2 /b/{id}: the shared room page, without login (issue 21, decision 069); ?join=1 joins a member at once. */
-const roomRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/b/$id',
-  staticData: { name: 'room', access: 'any', publicWithoutLogin: true },
-  validateSearch: (search: Record<string, unknown>): { join?: 1 } => ({
-    join: optionalInt(search.join) === 1 ? 1 : undefined,
-  }),
-  component: lazyRouteComponent(() => import('@/features/bbb/components/room-page'), 'RoomPage'),
-});
-
-/** spec 2.2 /app/chat (issue 22): `room` is the open conversation; the page checks its address (decision 049). */
-const chatRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/app/chat',
-  staticData: { name: 'chat', access: 'loggedIn' },
-  validateSearch: checkedByThePage<ChatAddress>(),
-  component: lazyRouteComponent(() => import('@/features/chat/components/chat-page'), 'ChatPage'),
-});
-
-const termsRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/terms',
-  staticData: { name: 'terms', access: 'loggedIn' },
-  component: lazyRouteComponent(() => import('@/features/auth/components/terms-page'), 'TermsPage'),
-});
-
 /** The login page with the room-code field (issue 21): a guest without an account goes to /b/{code} from here. */
 function LoginWithRoomCode() {
   return <LoginPage roomCode={<RoomCodeEntry intro />} />;
@@ -294,17 +199,6 @@ const loginRoute = createRoute({
     sso: optionalMatch(/^(sso\.[a-z_]+|auth\.account_disabled)$/, search.sso),
   }),
   component: LoginWithRoomCode,
-});
-
-const iframeAppRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/app',
-  staticData: { name: 'iframeApp', access: 'loggedIn' },
-  validateSearch: (search: Record<string, unknown>): { title?: string; id?: number } => ({
-    title: optionalText(search.title),
-    id: optionalInt(search.id),
-  }),
-  component: lazyRouteComponent(() => import('@/features/tiles/components/iframe-app-page'), 'IframeAppPage'),
 });
 
 const offlineRoute = createRoute({
@@ -329,29 +223,12 @@ const notFoundRoute = createRoute({
   component: NotFoundPage,
 });
 
+const routes = featureRoutes(FEATURE_MANIFESTS);
+
 export const routeTree = rootRoute.addChildren([
-  shellRoute.addChildren([
-    indexRoute,
-    editRoute,
-    termsRoute,
-    ssoPage('/sso', 'sso', 'SsoRedirectPage'),
-    ssoPage('/login/moin', 'moinLogin', 'SsoRedirectPage'),
-    ssoPage('/oidc/callback', 'moinCallback', 'OidcCallbackPage'),
-    ssoPage('/saml/callback', 'samlCallback', 'SamlCallbackPage'),
-    sickRoute,
-    cameraRoute,
-    cameraNewRoute,
-    cameraViewRoute,
-    bbbRoute,
-    bbbNewRoute,
-    bbbEditRoute,
-    roomRoute,
-    chatRoute,
-    shellPage('/guacamole', { name: 'guacamole', access: 'loggedIn' }),
-    dashboardRoute,
-  ]),
+  shellRoute.addChildren([indexRoute, ...routes.shell, dashboardRoute]),
   loginRoute,
-  iframeAppRoute,
+  ...routes.bare,
   offlineRoute,
   apiDownRoute,
   notFoundRoute,

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { TOptions } from 'i18next';
 import { ApiError } from './api-client';
+import type { MessageKey } from './i18n-keys';
 import en from '@/locales/en.json';
 
 // lib/i18n as the browser runs it: only the start-up strings until the whole language is asked for (in
@@ -33,8 +35,8 @@ describe('an error code before the whole language is in (decision 048)', () => {
 
   it('when the whole language could not load (offline), a lazy code lists its params instead of an empty text', () => {
     // what lib/i18n answers for a missing key once the whole language failed to load: an empty text
-    const offline = ((key: string, options?: object) =>
-      key.startsWith('errors.sick.') ? '' : i18n.t(key as never, options as never)) as typeof i18n.t;
+    const offline = ((key: MessageKey, options?: TOptions) =>
+      key.startsWith('errors.sick.') ? '' : i18n.t(key, options)) as typeof i18n.t;
     expect(errorMessage(offline, coded('sick.photo_disabled', { kind: 'photo' }))).toBe(
       'An error occurred: kind: photo',
     );

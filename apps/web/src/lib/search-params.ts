@@ -33,3 +33,12 @@ export function optionalInt(value: unknown, { positive = false } = {}): number |
   if (!Number.isSafeInteger(number)) return undefined;
   return positive && number <= 0 ? undefined : number;
 }
+
+/**
+ * A route whose page checks its own address (decision 049): the route table on the start path carries no
+ * code for a page it does not show, and the type says what the page reads.
+ */
+export const checkedByThePage =
+  <T>() =>
+  (search: Record<string, unknown>) =>
+    search as T;

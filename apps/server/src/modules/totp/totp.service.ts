@@ -16,7 +16,6 @@ import {
   totpUri,
 } from '../../lib/totp-codes.ts';
 import {
-  acceptTotpStep,
   activatePendingTotpSecret,
   clearTotp,
   ensurePendingTotpSecret,

@@ -183,7 +183,7 @@ export function UserMenu({ self, initiallyOpen }: UserMenuProps & DeferredMenuPr
           return (
             <DropdownMenuItem key={id} onSelect={() => void open(id)}>
               <Icon aria-hidden="true" />
-              {t(dialogTitleKey(id) as never)}
+              {t(dialogTitleKey(id))}
             </DropdownMenuItem>
           );
         })}

@@ -2,15 +2,10 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
+import { LoadingDialog } from '@/components/loading-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogFrame,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { usePerms } from '@/lib/perms';
@@ -18,8 +13,6 @@ import { useSelf } from '@/lib/session';
 import { useOpenRoomDialog } from '../hooks/use-room-dialog';
 import { useRoomForm } from '../hooks/use-room-form';
 import { RoomFormFields } from './room-form-fields';
-
-const keepOpen = (event: Event) => event.preventDefault();
 
 function CreateRoomForm({ ownerId, close }: { ownerId: number; close: () => void }) {
   const { t } = useTranslation();
@@ -34,34 +27,23 @@ function CreateRoomForm({ ownerId, close }: { ownerId: number; close: () => void
       void openRoom('bbb:room-details', room.id, { replace: true });
     },
   });
-  const guard = form.dirty || form.saving ? keepOpen : undefined;
   return (
-    <DialogContent
-      aria-describedby={`${formId}-intro`}
+    <FormDialog
+      formId={formId}
+      title={t('dialogs.bbbCreateRoom')}
+      intro={t('bbb.form.intro')}
       className="desktop:max-w-2xl"
-      // a click beside the dialog must not throw away what was typed
-      onPointerDownOutside={guard}
-      onInteractOutside={guard}
-    >
-      <DialogHeader>
-        <DialogTitle>{t('dialogs.bbbCreateRoom')}</DialogTitle>
-        <p id={`${formId}-intro`} className="text-sm text-muted-foreground">
-          {t('bbb.form.intro')}
-        </p>
-      </DialogHeader>
-      <RoomFormFields formId={formId} form={form} ownerId={ownerId} />
-      <DialogFooter sticky>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={form.saving}>
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" form={formId} loading={form.saving}>
+      dirty={form.dirty}
+      pending={form.saving}
+      submit={
+        <>
           <Plus aria-hidden="true" />
           {form.saving ? t('bbb.form.creating') : t('bbb.form.create')}
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+        </>
+      }
+    >
+      <RoomFormFields formId={formId} form={form} ownerId={ownerId} />
+    </FormDialog>
   );
 }
 
@@ -74,14 +56,7 @@ export default function CreateRoomDialog({ close }: DialogProps) {
   const self = useSelf();
   const { permissions, hasFeature } = usePerms();
   if (!self) return null;
-  if (permissions === undefined)
-    return (
-      <DialogFrame title={t('dialogs.bbbCreateRoom')}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
+  if (permissions === undefined) return <LoadingDialog title={t('dialogs.bbbCreateRoom')} />;
   if (!permissions.createRooms || !hasFeature('bbb'))
     return (
       <DialogFrame

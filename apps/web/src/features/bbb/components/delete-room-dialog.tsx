@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RoomDetails } from '@aula/contracts';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
+import { DialogCloseButton, OneThingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
-import { ApiError } from '@/lib/api-client';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
@@ -22,33 +23,7 @@ export default function DeleteRoomDialog({ close }: DialogProps) {
   const room = useQuery({ ...roomQueryOptions(roomId ?? 0), enabled: roomId !== undefined });
   const remove = useDeleteRoom();
   const title = t('dialogs.bbbDeleteRoom');
-  const closeButton = (
-    <DialogClose asChild>
-      <Button variant="outline">{t('common.close')}</Button>
-    </DialogClose>
-  );
-
-  if (roomId === undefined || (room.error instanceof ApiError && [403, 404].includes(room.error.status)))
-    return <DialogFrame title={title} description={t('bbb.details.missing')} footer={closeButton} />;
-  if (room.isError)
-    return (
-      <DialogFrame title={title} footer={closeButton}>
-        <ErrorAlert message={errorMessage(t, room.error)} />
-      </DialogFrame>
-    );
-  if (!room.data)
-    return (
-      <DialogFrame title={title}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
-  const data = room.data;
-  if (!data.canEdit)
-    return <DialogFrame title={title} description={t('errors.bbb.not_room_owner')} footer={closeButton} />;
-
-  return (
+  const confirmDialog = (data: RoomDetails) => (
     <DialogFrame
       title={t('bbb.delete.title', { name: data.name })}
       description={t('bbb.delete.body')}
@@ -79,5 +54,25 @@ export default function DeleteRoomDialog({ close }: DialogProps) {
     >
       <ErrorAlert message={remove.isError ? errorMessage(t, remove.error) : null} />
     </DialogFrame>
+  );
+  return (
+    <OneThingDialog
+      title={title}
+      query={room}
+      absent={roomId === undefined}
+      missing={t('bbb.details.missing')}
+    >
+      {(data) =>
+        data.canEdit ? (
+          confirmDialog(data)
+        ) : (
+          <DialogFrame
+            title={title}
+            description={t('errors.bbb.not_room_owner')}
+            footer={<DialogCloseButton />}
+          />
+        )
+      }
+    </OneThingDialog>
   );
 }

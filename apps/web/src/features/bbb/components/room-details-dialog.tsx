@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { RoomDetails } from '@aula/contracts';
+import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import {
@@ -151,13 +152,6 @@ export default function RoomDetailsDialog(_props: DialogProps) {
   const room = useQuery({ ...roomQueryOptions(roomId ?? 0), enabled: roomId !== undefined });
   if (roomId === undefined) return <Missing />;
   if (room.isError) return <Missing error={room.error} />;
-  if (!room.data)
-    return (
-      <DialogFrame title={t('dialogs.bbbRoomDetails')}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
+  if (!room.data) return <LoadingDialog title={t('dialogs.bbbRoomDetails')} />;
   return <Details room={room.data} />;
 }

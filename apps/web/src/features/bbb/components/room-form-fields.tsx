@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_ROOM_NAME } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { CheckedField } from '@/components/form-kit';
 import { ErrorAlert } from '@/components/message-box';
 import type { RoomFormController } from '../hooks/use-room-form';
 import { MemberPicker } from './member-picker';
@@ -23,7 +23,7 @@ export function RoomFormFields({
   const { state, set, errors, submit, saving } = form;
   return (
     <form id={formId} noValidate onSubmit={submit} className="grid gap-6" aria-busy={saving || undefined}>
-      <FormField
+      <CheckedField
         id={`${formId}-name`}
         label={t('bbb.form.name')}
         autoComplete="off"
@@ -31,11 +31,9 @@ export function RoomFormFields({
         value={state.name}
         placeholder={t('bbb.form.namePlaceholder')}
         onChange={(event) => set({ name: event.target.value })}
-        aria-invalid={errors.name !== null || undefined}
-        aria-describedby={errors.name ? `${formId}-name-error` : undefined}
-      >
-        <ErrorAlert id={`${formId}-name-error`} message={errors.name} />
-      </FormField>
+        error={errors.name}
+        errorId={`${formId}-name-error`}
+      />
       <div id={`${formId}-members`} tabIndex={-1} className="outline-none">
         <MemberPicker
           people={state.people}

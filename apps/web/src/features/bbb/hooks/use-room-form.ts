@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Room } from '@aula/contracts';
-import { errorMessage } from '@/lib/error-message';
-import { formatNumber } from '@/lib/format';
+import { useFieldMessages } from '@/components/form-kit';
+import { focusFirstIssue } from '@/lib/form-issues';
 import { useCreateRoom } from '../api/create-room';
 import { useUpdateRoom } from '../api/update-room';
 import {
@@ -12,7 +11,6 @@ import {
   serverFieldError,
   toRoomInput,
   toRoomPatch,
-  type RoomField,
   type RoomFormState,
 } from '../lib/room-form';
 
@@ -30,7 +28,6 @@ export interface UseRoomFormOptions {
  * field, the server's refusal shown the same way, and whatever was typed kept on any error.
  */
 export function useRoomForm({ formId, stored, onSaved }: UseRoomFormOptions) {
-  const { t } = useTranslation();
   const [initial] = useState(() => stored?.form ?? emptyRoomForm());
   const [state, setState] = useState(initial);
   const [checked, setChecked] = useState(false);
@@ -42,22 +39,12 @@ export function useRoomForm({ formId, stored, onSaved }: UseRoomFormOptions) {
   // once saved, the messages follow the typing; a server answer stays until the next save
   const local = checked ? checkRoomForm(state) : [];
   const server = failed && !saving ? serverFieldError(failed) : null;
-  const messageAt = (field: RoomField): string | null => {
-    const own = local.find((error) => error.field === field);
-    if (own) {
-      const values = Object.fromEntries(
-        Object.entries(own.values ?? {}).map(([k, v]) => [k, formatNumber(v)]),
-      );
-      return t(own.key as never, values);
-    }
-    if (server?.field !== field) return null;
-    return server.key
-      ? t(server.key as never, {
-          min: formatNumber(MAX_PARTICIPANTS_RANGE.min),
-          max: formatNumber(MAX_PARTICIPANTS_RANGE.max),
-        })
-      : errorMessage(t, failed);
-  };
+  const messageAt = useFieldMessages({
+    issues: local,
+    server,
+    failed,
+    serverValues: MAX_PARTICIPANTS_RANGE,
+  });
   const errors = {
     name: messageAt('name'),
     members: messageAt('members'),
@@ -73,11 +60,7 @@ export function useRoomForm({ formId, stored, onSaved }: UseRoomFormOptions) {
     if (saving) return;
     setChecked(true);
     const problems = checkRoomForm(state);
-    if (problems.length > 0) {
-      const field = problems[0]!.field === 'maxParticipants' ? 'max' : problems[0]!.field;
-      document.getElementById(`${formId}-${field}`)?.focus();
-      return;
-    }
+    if (focusFirstIssue(formId, problems, (field) => (field === 'maxParticipants' ? 'max' : field))) return;
     if (stored) {
       const patch = toRoomPatch(stored.form, state);
       if (Object.keys(patch).length === 0) return onSaved(null);

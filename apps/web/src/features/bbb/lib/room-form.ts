@@ -9,7 +9,7 @@ import {
   type RoomPerson,
   type RoomSettings,
 } from '@aula/contracts';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { placeServerError, type FieldIssue, type ServerPlacement } from '@/lib/form-issues';
 
 /** The least a limit may be (a meeting of one is no meeting; RoomSettingsSchema's min). */
 export const MIN_ROOM_PARTICIPANTS = 2;
@@ -40,11 +40,7 @@ export interface RoomFormState {
 export type RoomField = 'name' | 'members' | 'maxParticipants' | 'form';
 
 /** A problem with what was typed: the field and the translation key (with its values) of the message. */
-export interface RoomFieldError {
-  field: RoomField;
-  key: string;
-  values?: Record<string, number>;
-}
+export type RoomFieldError = FieldIssue<RoomField>;
 
 export function emptyRoomForm(): RoomFormState {
   return {
@@ -155,15 +151,12 @@ function fieldOfPath(path: string): RoomField | null {
  * an unknown person or group at the members, everything else (no permission, offline, 5xx) above the buttons
  * with the server's translated message (`key` null).
  */
-export function serverFieldError(error: unknown): { field: RoomField; key: string | null } {
-  if (isNetworkError(error) || !(error instanceof ApiError)) return { field: 'form', key: null };
-  const body = error.errorBody;
-  if (body?.code === 'bbb.unknown_person') return { field: 'members', key: null };
-  const field = (body?.issues ?? []).map((issue) => fieldOfPath(issue.path)).find((f) => f !== null);
-  if (field === 'name') return { field, key: 'bbb.form.nameInvalid' };
-  if (field === 'maxParticipants') return { field, key: 'bbb.form.maxInvalid' };
-  if (field === 'members') return { field, key: null };
-  return { field: 'form', key: null };
+export function serverFieldError(error: unknown): ServerPlacement<RoomField> {
+  return placeServerError(error, {
+    byAnswer: (code) => (code === 'bbb.unknown_person' ? 'members' : null),
+    byPath: fieldOfPath,
+    ownKeys: { name: 'bbb.form.nameInvalid', maxParticipants: 'bbb.form.maxInvalid' },
+  });
 }
 
 /** The range the limit message names. */

@@ -3,22 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { hasRole } from '@aula/contracts';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogFrame,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { RoomFormFields, useCreateRoomForm } from './room-form-fields';
-
-const keepOpen = (event: Event) => event.preventDefault();
 
 function CreateRoomForm({ selfId }: { selfId: number }) {
   const { t } = useTranslation();
@@ -32,34 +24,23 @@ function CreateRoomForm({ selfId }: { selfId: number }) {
       void navigate({ to: '/app/chat', search: { room: room.id }, replace: true });
     },
   });
-  const guard = form.dirty || form.saving ? keepOpen : undefined;
   return (
-    <DialogContent
-      aria-describedby={`${formId}-intro`}
+    <FormDialog
+      formId={formId}
+      title={t('dialogs.chatCreateRoom')}
+      intro={t('chat.rooms.form.intro')}
       className="desktop:max-w-2xl"
-      // a click beside the dialog must not throw away what was chosen
-      onPointerDownOutside={guard}
-      onInteractOutside={guard}
-    >
-      <DialogHeader>
-        <DialogTitle>{t('dialogs.chatCreateRoom')}</DialogTitle>
-        <p id={`${formId}-intro`} className="text-sm text-muted-foreground">
-          {t('chat.rooms.form.intro')}
-        </p>
-      </DialogHeader>
-      <RoomFormFields formId={formId} form={form} selfId={selfId} />
-      <DialogFooter sticky>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={form.saving}>
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" form={formId} loading={form.saving}>
+      dirty={form.dirty}
+      pending={form.saving}
+      submit={
+        <>
           <Plus aria-hidden="true" />
           {form.saving ? t('chat.rooms.form.creating') : t('chat.rooms.form.create')}
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+        </>
+      }
+    >
+      <RoomFormFields formId={formId} form={form} selfId={selfId} />
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CHAT_MESSAGE } from '@aula/contracts';
+import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
@@ -101,14 +102,7 @@ export default function EditMsgDialog({ close }: DialogProps) {
       <Button variant="outline">{t('common.close')}</Button>
     </DialogClose>
   );
-  if (message === undefined)
-    return (
-      <DialogFrame title={t('dialogs.chatEditMsg')}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
+  if (message === undefined) return <LoadingDialog title={t('dialogs.chatEditMsg')} />;
   if (message === null || roomId === undefined || message.deletedAt || message.body === null)
     return (
       <DialogFrame title={t('dialogs.chatEditMsg')} footer={closeButton}>

@@ -4,11 +4,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Save, Trash2 } from 'lucide-react';
 import { MAX_CHAT_ROOM_NAME, type ChatRoomConfig, type ChatRoomDetails } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { CheckedField, useIssueText } from '@/components/form-kit';
+import { DialogCloseButton, OneThingDialog } from '@/components/loading-dialog';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
-import { ApiError } from '@/lib/api-client';
 import { useConfirmDelete } from '@/lib/confirm';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -22,7 +22,6 @@ import { EditRoomAdd, EditRoomMembers } from './edit-room-members';
 import { PersonType } from './people-picker';
 import { checkRoomName } from './room-form';
 import { RoomConfigFields } from './room-form-config';
-import { useFieldMessage } from './room-form-fields';
 
 /** The room the dialog is about: the chat page's `room` in the address (`/app/chat?room=7&dialog=chat:edit-room`). */
 function useDialogRoom(): number | undefined {
@@ -46,13 +45,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function RenameForm({ room, onDone }: { room: ChatRoomDetails; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const fieldMessage = useFieldMessage();
+  const issueText = useIssueText();
   const patch = usePatchChatRoom();
   const [name, setName] = useState(room.name);
   const [checked, setChecked] = useState(false);
   const local = checked ? checkRoomName(name) : null;
   const error = local
-    ? fieldMessage(local)
+    ? issueText(local)
     : patch.isError && !patch.isPending
       ? errorMessage(t, patch.error)
       : null;
@@ -69,18 +68,16 @@ function RenameForm({ room, onDone }: { room: ChatRoomDetails; onDone: (message:
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-2">
-      <FormField
+      <CheckedField
         id={`${id}-name`}
         label={t('chat.rooms.form.name')}
         autoComplete="off"
         maxLength={MAX_CHAT_ROOM_NAME}
         value={name}
         onChange={(event) => setName(event.target.value)}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <ErrorAlert id={`${id}-error`} message={error} />
-      </FormField>
+        error={error}
+        errorId={`${id}-error`}
+      />
       <Button type="submit" variant="secondary" className="w-fit" loading={patch.isPending}>
         <Save aria-hidden="true" />
         {t('chat.rooms.edit.rename')}
@@ -209,29 +206,26 @@ export default function EditRoomDialog(_props: DialogProps) {
   const roomId = useDialogRoom();
   const room = useQuery({ ...chatRoomQueryOptions(roomId ?? 0), enabled: roomId !== undefined });
   const title = t('dialogs.chatEditRoom');
-  const closeButton = (
-    <DialogClose asChild>
-      <Button variant="outline">{t('common.close')}</Button>
-    </DialogClose>
+  return (
+    <OneThingDialog
+      title={title}
+      query={room}
+      absent={roomId === undefined}
+      missing={t('chat.rooms.edit.missing')}
+    >
+      {(data) =>
+        data.kind === 'private' ? (
+          <PrivateRoom room={data} />
+        ) : data.canEdit ? (
+          <EditRoom room={data} />
+        ) : (
+          <DialogFrame
+            title={title}
+            description={t('chat.rooms.edit.notAllowed')}
+            footer={<DialogCloseButton />}
+          />
+        )
+      }
+    </OneThingDialog>
   );
-  if (roomId === undefined || (room.error instanceof ApiError && [403, 404].includes(room.error.status)))
-    return <DialogFrame title={title} description={t('chat.rooms.edit.missing')} footer={closeButton} />;
-  if (room.isError)
-    return (
-      <DialogFrame title={title} footer={closeButton}>
-        <ErrorAlert message={errorMessage(t, room.error)} />
-      </DialogFrame>
-    );
-  if (!room.data)
-    return (
-      <DialogFrame title={title}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
-  if (room.data.kind === 'private') return <PrivateRoom room={room.data} />;
-  if (!room.data.canEdit)
-    return <DialogFrame title={title} description={t('chat.rooms.edit.notAllowed')} footer={closeButton} />;
-  return <EditRoom room={room.data} />;
 }

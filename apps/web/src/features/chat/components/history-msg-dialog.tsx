@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadingStatus } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
@@ -32,9 +33,7 @@ export default function HistoryMsgDialog(_props: DialogProps) {
       ) : history.isError ? (
         <ErrorAlert message={errorMessage(t, history.error)} />
       ) : !history.data ? (
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus />
       ) : (
         <ol className="grid gap-3">
           {items.map((version, index) => (

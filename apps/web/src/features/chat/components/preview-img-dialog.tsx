@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DownloadLink, ImageViewer } from '@/components/image-viewer';
+import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
@@ -19,14 +20,7 @@ export default function PreviewImgDialog(_props: DialogProps) {
       <Button variant="outline">{t('common.close')}</Button>
     </DialogClose>
   );
-  if (message === undefined)
-    return (
-      <DialogFrame title={t('dialogs.chatPreviewImg')}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
+  if (message === undefined) return <LoadingDialog title={t('dialogs.chatPreviewImg')} />;
   if (!file || !isImage(file.mime))
     return (
       <DialogFrame title={t('dialogs.chatPreviewImg')} footer={closeButton}>

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CHAT_ROOM_NAME, type ChatRoom } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { CheckedField, useFieldMessages } from '@/components/form-kit';
 import { ErrorAlert } from '@/components/message-box';
-import { errorMessage } from '@/lib/error-message';
-import { formatNumber } from '@/lib/format';
+import { focusFirstIssue } from '@/lib/form-issues';
 import { useCreateChatRoom } from '../api/create-room';
 import { PeoplePicker } from './people-picker';
 import {
@@ -12,21 +11,9 @@ import {
   emptyChatRoomForm,
   serverFieldError,
   toChatRoomInput,
-  type ChatRoomField,
-  type ChatRoomFieldError,
   type ChatRoomFormState,
 } from './room-form';
 import { RoomConfigFields } from './room-form-config';
-
-/** A checked field's message, translated with its numbers formatted for the language. */
-export function useFieldMessage() {
-  const { t } = useTranslation();
-  return (error: ChatRoomFieldError) =>
-    t(
-      error.key as never,
-      Object.fromEntries(Object.entries(error.values ?? {}).map(([k, v]) => [k, formatNumber(v)])),
-    );
-}
 
 /**
  * create-room's state and save: every rule checked first and shown at its field, the server's refusal shown
@@ -39,20 +26,13 @@ export function useCreateRoomForm({
   formId: string;
   onCreated: (room: ChatRoom) => void;
 }) {
-  const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const [state, setState] = useState(emptyChatRoomForm);
   const [checked, setChecked] = useState(false);
   const create = useCreateChatRoom();
   const saving = create.isPending;
   const local = checked ? checkChatRoomForm(state) : [];
   const server = create.error && !saving ? serverFieldError(create.error) : null;
-  const messageAt = (field: ChatRoomField): string | null => {
-    const own = local.find((error) => error.field === field);
-    if (own) return fieldMessage(own);
-    if (server?.field !== field) return null;
-    return server.key ? t(server.key as never) : errorMessage(t, create.error);
-  };
+  const messageAt = useFieldMessages({ issues: local, server, failed: create.error });
   const errors = { name: messageAt('name'), members: messageAt('members'), form: messageAt('form') };
   const dirty = JSON.stringify(state) !== JSON.stringify(emptyChatRoomForm());
   const set = (next: Partial<ChatRoomFormState>) => setState((s) => ({ ...s, ...next }));
@@ -61,11 +41,7 @@ export function useCreateRoomForm({
     if (saving) return;
     setChecked(true);
     const problems = checkChatRoomForm(state);
-    if (problems.length > 0) {
-      const field = problems[0]!.field === 'members' ? 'search' : problems[0]!.field;
-      document.getElementById(`${formId}-${field}`)?.focus();
-      return;
-    }
+    if (focusFirstIssue(formId, problems, (field) => (field === 'members' ? 'search' : field))) return;
     create.reset();
     create.mutate(toChatRoomInput(state), { onSuccess: onCreated });
   };
@@ -88,7 +64,7 @@ export function RoomFormFields({
   const { state, set, errors, submit, saving } = form;
   return (
     <form id={formId} noValidate onSubmit={submit} className="grid gap-6" aria-busy={saving || undefined}>
-      <FormField
+      <CheckedField
         id={`${formId}-name`}
         label={t('chat.rooms.form.name')}
         autoComplete="off"
@@ -96,11 +72,9 @@ export function RoomFormFields({
         value={state.name}
         placeholder={t('chat.rooms.form.namePlaceholder')}
         onChange={(event) => set({ name: event.target.value })}
-        aria-invalid={errors.name !== null || undefined}
-        aria-describedby={errors.name ? `${formId}-name-error` : undefined}
-      >
-        <ErrorAlert id={`${formId}-name-error`} message={errors.name} />
-      </FormField>
+        error={errors.name}
+        errorId={`${formId}-name-error`}
+      />
       <PeoplePicker
         legend={t('chat.rooms.form.members')}
         people={state.people}

@@ -5,7 +5,7 @@ import {
   type ChatRoomConfig,
   type ChatRoomInput,
 } from '@aula/contracts';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { placeServerError, type FieldIssue, type ServerPlacement } from '@/lib/form-issues';
 
 export interface ChatGroup {
   id: number;
@@ -28,11 +28,7 @@ export interface ChatRoomFormState {
 /** The parts of the form a message can belong to; `form` is the alert above the buttons. */
 export type ChatRoomField = 'name' | 'members' | 'form';
 
-export interface ChatRoomFieldError {
-  field: ChatRoomField;
-  key: string;
-  values?: Record<string, number>;
-}
+export type ChatRoomFieldError = FieldIssue<ChatRoomField>;
 
 export function emptyChatRoomForm(): ChatRoomFormState {
   return { name: '', people: [], groups: [], config: { ...DEFAULT_CHAT_ROOM_CONFIG } };
@@ -81,12 +77,10 @@ function fieldOfPath(path: string): ChatRoomField | null {
  * anything else (no network, not allowed) above the buttons. `key` replaces the server's text when the field's
  * own message says it better.
  */
-export function serverFieldError(error: unknown): { field: ChatRoomField; key: string | null } {
-  if (isNetworkError(error) || !(error instanceof ApiError)) return { field: 'form', key: null };
-  const body = error.errorBody;
-  if (body?.code === 'chat.unknown_person') return { field: 'members', key: null };
-  const field = (body?.issues ?? []).map((issue) => fieldOfPath(issue.path)).find((f) => f !== null);
-  if (field === 'name') return { field, key: 'chat.rooms.form.nameInvalid' };
-  if (field === 'members') return { field, key: null };
-  return { field: 'form', key: null };
+export function serverFieldError(error: unknown): ServerPlacement<ChatRoomField> {
+  return placeServerError(error, {
+    byAnswer: (code) => (code === 'chat.unknown_person' ? 'members' : null),
+    byPath: fieldOfPath,
+    ownKeys: { name: 'chat.rooms.form.nameInvalid' },
+  });
 }

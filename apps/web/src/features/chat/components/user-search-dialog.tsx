@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
+import { DialogCloseButton, OneThingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { NameSearchForm } from '@/components/name-search-form';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format';
@@ -79,37 +80,32 @@ export default function UserSearchDialog(_props: DialogProps) {
   const config = useQuery(chatConfigQueryOptions());
   const [q, setQ] = useState<string | undefined>(undefined);
   const title = t('dialogs.chatUserSearch');
-  const closeButton = (
-    <DialogClose asChild>
-      <Button variant="outline">{t('common.close')}</Button>
-    </DialogClose>
-  );
-  if (config.isError)
-    return (
-      <DialogFrame title={title} footer={closeButton}>
-        <ErrorAlert message={errorMessage(t, config.error)} />
-      </DialogFrame>
-    );
-  if (!config.data)
-    return (
-      <DialogFrame title={title}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
-  if (!config.data.canStartPrivate)
-    return <DialogFrame title={title} description={t('chat.rooms.search.notAllowed')} footer={closeButton} />;
   return (
-    <DialogFrame title={title} description={t('chat.rooms.search.intro')} footer={closeButton}>
-      <NameSearchForm
-        value={q}
-        onSearch={setQ}
-        label={t('chat.rooms.search.label')}
-        placeholder={t('chat.people.searchPlaceholder')}
-        submitLabel={t('chat.rooms.search.submit')}
-      />
-      <PeopleResults q={q} />
-    </DialogFrame>
+    <OneThingDialog title={title} query={config}>
+      {(data) =>
+        data.canStartPrivate ? (
+          <DialogFrame
+            title={title}
+            description={t('chat.rooms.search.intro')}
+            footer={<DialogCloseButton />}
+          >
+            <NameSearchForm
+              value={q}
+              onSearch={setQ}
+              label={t('chat.rooms.search.label')}
+              placeholder={t('chat.people.searchPlaceholder')}
+              submitLabel={t('chat.rooms.search.submit')}
+            />
+            <PeopleResults q={q} />
+          </DialogFrame>
+        ) : (
+          <DialogFrame
+            title={title}
+            description={t('chat.rooms.search.notAllowed')}
+            footer={<DialogCloseButton />}
+          />
+        )
+      }
+    </OneThingDialog>
   );
 }

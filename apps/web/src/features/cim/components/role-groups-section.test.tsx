@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { UserInfo } from '@aula/contracts';
 import { i18n } from '@/lib/i18n';
 import { selfQueryKey } from '@/lib/session';
 import { userInfo } from '@/test/user-info';
@@ -36,9 +37,9 @@ afterEach(() => {
 });
 afterAll(() => i18n.changeLanguage('de'));
 
-function renderSection(roles: string[]) {
+function renderSection(roles: UserInfo['roles']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(selfQueryKey, userInfo({ roles: roles as never, type: 'L' }));
+  client.setQueryData(selfQueryKey, userInfo({ roles, type: 'L' }));
   render(
     <QueryClientProvider client={client}>
       <RoleGroupsSection />

@@ -10,7 +10,7 @@ export default function PlaceholderDialog({ id }: DialogProps) {
   const { t } = useTranslation();
   return (
     <DialogFrame
-      title={t(dialogTitleKey(id) as never)}
+      title={t(dialogTitleKey(id))}
       footer={
         <DialogClose asChild>
           <Button variant="outline">{t('common.close')}</Button>

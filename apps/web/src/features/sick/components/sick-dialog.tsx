@@ -2,34 +2,24 @@ import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Eye, Send } from 'lucide-react';
 import { addDays, MAX_SICK_MESSAGE, sickMaxDays, type Student } from '@aula/contracts';
-import { FormField } from '@/components/form-field';
+import { CheckedField, useFieldMessages } from '@/components/form-kit';
 import { ErrorAlert, MessageBox } from '@/components/message-box';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { configFlag, useConfig } from '@/lib/config';
 import type { DialogProps } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { focusFirstIssue } from '@/lib/form-issues';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
 import { useCreateSickNotice } from '../api/create-sick-notice';
-import {
-  browserToday,
-  checkSickForm,
-  fieldOfServerError,
-  sickFormData,
-  type FieldError,
-  type SickField,
-} from '../lib/sick-form';
+import { browserToday, checkSickForm, fieldOfServerError, sickFormData } from '../lib/sick-form';
 import { StudentPicker } from './student-picker';
 
 // the camera and its preview load only when the school takes photos and the form opens the photo part
 const PhotoSection = lazy(() => import('./photo-section'));
-
-const keepOpen = (event: Event) => event.preventDefault();
 
 /**
  * spec 2.5 `sick`: report sick for oneself, or (teachers, admins) for a pupil after a parent's call. Every rule of
@@ -70,15 +60,10 @@ function SickForm({
     studentId: student?.id ?? null,
   };
   // once sent, the messages follow the typing; a server answer stays until the next send
-  const local: FieldError[] = checked ? checkSickForm(values, today, maxDays) : [];
-  const serverField: SickField | null = create.error ? fieldOfServerError(create.error) : null;
-  const messageAt = (field: SickField): string | null => {
-    const own = local.find((error) => error.field === field);
-    // the bound in the page's digits, as the rest of the dialog writes numbers
-    if (own) return t(own.key as never, own.params && { max: formatNumber(own.params.max) });
-    if (serverField === field && !create.isPending) return errorMessage(t, create.error);
-    return null;
-  };
+  const local = checked ? checkSickForm(values, today, maxDays) : [];
+  const server =
+    create.error && !create.isPending ? { field: fieldOfServerError(create.error), key: null } : null;
+  const messageAt = useFieldMessages({ issues: local, server, failed: create.error });
   const errors = {
     begin: messageAt('begin'),
     end: messageAt('end'),
@@ -91,12 +76,7 @@ function SickForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
-    const problems = checkSickForm(values, today, maxDays);
-    if (problems.length > 0) {
-      const first = problems[0]!.field;
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    if (focusFirstIssue(id, checkSickForm(values, today, maxDays))) return;
     create.reset();
     setProgress(0);
     create.mutate(
@@ -115,21 +95,26 @@ function SickForm({
     );
   };
 
-  const describe = (field: SickField) => (errors[field] ? `${id}-${field}-error` : undefined);
   const sending = create.isPending;
   return (
-    <DialogContent
-      aria-describedby={`${id}-intro`}
-      // a click beside the dialog must not throw away what was typed
-      onPointerDownOutside={dirty || sending ? keepOpen : undefined}
-      onInteractOutside={dirty || sending ? keepOpen : undefined}
+    <FormDialog
+      formId={`${id}-form`}
+      introId={`${id}-intro`}
+      title={t('sickReport.title')}
+      intro={t(mayPickStudent ? 'sickReport.introTeacher' : 'sickReport.intro')}
+      dirty={dirty}
+      pending={sending}
+      submit={
+        <>
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
+          {t('sickReport.send')}
+        </>
+      }
+      submitProps={{
+        disabled: impersonating,
+        'aria-describedby': impersonating ? `${id}-impersonating` : undefined,
+      }}
     >
-      <DialogHeader>
-        <DialogTitle>{t('sickReport.title')}</DialogTitle>
-        <p id={`${id}-intro`} className="text-sm text-muted-foreground">
-          {t(mayPickStudent ? 'sickReport.introTeacher' : 'sickReport.intro')}
-        </p>
-      </DialogHeader>
       {/* the photo part sits outside the form: the capture's own buttons must not send it */}
       <form
         id={`${id}-form`}
@@ -172,19 +157,17 @@ function SickForm({
           </div>
         )}
         <div className="grid gap-4 desktop:grid-cols-2 desktop:items-start">
-          <FormField
+          <CheckedField
             id={`${id}-begin`}
             label={t('sickReport.begin')}
             type="date"
             max={addDays(today, maxDays)}
             value={begin}
             onChange={(event) => setBegin(event.target.value)}
-            aria-invalid={errors.begin !== null || undefined}
-            aria-describedby={describe('begin')}
-          >
-            <ErrorAlert id={`${id}-begin-error`} message={errors.begin} />
-          </FormField>
-          <FormField
+            error={errors.begin}
+            errorId={`${id}-begin-error`}
+          />
+          <CheckedField
             id={`${id}-end`}
             label={t('sickReport.end')}
             type="date"
@@ -192,11 +175,9 @@ function SickForm({
             max={addDays(begin, maxDays) || undefined}
             value={end}
             onChange={(event) => setEnd(event.target.value)}
-            aria-invalid={errors.end !== null || undefined}
-            aria-describedby={describe('end')}
-          >
-            <ErrorAlert id={`${id}-end-error`} message={errors.end} />
-          </FormField>
+            error={errors.end}
+            errorId={`${id}-end-error`}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-message`}>{t('sickReport.message')}</Label>
@@ -246,24 +227,7 @@ function SickForm({
           </MessageBox>
         </div>
       ) : null}
-      <DialogFooter sticky>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={sending}>
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          form={`${id}-form`}
-          loading={sending}
-          disabled={impersonating}
-          aria-describedby={impersonating ? `${id}-impersonating` : undefined}
-        >
-          <Send aria-hidden="true" className="rtl:-scale-x-100" />
-          {t('sickReport.send')}
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+    </FormDialog>
   );
 }
 

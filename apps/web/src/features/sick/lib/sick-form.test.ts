@@ -37,16 +37,16 @@ describe('the sick form checks what spec 5 asks before sending', () => {
   it("the school's bound (decision 076): the last day at most maxDays after the first, the first at most maxDays ahead", () => {
     expect(checkSickForm({ ...base, end: '2027-02-24' }, TODAY, 90)).toEqual([]);
     expect(checkSickForm({ ...base, end: '2027-02-25' }, TODAY, 90)).toEqual([
-      { field: 'end', key: 'errors.sick.end_too_far', params: { max: 90 } },
+      { field: 'end', key: 'errors.sick.end_too_far', values: { max: 90 } },
     ]);
     expect(checkSickForm({ ...base, end: '2999-12-31' }, TODAY, 90)[0]?.key).toBe('errors.sick.end_too_far');
     expect(checkSickForm({ ...base, end: '2026-11-29' }, TODAY, 3)).toEqual([]);
     expect(checkSickForm({ ...base, end: '2026-11-30' }, TODAY, 3)).toEqual([
-      { field: 'end', key: 'errors.sick.end_too_far', params: { max: 3 } },
+      { field: 'end', key: 'errors.sick.end_too_far', values: { max: 3 } },
     ]);
     // a notice filed far ahead would outlive its retention just the same
     expect(checkSickForm({ ...base, begin: '2999-12-01', end: '2999-12-31' }, TODAY, 90)).toEqual([
-      { field: 'begin', key: 'errors.sick.begin_too_far', params: { max: 90 } },
+      { field: 'begin', key: 'errors.sick.begin_too_far', values: { max: 90 } },
     ]);
     expect(checkSickForm({ ...base, begin: '2027-02-22', end: '2027-02-22' }, TODAY, 90)).toEqual([]);
     // a begin long past with an end today covers too many days as well

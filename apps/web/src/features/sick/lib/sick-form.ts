@@ -1,5 +1,5 @@
 import { SICK_DATE_ERRORS, sickDateError, type SickDateError } from '@aula/contracts';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { placeServerError, type FieldIssue } from '@/lib/form-issues';
 
 /** The fields of the reporting form an error can belong to; `form` is the alert above the buttons. */
 export type SickField = 'begin' | 'end' | 'student' | 'photo' | 'form';
@@ -29,27 +29,22 @@ export interface SickFormValues {
   studentId: number | null;
 }
 
-/** A problem with what was typed, as the field it belongs to and the translation key of its message. */
-export interface FieldError {
-  field: SickField;
-  key: string;
-  /** the message's parameters: the school's bound for the date rules of decision 076 */
-  params?: { max: number };
-}
+/** A problem with what was typed; a bound date rule (decision 076) names the school's bound as `max`. */
+export type SickFieldIssue = FieldIssue<SickField>;
 
 /**
  * The checks made before sending: the shared date rules (with the browser's today and the school's
  * sick_max_days) and a chosen pupil.
  */
-export function checkSickForm(values: SickFormValues, today: string, maxDays: number): FieldError[] {
-  const errors: FieldError[] = [];
+export function checkSickForm(values: SickFormValues, today: string, maxDays: number): SickFieldIssue[] {
+  const errors: SickFieldIssue[] = [];
   const date = sickDateError(values.begin, values.end, today, maxDays);
   if (date) {
     const bound = date === 'sick.begin_too_far' || date === 'sick.end_too_far';
     errors.push({
       field: dateErrorField(date),
       key: `errors.${date}`,
-      ...(bound ? { params: { max: maxDays } } : {}),
+      ...(bound ? { values: { max: maxDays } } : {}),
     });
   }
   if (values.forStudent && values.studentId === null) {
@@ -66,13 +61,15 @@ const PHOTO_CODES: ReadonlySet<string> = new Set(['sick.photo_disabled']);
  * too large photo at the photo, everything else (offline, 5xx, a rate limit) above the buttons.
  */
 export function fieldOfServerError(error: unknown): SickField {
-  if (isNetworkError(error) || !(error instanceof ApiError)) return 'form';
-  const code = error.errorBody?.code;
-  if (code && DATE_CODES.has(code)) return dateErrorField(code as SickDateError);
-  if (code === 'sick.not_your_student') return 'student';
-  if (error.status === 413 || error.status === 415) return 'photo';
-  if (code && (PHOTO_CODES.has(code) || code.startsWith('upload.'))) return 'photo';
-  return 'form';
+  return placeServerError<SickField>(error, {
+    byAnswer: (code, status) => {
+      if (code && DATE_CODES.has(code)) return dateErrorField(code as SickDateError);
+      if (code === 'sick.not_your_student') return 'student';
+      if (status === 413 || status === 415) return 'photo';
+      if (code && (PHOTO_CODES.has(code) || code.startsWith('upload.'))) return 'photo';
+      return null;
+    },
+  }).field;
 }
 
 /** The multipart body of POST /api/sick: the fields of SickInputSchema and, when there is one, `photo`. */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
+import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFrame } from '@/components/ui/dialog';
@@ -39,13 +40,7 @@ export default function AppFormDialog({ id, close }: DialogProps) {
     );
   }
   if (!ready || !draft) {
-    return (
-      <DialogFrame title={title}>
-        <p role="status" className="text-muted-foreground">
-          {t('common.loading')}
-        </p>
-      </DialogFrame>
-    );
+    return <LoadingDialog title={title} />;
   }
   return <AppForm title={title} draft={draft} close={close} />;
 }

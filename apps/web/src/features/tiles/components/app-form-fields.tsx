@@ -13,11 +13,13 @@ import {
   type AppType,
   type TileIssue,
 } from '@aula/contracts';
+import { FieldError } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDialogs } from '@/lib/dialogs';
 import { formatFileSize } from '@/lib/format';
+import type { FieldIssue } from '@/lib/form-issues';
 import { groupsQueryOptions } from '@/lib/groups';
 import { usePerms } from '@/lib/perms';
 import { useSelf } from '@/lib/session';
@@ -33,15 +35,8 @@ const ICON_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
 
 type PickFile = (kind: 'icon' | 'file', file: File | null) => void;
 
-function FieldError({ id, issues }: { id: string; issues: TileIssue[] }) {
-  const { t } = useTranslation();
-  if (issues.length === 0) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {issues.map((issue) => t(`errors.${issue.code}` as never)).join(' ')}
-    </p>
-  );
-}
+/** A tile issue (the contracts' shape, shared with the server's checks) as the form kit shows it. */
+const issueOfTile = (issue: TileIssue): Pick<FieldIssue<string>, 'key'> => ({ key: `errors.${issue.code}` });
 
 function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -72,7 +67,7 @@ export function TitleFields({ field }: { field: AppFormField }) {
               aria-describedby={invalid('title') && errorId('title')}
               onChange={(event) => updateDraftInput({ title: event.target.value })}
             />
-            <FieldError id={errorId('title')} issues={issuesOf('title')} />
+            <FieldError id={errorId('title')} issues={issuesOf('title').map(issueOfTile)} />
           </div>
           <details className="rounded-md border p-3">
             <summary className="cursor-pointer text-sm font-medium">{t('tiles.form.translations')}</summary>
@@ -213,7 +208,7 @@ export function UrlOrFileField({ field, pickFile }: { field: AppFormField; pickF
           <p id={`${formId}-url-hint`} className="text-xs text-muted-foreground">
             {t(input.type ? 'tiles.form.urlOptional' : 'tiles.form.urlHint')}
           </p>
-          <FieldError id={errorId('url')} issues={issuesOf('url')} />
+          <FieldError id={errorId('url')} issues={issuesOf('url').map(issueOfTile)} />
         </div>
       )}
       {input.target === 'download' && (
@@ -230,7 +225,7 @@ export function UrlOrFileField({ field, pickFile }: { field: AppFormField; pickF
             {draft.hasFile && !draft.file ? t('tiles.form.fileKept') : null}{' '}
             {t('tiles.form.fileHint', { max: formatFileSize(MAX_DOWNLOAD_BYTES) })}
           </p>
-          <FieldError id={errorId('file')} issues={issuesOf('file')} />
+          <FieldError id={errorId('file')} issues={issuesOf('file').map(issueOfTile)} />
         </div>
       )}
     </>
@@ -280,7 +275,7 @@ export function TypeFields({ field }: { field: AppFormField }) {
           <p id={`${formId}-config-hint`} className="text-xs text-muted-foreground">
             {t('tiles.form.configHint')}
           </p>
-          <FieldError id={errorId('config')} issues={issuesOf('config')} />
+          <FieldError id={errorId('config')} issues={issuesOf('config').map(issueOfTile)} />
         </div>
       )}
     </>
@@ -361,7 +356,7 @@ export function WantedPermsField({ field }: { field: AppFormField }) {
               <Users aria-hidden="true" />
               {t('dialogs.groupChange')}
             </Button>
-            <FieldError id={errorId('groups')} issues={issuesOf('groups')} />
+            <FieldError id={errorId('groups')} issues={issuesOf('groups').map(issueOfTile)} />
           </div>
         )}
       </Fieldset>

@@ -17,7 +17,7 @@ export default function IconPickerDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const draft = useDraft();
   const [query, setQuery] = useState('');
-  const label = (name: string): string => t(`icons.${name}` as never);
+  const label = (name: TileIconName): string => t(`icons.${name}`);
   const q = query.trim().toLocaleLowerCase();
   const shown = NAMES.filter((name) => !q || label(name).toLocaleLowerCase().includes(q) || name.includes(q));
 
