@@ -30,6 +30,7 @@ import { getServerConfigValue } from '../config/config.service.ts';
 import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
 import { fileUpload } from '../files/file-upload.ts';
+import { schoolGroupIds } from '../groups/groups.service.ts';
 import { bumpLayoutsHoldingApp } from '../layout/layout-version.service.ts';
 import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
@@ -39,7 +40,6 @@ import {
   findAppFileIds,
   findAppsByIds,
   findSchoolApps,
-  findSchoolGroupIds,
   insertApp,
   isOnLoggedOutLayout,
   replaceAppGroups,
@@ -189,7 +189,7 @@ async function checkRoleRules(
   const added = input.groups.filter((g) => !existing?.groups.includes(g));
   if (added.length > 0) {
     if (hasRole(user, 'admin')) {
-      const known = new Set(await findSchoolGroupIds(ctx.db, ctx.schoolId, added));
+      const known = new Set(await schoolGroupIds(ctx.db, ctx.schoolId, added));
       const unknown = added.filter((g) => !known.has(g));
       if (unknown.length > 0)
         throw AppError.validation([

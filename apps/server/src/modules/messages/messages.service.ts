@@ -12,6 +12,7 @@ import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishAdminMessageChanged } from '../events/events.service.ts';
+import { schoolGroupIds } from '../groups/groups.service.ts';
 import { pushAdminMessage } from '../push/push-enqueue.service.ts';
 import {
   deleteMessage,
@@ -21,7 +22,6 @@ import {
   insertMessage,
   markSeen,
   replaceMessageGroups,
-  schoolGroupIds,
   updateMessage,
   type MessageValues,
 } from './messages.repo.ts';
