@@ -16,6 +16,7 @@ import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
 import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
+import { multipart } from './test/multipart.ts';
 
 const OTHER_HOST = 'other-school.test';
 let ownAppId = 0;
@@ -171,23 +172,18 @@ const isChatObjectRoute = (url: string) => url.includes(':roomId') || url.includ
 const isApiRoute = (url: string) => !url.startsWith('/api/docs') && url !== '/api/events';
 
 function photoForm(): FormData {
-  const form = new FormData();
-  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  return form;
+  return multipart({}, { photo: { data: photo, name: 'photo.jpg', type: 'image/jpeg' } });
 }
 
 function tileForm(): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ title: 'Probe', url: 'example.org', color: 'sky-500' }))
-    form.append(name, value);
-  return form;
+  return multipart({ title: 'Probe', url: 'example.org', color: 'sky-500' });
 }
 
 function chatUploadForm(): FormData {
-  const form = new FormData();
-  form.append('clientId', `probe-upload-${Math.random().toString(36).slice(2, 10)}`);
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  return form;
+  return multipart(
+    { clientId: `probe-upload-${Math.random().toString(36).slice(2, 10)}` },
+    { file: { data: photo, name: 'photo.jpg', type: 'image/jpeg' } },
+  );
 }
 
 function sickForm(): FormData {

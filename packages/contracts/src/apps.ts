@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { DEFAULT_ICON_NAME, PALETTE, tileTitle, type PaletteColor } from './plain/apps.ts';
 
 export * from './plain/apps.ts';
-import { IdParamSchema, IdSchema, multilineText, text } from './text.ts';
+import { IdSchema, multilineText, text } from './text.ts';
 import { MAX_APP_CONFIG_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './constants.ts';
 import type { ErrorCode } from './errors.ts';
 import { hasRole, type RoleSubject } from './roles.ts';
@@ -99,9 +99,6 @@ export function canSeeTile(
 }
 
 export const TILE_TITLE_MAX = MAX_TITLE_LENGTH;
-
-/** Path parameters of /api/apps/{id} */
-export const AppIdParamsSchema = z.strictObject({ id: IdParamSchema });
 
 // spec 3.1 `type`: special tiles that open a part of the portal instead of a URL (GET /api/apps/types).
 export const APP_TYPES = ['remote-desktop', 'video-conference', 'chat', 'camera', 'sick-notice'] as const;

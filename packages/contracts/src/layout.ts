@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { IdParamSchema, IdSchema, text } from './text.ts';
+import { IdSchema, text } from './text.ts';
 import { TileSchema } from './apps.ts';
 import { MAX_LAYOUT_TILES } from './constants.ts';
 
@@ -49,9 +49,6 @@ export function layoutTypeOfSave(save: Pick<LayoutSave, 'private' | 'signedOut'>
   if (save.private) return 'personal';
   return save.signedOut ? 'logged-out' : 'logged-in';
 }
-
-/** PATCH /api/layout/{id}/new: {id} is the tile whose new flag the caller clears. */
-export const LayoutNewParamsSchema = z.strictObject({ id: IdParamSchema });
 
 /** spec 4.5: unsaved changes exist when the displayed order differs from the original. */
 export function layoutChanged(original: readonly number[], shown: readonly number[]): boolean {

@@ -44,6 +44,8 @@ export const DateTimeSchema = z.iso
 export const IdSchema = z.number().int().positive().max(INT4_MAX);
 /** An id in a path or query string (text, converted): a positive integer the database can hold. */
 export const IdParamSchema = z.coerce.number().int().positive().max(INT4_MAX);
+/** The path parameters of a route on one row: `/…/:id`. */
+export const IdParamsSchema = z.strictObject({ id: IdParamSchema });
 /** The page of a list (path or query string), 1-based. */
 export const PageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
 /** How many rows a page shows, 1..max, `fallback` when not given. */

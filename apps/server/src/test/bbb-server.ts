@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BbbChecksumAlgorithm } from '@aula/contracts';
+import type { StandIn, StartStandIn } from './stand-in.ts';
 
 export const BBB_API_PATH = '/bigbluebutton/api';
 const HEX_LENGTH: Record<BbbChecksumAlgorithm, number> = { sha1: 40, sha256: 64, sha512: 128 };
@@ -50,13 +51,13 @@ export interface TestBbbCall {
   messageKey: string | null;
 }
 
-export interface TestBbbServer {
+export interface TestBbbServer extends StandIn<TestBbbCall> {
   /** the API address an admin enters, e.g. http://127.0.0.1:41234/bigbluebutton/api */
   url: string;
   secret: string;
   algorithm: BbbChecksumAlgorithm;
   meetings: Map<string, TestBbbMeeting>;
-  /** every call received, oldest first */
+  /** every call received, oldest first (the same list as `requests`) */
   calls: TestBbbCall[];
   /** the calls received since `clearCalls` (or the start), by name: e.g. ['getMeetingInfo', 'create'] */
   callNames(): string[];
@@ -466,6 +467,7 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
     algorithm,
     meetings,
     calls,
+    requests: calls,
     callNames: () => calls.slice(since).map((c) => c.call),
     clearCalls: () => void (since = calls.length),
     end(meetingID) {
@@ -491,3 +493,5 @@ export async function startBbbServer(opts: TestBbbOptions = {}): Promise<TestBbb
       }),
   };
 }
+
+startBbbServer satisfies StartStandIn<TestBbbOptions, TestBbbServer>;

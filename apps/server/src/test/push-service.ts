@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import type { StandIn, StartStandIn } from './stand-in.ts';
 
 // http_ece (the reference implementation of RFC 8188) ships no types: the one call made here
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -54,8 +55,8 @@ export interface Answer {
   retryAfter?: number | string;
 }
 
-export interface PushServiceStandIn {
-  /** the service's origin, e.g. https://127.0.0.1:41234 */
+export interface PushServiceStandIn extends StandIn<PushRequestRecord> {
+  /** the service's origin, e.g. https://127.0.0.1:41234 (also its `url`) */
   origin: string;
   /** host:port, for the app's push allow-list */
   host: string;
@@ -313,6 +314,7 @@ export async function startPushService(
 
   return {
     origin,
+    url: origin,
     host: `127.0.0.1:${port}`,
     ca: cert,
     appOptions: { allowedHosts: [`127.0.0.1:${port}`], ca: cert },
@@ -376,3 +378,5 @@ export async function startPushService(
       }),
   };
 }
+
+startPushService satisfies StartStandIn<Parameters<typeof startPushService>[0], PushServiceStandIn>;

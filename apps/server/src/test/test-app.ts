@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
+import type { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
@@ -200,6 +201,25 @@ export async function call<T = any>(
     // not JSON: keep the text
   }
   return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+/**
+ * `call` for a 2xx answer whose body the contract describes: anything else (another status, a body outside
+ * the schema) fails the test with what came back, and `res.body` is the schema's type, not `any`.
+ */
+export async function callAs<S extends z.ZodType>(
+  schema: S,
+  base: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<z.output<S>>> {
+  const res = await call<unknown>(base, path, opts);
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${opts.method ?? 'call'} ${path}: expected a 2xx answer, got ${res.status} ${res.text}`);
+  const parsed = schema.safeParse(res.body);
+  if (!parsed.success)
+    throw new Error(`${path}: the body is outside its schema: ${parsed.error.message}\n${res.text}`);
+  return { ...res, body: parsed.data };
 }
 
 /** The cookie header a browser would send after this response. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorBodySchema,
   OkResultSchema,
   PasswordChangeSchema,
   ResetCodeCheckSchema,
@@ -12,6 +11,7 @@ import {
 import { contextOf } from '../../context.ts';
 import { acceptSitePolicy, changePassword, changeSecondaryEmail } from './account.service.ts';
 import { checkResetCode, requestResetCode, resetPassword } from './reset-code.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Change the own password with the old one; ends every other session. 403 for a wrong old password',
         body: PasswordChangeSchema,
-        response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserInfoSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (req) => changePassword(contextOf(req), req.body),
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Mail a password reset code to the account with this user name or e-mail address; the same answer for unknown ones',
         body: ResetCodeRequestSchema,
-        response: { 200: OkResultSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: OkResultSchema, ...errorResponses(400, 429) },
       },
     },
     (req) => requestResetCode(contextOf(req), req.body),
@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Whether a reset code is right (does not use it up); 423 after five wrong tries, 410 expired',
         body: ResetCodeCheckSchema,
-        response: { 200: OkResultSchema, 400: ErrorBodySchema, 410: ErrorBodySchema, 423: ErrorBodySchema },
+        response: { 200: OkResultSchema, ...errorResponses(400, 410, 423) },
       },
     },
     (req) => checkResetCode(contextOf(req), req.body),
@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Set a new password with a reset code; ends every session of the account and lifts a sign-in lock',
         body: ResetCodeResetSchema,
-        response: { 200: OkResultSchema, 400: ErrorBodySchema, 410: ErrorBodySchema, 423: ErrorBodySchema },
+        response: { 200: OkResultSchema, ...errorResponses(400, 410, 423) },
       },
     },
     (req) => resetPassword(contextOf(req), req.body),
@@ -77,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Set (or with null remove) the own secondary e-mail address; returns the user info',
         body: SecondaryEmailSchema,
-        response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserInfoSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (req) => changeSecondaryEmail(contextOf(req), req.body),
@@ -89,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Accept the site policy (force_accept_policy); returns the user info',
-        response: { 200: UserInfoSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserInfoSchema, ...errorResponses(401, 403) },
       },
     },
     (req) => acceptSitePolicy(contextOf(req)),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PermsResponseSchema } from '@aula/contracts';
+import { PermsResponseSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { getPerms } from './perms.service.ts';
 
 export const permsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ export const permsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "The signed-in user's permissions and the school's enabled features (spec 3.6, 7.1)",
-        response: { 200: PermsResponseSchema, 401: ErrorBodySchema },
+        response: { 200: PermsResponseSchema, ...errorResponses(401) },
       },
     },
     async (req) => {

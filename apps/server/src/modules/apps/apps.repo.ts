@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { tileColumns, type TileRow } from '../../db/columns.ts';
-import { appGroups, apps, groups, layoutItems, layouts, users } from '../../db/schema.ts';
+import { appGroups, apps, layoutItems, layouts, users } from '../../db/schema.ts';
 
 export type { TileRow } from '../../db/columns.ts';
 
@@ -44,16 +44,6 @@ export async function isOnLoggedOutLayout(db: Db, schoolId: number, appId: numbe
     )
     .limit(1);
   return rows.length > 0;
-}
-
-/** The ids among these that are groups of the school. */
-export async function findSchoolGroupIds(db: Db, schoolId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), inArray(groups.id, ids)));
-  return rows.map((r) => r.id);
 }
 
 /** Those of these file ids that a tile of the school still uses as its icon or download. */

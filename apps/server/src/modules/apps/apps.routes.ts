@@ -2,13 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AppIdParamsSchema,
   AppTypeListSchema,
-  TileSchema,
-  ErrorBodySchema,
+  IdParamsSchema,
   SaveAppResponseSchema,
-  TranslationBodySchema,
   text,
+  TileSchema,
+  TranslationBodySchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { sendFile } from '../files/file-reply.ts';
@@ -24,6 +23,7 @@ import {
   setTranslation,
   updateApp,
 } from './apps.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 const MULTIPART_FIELDS =
   'multipart/form-data: one field per TileInput field (title, url, iconName, iconColor, color, target, type, config, wantedPerms, groups as a comma-separated list or repeated, locked, removeIcon), ' +
@@ -42,7 +42,7 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: 'The special tile types (spec 3.1 type, 7.2)',
-        response: { 200: AppTypeListSchema, 401: ErrorBodySchema },
+        response: { 200: AppTypeListSchema, ...errorResponses(401) },
       },
     },
     () => [...appTypes()],
@@ -58,11 +58,7 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
         consumes: ['multipart/form-data'],
         response: {
           201: SaveAppResponseSchema,
-          400: ErrorBodySchema,
-          403: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 403, 413, 415, 429),
         },
       },
     },
@@ -75,8 +71,8 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: 'One tile the caller may see',
-        params: AppIdParamsSchema,
-        response: { 200: TileSchema, 404: ErrorBodySchema },
+        params: IdParamsSchema,
+        response: { 200: TileSchema, ...errorResponses(404) },
       },
     },
     (req) => getTile(contextOf(req), req.params.id),
@@ -90,15 +86,10 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
         summary: 'Edit a tile (its creator or an admin)',
         description: MULTIPART_FIELDS,
         consumes: ['multipart/form-data'],
-        params: AppIdParamsSchema,
+        params: IdParamsSchema,
         response: {
           200: SaveAppResponseSchema,
-          400: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 403, 404, 413, 415, 429),
         },
       },
     },
@@ -111,8 +102,8 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: 'Delete a tile (its creator or an admin); it leaves every layout',
-        params: AppIdParamsSchema,
-        response: { 204: z.null(), 403: ErrorBodySchema, 404: ErrorBodySchema },
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
       },
     },
     async (req, reply) => {
@@ -127,9 +118,9 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: 'Set the title translations to exactly the non-empty entries sent (spec 7.2)',
-        params: AppIdParamsSchema,
+        params: IdParamsSchema,
         body: TranslationBodySchema,
-        response: { 200: TileSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: TileSchema, ...errorResponses(400, 403, 404) },
       },
     },
     (req) => setTranslation(contextOf(req), req.params.id, req.body),
@@ -141,7 +132,7 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: "The tile's uploaded icon, a PNG (the v parameter only changes with the icon)",
-        params: AppIdParamsSchema,
+        params: IdParamsSchema,
         querystring: z.strictObject({ v: text().max(20).optional() }),
         response: { 200: { description: 'the icon', content: { 'image/png': { schema: z.any() } } } },
       },
@@ -158,7 +149,7 @@ export const appsRoutes: FastifyPluginAsyncZod<{ beforeTileDelete: TileDeletingH
       schema: {
         tags: ['apps'],
         summary: 'The file of a download tile, as an attachment',
-        params: AppIdParamsSchema,
+        params: IdParamsSchema,
         response: {
           200: { description: 'the file, as an attachment', content: { '*/*': { schema: z.any() } } },
         },

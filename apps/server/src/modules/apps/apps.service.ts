@@ -28,14 +28,9 @@ import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../../core/session-types.ts';
 import { getServerConfigValue } from '../config/config.service.ts';
 import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
-import {
-  checkQuota,
-  deleteFiles,
-  lockFiles,
-  precheckQuota,
-  readFile,
-  storeFile,
-} from '../files/files.service.ts';
+import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
+import { fileUpload } from '../files/file-upload.ts';
+import { schoolGroupIds } from '../groups/groups.service.ts';
 import { bumpAppsVersion } from '../schools/schools.service.ts';
 import type { AppForm } from './app-form.ts';
 import {
@@ -44,7 +39,6 @@ import {
   findAppFileIds,
   findAppsByIds,
   findSchoolApps,
-  findSchoolGroupIds,
   insertApp,
   isOnLoggedOutLayout,
   replaceAppGroups,
@@ -194,7 +188,7 @@ async function checkRoleRules(
   const added = input.groups.filter((g) => !existing?.groups.includes(g));
   if (added.length > 0) {
     if (hasRole(user, 'admin')) {
-      const known = new Set(await findSchoolGroupIds(ctx.db, ctx.schoolId, added));
+      const known = new Set(await schoolGroupIds(ctx.db, ctx.schoolId, added));
       const unknown = added.filter((g) => !known.has(g));
       if (unknown.length > 0)
         throw AppError.validation([
@@ -228,7 +222,8 @@ async function saveApp(
   const schoolId = ctx.schoolId;
   const upload = form.file && input.target === 'download' ? form.file : null;
   // before the image work: a user already at the quota cannot make the server do it again and again
-  await precheckQuota(ctx.db, schoolId, user, {
+  const files = fileUpload(ctx, user);
+  await files.precheck({
     minBytes: (form.icon ? 1 : 0) + (upload ? await leastStoredBytes('download', upload.data) : 0),
     uploadedBytes: (form.icon?.data.length ?? 0) + (upload?.data.length ?? 0),
     replacing: [
@@ -262,12 +257,12 @@ async function saveApp(
     const current = existing ? await findAppFileIds(tx, schoolId, existing.id) : null;
     if (existing && !current) throw AppError.notFound();
     const iconFileId = icon
-      ? await storeFile(tx, { schoolId, owner: user, ...icon })
+      ? await files.store(tx, icon)
       : input.removeIcon
         ? null
         : (current?.iconFileId ?? null);
     const fileId = download
-      ? await storeFile(tx, { schoolId, owner: user, ...download })
+      ? await files.store(tx, download)
       : input.target === 'download'
         ? (current?.fileId ?? null)
         : null;
@@ -287,8 +282,7 @@ async function saveApp(
       ]);
     }
     // after the replaced files are gone, so a new icon or file never counts twice (decision 045)
-    if (icon || download)
-      await checkQuota(tx, schoolId, user, (icon?.data.length ?? 0) + (download?.data.length ?? 0));
+    await files.check(tx);
     await bumpAppsVersion(tx, schoolId);
     await audit(ctx, existing ? 'app.update' : 'app.create', {
       db: tx,

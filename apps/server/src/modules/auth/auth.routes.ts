@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChallengeErrorBodySchema,
-  ErrorBodySchema,
   LoginRequestSchema,
   OkResultSchema,
   PasswordConfirmSchema,
@@ -13,6 +12,7 @@ import { answerWithLogin, setSessionCookies } from './session-cookies.ts';
 import { refresh } from './sessions.service.ts';
 import { login } from './login.service.ts';
 import { dummyHash } from './passwords.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the first unknown user must not pay for making the dummy hash (timing, SECURITY.md)
@@ -28,9 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginRequestSchema,
         response: {
           200: SessionResultSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          423: ErrorBodySchema,
+          ...errorResponses(401, 403, 423),
           429: ChallengeErrorBodySchema,
         },
       },
@@ -46,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Rotate the session tokens, reading the refresh cookie; a reused token ends the session family (418)',
-        response: { 200: SessionResultSchema, 401: ErrorBodySchema, 418: ErrorBodySchema },
+        response: { 200: SessionResultSchema, ...errorResponses(401, 418) },
       },
     },
     async (req, reply) => {
@@ -65,10 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordConfirmSchema,
         response: {
           200: OkResultSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          423: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(401, 403, 423, 429),
         },
       },
     },

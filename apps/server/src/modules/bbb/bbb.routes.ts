@@ -5,8 +5,7 @@ import {
   BbbSettingsViewSchema,
   BbbTestInputSchema,
   BbbTestResultSchema,
-  ErrorBodySchema,
-  IdParamSchema,
+  IdParamsSchema,
   PublicRoomSchema,
   RoomDetailsSchema,
   RoomInputSchema,
@@ -23,16 +22,9 @@ import { contextOf } from '../../context.ts';
 import { getRoom, joinRoom } from './bbb-join.service.ts';
 import { getBbbSettings, setBbbSettings, testBbbConnection } from './bbb-settings.service.ts';
 import { changeRoom, createRoom, findPeople, listRooms, removeRoom } from './bbb.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const IdParamsSchema = z.strictObject({ id: IdParamSchema });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 // spec 1, 2.2, 3.6, 4.6, 7.3, 8; decision 067. The room routes answer 404 while the school has switched
 // `bbb` off; the server settings stay reachable for admins, so a school can set up before switching on.
@@ -133,7 +125,7 @@ export const bbbRoutes: FastifyPluginAsyncZod = async (app) => {
           'Join a room by number (members) or code (members, and guests where the room admits them): the signed BBB address, or waiting until a moderator starts the meeting. Needs the x-aula-csrf header (it may start the meeting). Never 418: 403 bbb.not_member / guests_not_allowed / auth.not_while_impersonating, 422 bbb.guest_name_required, 409 bbb.max_users / no_server, 504 bbb.server_error',
         params: RoomRefParamSchema,
         querystring: RoomJoinQuerySchema,
-        response: { 200: RoomJoinSchema, ...errors, 504: ErrorBodySchema },
+        response: { 200: RoomJoinSchema, ...errors, ...errorResponses(504) },
       },
     },
     (req) => joinRoom(contextOf(req), req.params.id, req.query.name || undefined),

@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
 import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 
 const cookies = new Map<string, string>();
 let photo: Buffer;
@@ -20,11 +21,7 @@ beforeAll(async () => {
 
 const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2] = {}) =>
   call(t.base, path, { ...(actor ? { cookie: cookies.get(actor) } : {}), ...opts });
-const form = (data: Buffer | string, name = 'bild.jpg') => {
-  const f = new FormData();
-  f.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name);
-  return f;
-};
+const form = (data: Buffer | string, name = 'bild.jpg') => multipart({}, { file: { data, name } });
 const fileCount = async () => (await t.database.db.select({ n: count() }).from(files))[0]!.n;
 const configKeys = async (keys: string[]) =>
   (await call(t.base, '/api/config/key', { body: keys })).body as Record<string, string>;

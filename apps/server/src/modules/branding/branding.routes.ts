@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BannerSchema,
-  ErrorBodySchema,
   LoginBgQuerySchema,
   LoginBgSchema,
   LogoQuerySchema,
@@ -25,17 +24,9 @@ import {
   setLoginBg,
   setLogo,
 } from './branding.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  413: ErrorBodySchema,
-  415: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 422, 429);
 
 /** The one file `file` of a branding upload, or null when the form has none (only a setting changes). */
 async function readImage(req: FastifyRequest, limit: number): Promise<Buffer | null> {

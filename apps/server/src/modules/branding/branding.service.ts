@@ -12,14 +12,8 @@ import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { prepareUpload, uploaderOf } from '../files/file-checks.ts';
-import {
-  checkQuota,
-  deleteFiles,
-  lockFiles,
-  precheckQuota,
-  readFile,
-  storeFile,
-} from '../files/files.service.ts';
+import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
+import { fileUpload, type FileUpload } from '../files/file-upload.ts';
 import { getConfigValues, getServerConfigValue, setConfigValue } from '../config/config.service.ts';
 
 export const LOGIN_BG_PATH = '/api/config/login-bg/image';
@@ -78,7 +72,7 @@ export async function getLogo(ctx: Ctx): Promise<Logo> {
 async function replaceImage(
   ctx: Ctx,
   what: 'login-bg' | 'logo',
-  image: { data: Buffer; mime: string; name: string } | null,
+  image: { files: FileUpload; file: { data: Buffer; mime: string; name: string } } | null,
 ): Promise<void> {
   const fileKey = what === 'login-bg' ? 'login_bg_file' : 'logo_file';
   const urlKey = what === 'login-bg' ? 'login_bg' : 'logo_replacement';
@@ -87,24 +81,26 @@ async function replaceImage(
     // the file as it is now, read after the lock: a parallel replacement may have changed it meanwhile
     await lockFiles(tx, ctx.schoolId);
     const old = await fileIdOf(tx, ctx.schoolId, fileKey);
-    // the school's own file: no owner, so it counts to the school's quota only (decision 045)
-    const id = image ? await storeFile(tx, { schoolId: ctx.schoolId, owner: null, ...image }) : null;
+    const id = image ? await image.files.store(tx, image.file) : null;
     await setConfigValue(tx, ctx.schoolId, fileKey, id ? String(id) : '');
     await setConfigValue(tx, ctx.schoolId, urlKey, id ? `${path}?v=${id}` : '');
     await deleteFiles(tx, ctx.schoolId, [old]);
-    if (image) await checkQuota(tx, ctx.schoolId, null, image.data.length);
+    if (image) await image.files.check(tx);
     await audit(ctx, 'branding.change', { details: { what, image: id !== null }, db: tx });
   });
 }
 
 /** Before the image work: a school at its quota is refused at once (the transaction still decides). */
-async function precheckBranding(ctx: Ctx, key: 'login_bg_file' | 'logo_file', upload: Buffer) {
+async function precheckBranding(
+  ctx: Ctx,
+  key: 'login_bg_file' | 'logo_file',
+  upload: Buffer,
+): Promise<FileUpload> {
   const replacing = await fileIdOf(ctx.db, ctx.schoolId, key);
-  await precheckQuota(ctx.db, ctx.schoolId, null, {
-    minBytes: 1,
-    uploadedBytes: upload.length,
-    replacing: [replacing],
-  });
+  // the school's own file: no owner, so it counts to the school's quota only (decision 045)
+  const files = fileUpload(ctx, null);
+  await files.precheck({ minBytes: 1, uploadedBytes: upload.length, replacing: [replacing] });
+  return files;
 }
 
 /** POST /api/config/login-bg: a new background (re-encoded without metadata), a strategy, or removal. */
@@ -113,12 +109,11 @@ export async function setLoginBg(
   opts: { file: Buffer | null; strategy?: LoginBgStrategy; remove: boolean },
 ): Promise<LoginBg> {
   if (opts.file) {
-    await precheckBranding(ctx, 'login_bg_file', opts.file);
-    await replaceImage(
-      ctx,
-      'login-bg',
-      await prepareUpload('login-bg', { data: opts.file }, uploaderOf(ctx)),
-    );
+    const files = await precheckBranding(ctx, 'login_bg_file', opts.file);
+    await replaceImage(ctx, 'login-bg', {
+      files,
+      file: await prepareUpload('login-bg', { data: opts.file }, uploaderOf(ctx)),
+    });
   } else if (opts.remove) await replaceImage(ctx, 'login-bg', null);
   if (opts.strategy) {
     await setConfigValue(ctx.db, ctx.schoolId, 'login_bg_strat', opts.strategy);
@@ -133,8 +128,11 @@ export async function setLogo(
   opts: { file: Buffer | null; show?: boolean; remove: boolean },
 ): Promise<Logo> {
   if (opts.file) {
-    await precheckBranding(ctx, 'logo_file', opts.file);
-    await replaceImage(ctx, 'logo', await prepareUpload('logo', { data: opts.file }, uploaderOf(ctx)));
+    const files = await precheckBranding(ctx, 'logo_file', opts.file);
+    await replaceImage(ctx, 'logo', {
+      files,
+      file: await prepareUpload('logo', { data: opts.file }, uploaderOf(ctx)),
+    });
   } else if (opts.remove) await replaceImage(ctx, 'logo', null);
   if (opts.show !== undefined) {
     await setConfigValue(ctx.db, ctx.schoolId, 'show_lara_logo', String(opts.show));

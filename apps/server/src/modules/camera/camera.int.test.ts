@@ -6,6 +6,7 @@ import { auditLog, cameraPictures, files, groupMembers } from '../../db/schema.t
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto } from '../../test/photos.ts';
 import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 
 // spec 1, 2.2; decision 063: each person's pictures, seen and deleted by the person, whoever took the
 // picture, the person's teachers and admins; by nobody else
@@ -25,9 +26,7 @@ async function as(username: string): Promise<string> {
 }
 
 function photoForm(data: Buffer, field = 'photo', name = 'IMG_0001.jpg', type = 'image/jpeg'): FormData {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(data)], { type }), name);
-  return form;
+  return multipart({}, { [field]: { data, name, type } });
 }
 
 async function upload(username: string | null, laraId: string, data?: Buffer) {

@@ -5,7 +5,7 @@ import {
   CameraGallerySchema,
   CameraPeopleSchema,
   CameraPictureSchema,
-  ErrorBodySchema,
+  IdParamsSchema,
   LaraIdParamSchema,
   MAX_PHOTO_BYTES,
   PictureQuerySchema,
@@ -14,14 +14,9 @@ import { contextOf } from '../../context.ts';
 import { sendFile } from '../files/file-reply.ts';
 import { readUploadForm } from '../files/upload-form.ts';
 import { addPicture, cameraGallery, cameraPeople, pictureFile, removePicture } from './camera.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const IdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 const IMAGE_RESPONSE = {
   description: 'the photo (JPEG) or its thumbnail (WebP)',
@@ -71,9 +66,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: CameraPictureSchema,
           ...errors,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(413, 415, 429),
         },
       },
     },

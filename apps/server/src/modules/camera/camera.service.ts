@@ -10,14 +10,8 @@ import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import { serverConfigValue } from '../config/config.service.ts';
 import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
-import {
-  checkQuota,
-  deleteFiles,
-  lockFiles,
-  precheckQuota,
-  readFile,
-  storeFile,
-} from '../files/files.service.ts';
+import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
+import { fileUpload } from '../files/file-upload.ts';
 import { pupilsOfTeacher, shareAGroup } from '../groups/groups.service.ts';
 import {
   deletePictureRow,
@@ -155,20 +149,15 @@ export async function addPicture(
     throw AppError.validation([{ path: 'photo', code: 'common.validation', message: 'a photo is required' }]);
   const schoolId = ctx.schoolId;
   // before the image work: a taker already at the quota cannot make the server do it again and again
-  await precheckQuota(
-    ctx.db,
-    schoolId,
-    user,
-    { minBytes: 1, uploadedBytes: data.length, replacing: [] },
-    ctx,
-  );
+  const upload = fileUpload(ctx, user);
+  await upload.precheck({ minBytes: 1, uploadedBytes: data.length });
   const { photo, thumbnail } = await preparePhoto({ data }, uploaderOf(ctx));
   const now = ctx.clock();
   const id = await transaction(ctx.db, async (tx) => {
     await lockFiles(tx, schoolId);
-    const fileId = await storeFile(tx, { schoolId, owner: user, ...photo });
-    const thumbFileId = await storeFile(tx, { schoolId, owner: user, ...thumbnail });
-    await checkQuota(tx, schoolId, user, photo.data.length + thumbnail.data.length, ctx);
+    const fileId = await upload.store(tx, photo);
+    const thumbFileId = await upload.store(tx, thumbnail);
+    await upload.check(tx);
     const pictureId = await insertPicture(tx, {
       schoolId,
       userId: person.id,

@@ -13,7 +13,6 @@ import {
   ChatRoomParamSchema,
   ChatSeenSchema,
   ChatSendSchema,
-  ErrorBodySchema,
   IdParamSchema,
   MAX_CHAT_MESSAGE,
   MAX_CHAT_UPLOAD_BYTES,
@@ -34,15 +33,9 @@ import {
   sendMessage,
   uploadMessage,
 } from './chat-messages.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const noContent = { 204: z.null().describe('done') };
 const tags = ['chat'];
 
@@ -149,9 +142,7 @@ export const chatMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           200: ChatMessageSchema,
           201: ChatMessageSchema,
           ...errors,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          507: ErrorBodySchema,
+          ...errorResponses(413, 415, 507),
         },
       },
     },

@@ -11,14 +11,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
 import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
-import {
-  checkQuota,
-  deleteFiles,
-  lockFiles,
-  precheckQuota,
-  readFile,
-  storeFile,
-} from '../files/files.service.ts';
+import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
+import { fileUpload } from '../files/file-upload.ts';
 import {
   assertCanPost,
   chatSettings,
@@ -173,25 +167,15 @@ export async function uploadMessage(
   if (!form.file)
     throw AppError.validation([{ path: 'file', code: 'common.validation', message: 'required' }]);
   const upload = await prepareChatUpload(form.file, form.fileName, uploaderOf(ctx));
-  await precheckQuota(
-    ctx.db,
-    ctx.schoolId,
-    user,
-    { minBytes: upload.data.length, uploadedBytes: form.file.length, replacing: [] },
-    ctx,
-  );
+  const stored = fileUpload(ctx, user);
+  // after the preparation, which is cheap for a file and tells the exact size to precheck
+  await stored.precheck({ minBytes: upload.data.length, uploadedBytes: form.file.length });
   return transaction(ctx.db, async (tx) => {
     const room = await checkSend(ctx, tx, user, roomId);
     if (!room.uploads) throw new AppError(403, 'chat.uploads_off');
     let fileId: number;
     try {
-      fileId = await storeFile(tx, {
-        schoolId: ctx.schoolId,
-        owner: user,
-        name: upload.name,
-        mime: upload.mime,
-        data: upload.data,
-      });
+      fileId = await stored.store(tx, upload);
     } catch (err) {
       // the database away is Aula's outage: the errors plugin's 503 with Retry-After, like every route
       if (err instanceof AppError || isDbUnavailable(err)) throw err;
@@ -199,7 +183,7 @@ export async function uploadMessage(
       // 507 Insufficient Storage, not 503: a store that refuses the file is not Aula down (decision 078)
       throw new AppError(507, 'chat.upload_failed');
     }
-    await checkQuota(tx, ctx.schoolId, user, upload.data.length, ctx);
+    await stored.check(tx);
     return writeMessage(ctx, tx, room, user, {
       schoolId: ctx.schoolId,
       roomId,

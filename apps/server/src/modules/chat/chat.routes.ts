@@ -16,7 +16,6 @@ import {
   ChatRoomParamSchema,
   ChatRoomPatchSchema,
   ChatRoomRefSchema,
-  ErrorBodySchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { chatMessageRoutes } from './chat-messages.routes.ts';
@@ -34,15 +33,9 @@ import {
   removeChatMembers,
   setChatRoomConfig,
 } from './chat.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const noContent = { 204: z.null().describe('done') };
 const tags = ['chat'];
 

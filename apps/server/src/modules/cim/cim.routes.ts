@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CIM_MAX_BYTES, CimImportResultSchema, CimQuerySchema, ErrorBodySchema } from '@aula/contracts';
+import { CIM_MAX_BYTES, CimImportResultSchema, CimQuerySchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { importIdentities } from './cim.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  413: ErrorBodySchema,
-  415: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 415, 422);
 
 // The identity import (spec 2.3: the cim tab, superadmins only). The body is the CSV file itself.
 export const cimRoutes: FastifyPluginAsyncZod = async (app) => {

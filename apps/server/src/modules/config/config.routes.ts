@@ -4,7 +4,6 @@ import {
   ConfigKeyRequestSchema,
   ConfigMapSchema,
   ConfigTextResponseSchema,
-  ErrorBodySchema,
   TextLangSchema,
   TextsSchema,
   text,
@@ -12,9 +11,10 @@ import {
 import { contextOf } from '../../context.ts';
 import { getConfigValues } from './config.service.ts';
 import { getText, setTexts } from './texts.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 const TextKeyParam = text().min(1).max(64);
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,7 +24,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'Values of the public configuration keys of spec 3.5',
         body: ConfigKeyRequestSchema,
-        response: { 200: ConfigMapSchema, 400: ErrorBodySchema },
+        response: { 200: ConfigMapSchema, ...errorResponses(400) },
       },
     },
     (req) => getConfigValues(req.server.db, req.schoolId, req.body),

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, SchoolIdentityRequestSchema, SchoolIdentitySchema } from '@aula/contracts';
+import { SchoolIdentityRequestSchema, SchoolIdentitySchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { getSchoolIdentity, setSchoolIdentity } from './school.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 422);
 
 // issue 19 item 5: the school's name, accent colour and logo (docs/decisions/059-school-identity.md)
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorBodySchema,
   SetSettingRequestSchema,
   SetSettingResultSchema,
   SettingsValuesSchema,
@@ -10,8 +9,9 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { getSettings, setKey } from './settings.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Change one school setting ({ value }, checked against the key type), or the languages of a text key such as imprint or terms ({ de, en, fa, ar }; an empty string deletes a language)',
         params: z.strictObject({ key: text().min(1).max(64) }),
         body: z.union([SetSettingRequestSchema, TextsSchema]),
-        response: { 200: z.union([SetSettingResultSchema, TextsSchema]), 422: ErrorBodySchema, ...errors },
+        response: { 200: z.union([SetSettingResultSchema, TextsSchema]), ...errorResponses(422), ...errors },
       },
     },
     (req) => setKey(contextOf(req), req.params.key, req.body),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DataExportSchema, ErrorBodySchema } from '@aula/contracts';
+import { DataExportSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { exportOwnData } from './data-export.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,7 +12,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           "The caller's own data as a JSON download: every row linked to them, their files, secrets redacted",
-        response: { 200: DataExportSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: DataExportSchema, ...errorResponses(401, 403) },
       },
     },
     async (req, reply) => {

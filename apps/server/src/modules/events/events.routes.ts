@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, EventsQuerySchema, EVENT_RETRY_MS } from '@aula/contracts';
+import { EventsQuerySchema, EVENT_RETRY_MS } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createEventHub, type EventHub, type Stream } from './events.hub.ts';
 import { publishPresenceChanged, startStream } from './events.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,10 +82,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
             description: 'the event stream',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          418: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 418),
         },
       },
     },

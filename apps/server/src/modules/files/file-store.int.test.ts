@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { MAX_LOGIN_BG_BYTES } from '@aula/contracts';
 import { apps, files } from '../../db/schema.ts';
 import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 
 let t: TestApp;
 let teacher: string;
@@ -52,11 +53,10 @@ function hasGpsTag(exif: Buffer): boolean {
 }
 
 function downloadForm(title: string, file: { name: string; data: Buffer | string; type?: string }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, color: 'sky-500', target: 'download' })) form.append(k, v);
-  const data = typeof file.data === 'string' ? file.data : new Uint8Array(file.data);
-  form.append('file', new Blob([data], { type: file.type ?? 'application/octet-stream' }), file.name);
-  return form;
+  return multipart(
+    { title, color: 'sky-500', target: 'download' },
+    { file: { ...file, type: file.type ?? 'application/octet-stream' } },
+  );
 }
 
 async function storedFile(id: number) {

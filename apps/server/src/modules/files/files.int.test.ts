@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { apps, config, files, sickNotices, users } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
 import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 
 const MB = 1024 * 1024;
 let t: TestApp;
@@ -29,10 +30,10 @@ function pdf(kb: number): Buffer {
 }
 
 function downloadForm(title: string, file: Buffer): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, color: 'sky-500', target: 'download' })) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'blatt.pdf');
-  return form;
+  return multipart(
+    { title, color: 'sky-500', target: 'download' },
+    { file: { data: file, name: 'blatt.pdf', type: 'application/pdf' } },
+  );
 }
 
 const createDownload = (as: Who, title: string, file: Buffer) =>
@@ -58,11 +59,10 @@ async function png(n: number): Promise<Buffer> {
 }
 
 function iconForm(title: string, icon: Buffer): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ title, url: 'https://example.org/', color: 'sky-500' }))
-    form.append(k, v);
-  form.append('icon', new Blob([new Uint8Array(icon)], { type: 'image/png' }), 'icon.png');
-  return form;
+  return multipart(
+    { title, url: 'https://example.org/', color: 'sky-500' },
+    { icon: { data: icon, name: 'icon.png', type: 'image/png' } },
+  );
 }
 
 /** Stored files that no tile and no branding key refers to: space counted against a quota for ever. */

@@ -234,3 +234,17 @@ export async function findGroupsInReach(
     .orderBy(groups.name, groups.id)
     .limit(opts.limit);
 }
+
+/** The ids among `ids` that are groups of the school. */
+export async function findSchoolGroupIds(
+  db: Db,
+  schoolId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.schoolId, schoolId), inArray(groups.id, [...ids])));
+  return rows.map((r) => r.id);
+}

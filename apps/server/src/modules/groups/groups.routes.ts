@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateGroupRequestSchema,
-  ErrorBodySchema,
   GroupDetailSchema,
   GroupListSchema,
   GroupParamsSchema,
@@ -10,8 +9,9 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { createGroup, getGroup, getGroups } from './groups.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +21,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: "The school's groups, optionally of one type or one account",
         querystring: GroupsQuerySchema,
-        response: { 200: GroupListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: GroupListSchema, ...errorResponses(401, 403) },
       },
     },
     (req) => getGroups(contextOf(req), req.query),
@@ -34,7 +34,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'One group with its members (teachers: groups they belong to; admins: any)',
         params: GroupParamsSchema,
-        response: { 200: GroupDetailSchema, 404: ErrorBodySchema, ...errors },
+        response: { 200: GroupDetailSchema, ...errorResponses(404), ...errors },
       },
     },
     (req) => getGroup(contextOf(req), req.params.group),
@@ -47,7 +47,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'Create a group (admins); names are unique per school',
         body: CreateGroupRequestSchema,
-        response: { 201: GroupSchema, 422: ErrorBodySchema, ...errors },
+        response: { 201: GroupSchema, ...errorResponses(422), ...errors },
       },
     },
     async (req, reply) => reply.code(201).send(await createGroup(contextOf(req), req.body)),

@@ -210,3 +210,8 @@ export function findGroupsInReach(
 ): Promise<{ id: number; name: string }[]> {
   return repo.findGroupsInReach(db, schoolId, reach, opts);
 }
+
+/** The ids among `ids` that are groups of the school (the others are unknown or another school's). */
+export function schoolGroupIds(db: Db, schoolId: number, ids: readonly number[]): Promise<number[]> {
+  return repo.findSchoolGroupIds(db, schoolId, ids);
+}

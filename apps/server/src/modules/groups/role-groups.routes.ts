@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, RoleGroupsSchema } from '@aula/contracts';
+import { RoleGroupsSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { getRoleGroups, setRoleGroups } from './groups.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 // spec 3.6, 7.4: directory groups whose members get a role at import time (admins; admin rows: superadmins)
 export const roleGroupsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,13 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorBodySchema,
-  LayoutNewParamsSchema,
-  LayoutQuerySchema,
-  LayoutResponseSchema,
-  LayoutSaveSchema,
-} from '@aula/contracts';
+import { IdParamsSchema, LayoutQuerySchema, LayoutResponseSchema, LayoutSaveSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import {
   getLayout,
@@ -17,6 +11,7 @@ import {
   resetPersonalLayout,
   saveLayout,
 } from './layout.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 /** Whether an If-None-Match header names this version (quoted or not, weak or strong, or *). */
 export function matchesVersion(header: string | undefined, version: string): boolean {
@@ -50,9 +45,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: LayoutResponseSchema,
           304: z.null().describe('unchanged since the version sent in If-None-Match'),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -79,10 +72,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LayoutSaveSchema,
         response: {
           200: LayoutResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          422: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 422),
         },
       },
     },
@@ -95,7 +85,7 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['layout'],
         summary: 'Reset the personal layout: the logged-in layout shows again',
-        response: { 204: z.null(), 401: ErrorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (req, reply) => {
@@ -110,8 +100,8 @@ export const layoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['layout'],
         summary: 'The caller opened this tile: it is no longer new for them',
-        params: LayoutNewParamsSchema,
-        response: { 204: z.null(), 401: ErrorBodySchema, 404: ErrorBodySchema },
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 404) },
       },
     },
     async (req, reply) => {

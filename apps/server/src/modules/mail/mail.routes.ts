@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, MailOutboxPageSchema, MailOutboxQuerySchema } from '@aula/contracts';
+import { MailOutboxPageSchema, MailOutboxQuerySchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { listOutbox, settleBackgroundTasks } from './mail.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   // mails sent after answering finish before the database closes
@@ -14,7 +15,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['mail'],
         summary: "The school's outgoing mails, newest first (admins; the dashboard's debug tab)",
         querystring: MailOutboxQuerySchema,
-        response: { 200: MailOutboxPageSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: MailOutboxPageSchema, ...errorResponses(401, 403) },
       },
     },
     async (req) => {

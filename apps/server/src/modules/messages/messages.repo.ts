@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { adminMessageGroups, adminMessageSeen, adminMessages, groups } from '../../db/schema.ts';
+import { adminMessageGroups, adminMessageSeen, adminMessages } from '../../db/schema.ts';
 
 // drizzle writes a column without its table inside a select list: name the outer table in subqueries
 const outerId = sql.raw('"admin_messages"."id"');
@@ -133,14 +133,4 @@ export async function deleteMessage(db: Db, schoolId: number, id: number): Promi
     .where(and(eq(adminMessages.schoolId, schoolId), eq(adminMessages.id, id)))
     .returning({ id: adminMessages.id });
   return rows.length > 0;
-}
-
-/** The ids among `ids` that are groups of the school. */
-export async function schoolGroupIds(db: Db, schoolId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), inArray(groups.id, [...ids])));
-  return rows.map((r) => r.id);
 }

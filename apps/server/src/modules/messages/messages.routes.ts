@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdminMessageDetailSchema,
   AdminMessageInputSchema,
   AdminMessageListQuerySchema,
   AdminMessageListSchema,
   AdminMessagePageSchema,
-  ErrorBodySchema,
+  IdParamsSchema,
   OkResultSchema,
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
@@ -19,15 +18,9 @@ import {
   removeMessage,
   unseenMessages,
 } from './messages.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const IdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 // spec 7.3: users read their unseen messages and mark them seen; admins write them (dashboard messages tab)
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishAdminMessageChanged } from '../events/events.service.ts';
+import { schoolGroupIds } from '../groups/groups.service.ts';
 import {
   deleteMessage,
   findMessage,
@@ -21,7 +22,6 @@ import {
   insertMessage,
   markSeen,
   replaceMessageGroups,
-  schoolGroupIds,
   updateMessage,
   type MessageValues,
 } from './messages.repo.ts';

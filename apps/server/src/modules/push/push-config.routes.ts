@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorBodySchema,
   PushBackendBodySchema,
   PushConfigResponseSchema,
   PushContactBodySchema,
@@ -9,8 +8,9 @@ import {
 import { contextOf } from '../../context.ts';
 import { changePushKeys, setPushContact } from './push-keys.service.ts';
 import { getPushStatus, pushEnabled } from './push-status.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['push'];
 
 // spec 3.6, 7.4 (decision 073): the front-end part for every signed-in browser; the contact for admins; the key

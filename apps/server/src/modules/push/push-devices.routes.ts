@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorBodySchema,
-  PushTestResponseSchema,
-  PushTokenBodySchema,
-  PushTokenDeleteSchema,
-} from '@aula/contracts';
+import { PushTestResponseSchema, PushTokenBodySchema, PushTokenDeleteSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendTestPush, subscribe, unsubscribe } from './push-subscriptions.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const noContent = { 204: z.null().describe('done') };
 const tags = ['push'];
 

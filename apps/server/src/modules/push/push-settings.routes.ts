@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PushSettingsBodySchema, PushSettingsResponseSchema } from '@aula/contracts';
+import { PushSettingsBodySchema, PushSettingsResponseSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { getPushSettings, setPushSettings } from './push-settings.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 // decision 073: the caller's own push kinds and quiet hours, beside the spec's /api/users/firebase
 export const pushSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,6 +4,7 @@ import { auditLog, files, groups, sickNotices, users } from '../../db/schema.ts'
 import { makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto } from '../../test/photos.ts';
 import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 
 // Tuesday 24 November 2026, 09:00 in Berlin
 const t = setUpTestApp({ now: '2026-11-24T08:00:00Z' });
@@ -36,10 +37,7 @@ const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) 
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
 
 function form(fields: Record<string, string>, photo?: Buffer): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  if (photo) f.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-  return f;
+  return multipart(fields, photo ? { photo: { data: photo, name: 'IMG_0001.jpg', type: 'image/jpeg' } } : {});
 }
 
 const report = (actor: string, fields: Record<string, string>, photo?: Buffer) =>

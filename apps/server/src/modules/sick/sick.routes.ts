@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
-  ErrorBodySchema,
-  IdParamSchema,
+  IdParamsSchema,
   SickCountSchema,
   SickListQuerySchema,
   SickListSchema,
@@ -27,15 +26,9 @@ import {
   processNotice,
   reportNotice,
 } from './sick.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const IdParamsSchema = z.strictObject({ id: IdParamSchema });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 /** `groups=1&groups=2` arrives as a list: joined to `1,2`, the one form the query schema reads. */
 const joinRepeated: preValidationHookHandler = (req, _reply, done) => {
@@ -80,7 +73,7 @@ export const sickRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report a sick notice for oneself, or (teachers, admins) for a pupil',
         description: FORM_FIELDS,
         consumes: ['multipart/form-data'],
-        response: { 201: SickNoticeSchema, ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
+        response: { 201: SickNoticeSchema, ...errors, ...errorResponses(413, 415) },
       },
     },
     async (req, reply) => {
@@ -124,7 +117,7 @@ export const sickRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         response: {
           200: { description: 'the photo', content: { 'image/jpeg': { schema: z.any() } } },
-          404: ErrorBodySchema,
+          ...errorResponses(404),
         },
       },
     },

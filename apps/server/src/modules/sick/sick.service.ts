@@ -25,14 +25,8 @@ import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import { configValues, serverConfigValue } from '../config/config.service.ts';
 import { preparePhoto, uploaderOf } from '../files/file-checks.ts';
-import {
-  checkQuota,
-  deleteFiles,
-  lockFiles,
-  precheckQuota,
-  readFile,
-  storeFile,
-} from '../files/files.service.ts';
+import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
+import { fileUpload } from '../files/file-upload.ts';
 import {
   countProcessable,
   deleteNotices,
@@ -207,29 +201,21 @@ export async function reportNotice(ctx: Ctx, form: SickForm): Promise<SickNotice
   const dateError = sickDateError(input.begin, input.end, await schoolToday(ctx), maxDays);
   if (dateError)
     throw new AppError(422, dateError, DATE_ERRORS_WITH_MAX.has(dateError) ? { max: maxDays } : undefined);
+  const upload = fileUpload(ctx, user);
   if (form.photo) {
     const { enable_sick_photo } = await configValues(ctx, ['enable_sick_photo']);
     if (enable_sick_photo !== 'true') throw new AppError(422, 'sick.photo_disabled');
-    await precheckQuota(
-      ctx.db,
-      ctx.schoolId,
-      user,
-      { minBytes: form.photo.data.length ? 1 : 0, uploadedBytes: form.photo.data.length, replacing: [] },
-      ctx,
-    );
+    await upload.precheck({
+      minBytes: form.photo.data.length ? 1 : 0,
+      uploadedBytes: form.photo.data.length,
+    });
   }
   const prepared = form.photo ? await preparePhoto(form.photo, uploaderOf(ctx)) : null;
   const id = await transaction(ctx.db, async (tx) => {
     let photoFileId: number | null = null;
     if (prepared) {
-      photoFileId = await storeFile(tx, {
-        schoolId: ctx.schoolId,
-        owner: user,
-        name: prepared.photo.name,
-        mime: prepared.photo.mime,
-        data: prepared.photo.data,
-      });
-      await checkQuota(tx, ctx.schoolId, user, prepared.photo.data.length, ctx);
+      photoFileId = await upload.store(tx, prepared.photo);
+      await upload.check(tx);
     }
     const noticeId = await insertNotice(tx, {
       schoolId: ctx.schoolId,

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorBodySchema,
   OidcCallbackRequestSchema,
   OidcSettingsUpdateSchema,
   OidcSettingsViewSchema,
@@ -26,6 +25,7 @@ import { getSamlSettings, setSamlSettings } from './saml-settings.service.ts';
 import type { SsoBrowser, SsoSignedIn, SsoStarted } from './sso-common.ts';
 import { reauthInfo } from './sso-reauth.service.ts';
 import { bindBrowser, freshSignInDone, ssoBrowserOf, unbindBrowser } from './sso-cookies.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 /** GET /api/apps/moin: the providers the login page offers. */
 async function ssoInfo(ctx: Ctx): Promise<SsoInfo> {
@@ -59,14 +59,8 @@ async function signedIn(
   return { ...answerWithSession(reply, grant), returnTo };
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  // the identity provider does not answer: 504 sso.provider_unreachable (decision 078)
-  504: ErrorBodySchema,
-};
+// the identity provider does not answer: 504 sso.provider_unreachable (decision 078)
+const errors = errorResponses(400, 403, 404, 422, 504);
 
 // spec 1, 2.1 (/sso, /login/moin, /oidc/callback), 7.1-7.2; docs/decisions/038-oidc-sign-in.md, 040-saml-sign-in.md
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +83,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sso'],
         summary:
           'How the signed-in user confirms it is them (decision 079): the password, or without one a fresh sign-in at the identity provider, and until when the last one counts',
-        response: { 200: ReauthInfoSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ReauthInfoSchema, ...errorResponses(401, 404) },
       },
     },
     (req) => reauthInfo(contextOf(req)),

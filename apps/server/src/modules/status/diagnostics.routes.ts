@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorBodySchema,
   ErrorPageSchema,
   ErrorsQuerySchema,
   LogPageSchema,
@@ -13,8 +12,9 @@ import {
 } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { exportLogs, listErrors, listLogs, serverStatus, statistics } from './diagnostics.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 // The dashboard's status, statistics, logs and debug tabs (spec 2.3, 7.4); admins only (policy.ts).
 export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {

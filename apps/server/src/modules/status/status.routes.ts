@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AliveResponseSchema,
-  ErrorBodySchema,
-  HealthSchema,
-  OnlineListSchema,
-  StatisticsQuerySchema,
-} from '@aula/contracts';
+import { AliveResponseSchema, HealthSchema, OnlineListSchema, StatisticsQuerySchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { onlineList, recordDevice } from './presence.service.ts';
 import { checkHealth } from './status.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,7 +29,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['status'],
         summary: 'The 15 s online ping: the session check is its only query, last-seen is written in batches',
-        response: { 200: AliveResponseSchema, 401: ErrorBodySchema },
+        response: { 200: AliveResponseSchema, ...errorResponses(401) },
       },
     },
     async (req) => {
@@ -69,7 +64,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['status'],
         summary: 'Counts this device for today (spec 7.4), by role only',
         querystring: StatisticsQuerySchema,
-        response: { 204: z.null(), 400: ErrorBodySchema },
+        response: { 204: z.null(), ...errorResponses(400) },
       },
     },
     async (req, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBodySchema, ImpersonateRequestSchema, SessionResultSchema } from '@aula/contracts';
+import { IdParamsSchema, ImpersonateRequestSchema, SessionResultSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { answerWithSession } from '../auth/session-cookies.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -13,14 +13,11 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           'Start impersonating a user of the school (superadmins, password within 5 minutes, at most 30 minutes); sets the session cookies',
-        params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: IdParamsSchema,
         body: ImpersonateRequestSchema,
         response: {
           200: SessionResultSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -36,9 +33,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Stop impersonating: returns to the superadmin's own session with fresh cookies",
         response: {
           200: SessionResultSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { BlockRequestSchema, BlockResultSchema, ErrorBodySchema, OkResultSchema } from '@aula/contracts';
+import { BlockRequestSchema, BlockResultSchema, IdParamsSchema, OkResultSchema } from '@aula/contracts';
 import { contextOf } from '../../context.ts';
 import { resetUserTotp, setBlocked, unlockUser } from './user-admin.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const UserIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 // Teachers manage students of their own groups, admins everyone but superadmins (the service checks).
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +14,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Block or unblock a user; blocking ends all their sessions at once',
-        params: UserIdParamsSchema,
+        params: IdParamsSchema,
         body: BlockRequestSchema,
         response: { 200: BlockResultSchema, ...errors },
       },
@@ -29,7 +28,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Lift the sign-in lock a user got after too many failed attempts',
-        params: UserIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: OkResultSchema, ...errors },
       },
     },
@@ -42,7 +41,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Reset a user's two-factor sign-in (lost phone); ends all their sessions",
-        params: UserIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: OkResultSchema, ...errors },
       },
     },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AccountPasswordSchema,
-  ErrorBodySchema,
+  IdParamsSchema,
   ManagedUserSchema,
   NameInfoRequestSchema,
   NameInfoSchema,
@@ -21,15 +20,9 @@ import {
   setAccountPassword,
   updateUser,
 } from './user-manager.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const UserIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 // spec 2.6 user manager: teachers manage students of their own groups, admins everyone but superadmins
 export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +45,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'One user the caller may manage',
-        params: UserIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: ManagedUserSchema, ...errors },
       },
     },
@@ -78,7 +71,7 @@ export const userManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Change a user: teachers names and e-mail of their students, admins everything',
-        params: UserIdParamsSchema,
+        params: IdParamsSchema,
         body: UserUpdateSchema,
         response: { 200: ManagedUserSchema, ...errors },
       },

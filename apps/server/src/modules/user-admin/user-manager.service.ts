@@ -15,12 +15,11 @@ import { getConfigValues } from '../config/config.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { clearLoginLock } from '../auth/login-throttle.service.ts';
-import { replaceUserGroups } from '../groups/groups.service.ts';
+import { replaceUserGroups, schoolGroupIds } from '../groups/groups.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findNamesMet } from '../users/user-records.service.ts';
 import { managedUser, mayManage } from './user-admin.service.ts';
 import {
-  existingGroupIds,
   findManagedUserRow,
   findUsers,
   insertUser,
@@ -103,7 +102,7 @@ async function assertUsernameFree(ctx: Ctx, username: string, exceptId?: number)
 
 async function assertGroupsExist(ctx: Ctx, groupIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(groupIds)];
-  const found = await existingGroupIds(ctx.db, ctx.schoolId, unique);
+  const found = await schoolGroupIds(ctx.db, ctx.schoolId, unique);
   if (found.length !== unique.length) throw new AppError(422, 'users.unknown_group');
   return unique;
 }

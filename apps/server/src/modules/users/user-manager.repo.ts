@@ -126,16 +126,6 @@ export async function isUsernameTaken(db: Db, schoolId: number, username: string
   return row !== undefined;
 }
 
-/** The ids among `ids` that are groups of the school. */
-export async function existingGroupIds(db: Db, schoolId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), inArray(groups.id, [...ids])));
-  return rows.map((r) => r.id);
-}
-
 export type NewUser = typeof users.$inferInsert;
 
 export async function insertUser(db: Db, values: NewUser): Promise<number> {

@@ -3,7 +3,6 @@
 // service, never a repo. Each takes the database or the caller's transaction first.
 export { findManagedUser, setUserBlocked } from './user-admin.repo.ts';
 export {
-  existingGroupIds,
   findManagedUserRow,
   findUsers,
   insertUser,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountSettingsSchema, ErrorBodySchema, UserInfoSchema } from '@aula/contracts';
+import { AccountSettingsSchema, UserInfoSchema } from '@aula/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { getUserInfo, updateAccountSettings } from './users.service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,7 +11,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        response: { 200: UserInfoSchema, 401: ErrorBodySchema },
+        response: { 200: UserInfoSchema, ...errorResponses(401) },
       },
     },
     async (req) => {
@@ -27,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Account settings (spec 7.1): any subset of theme, language and UI preferences; preferences merge key by key. Returns the user info',
         body: AccountSettingsSchema,
-        response: { 200: UserInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserInfoSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
