@@ -1,5 +1,11 @@
-import { z } from './zod.ts';
-import { DEFAULT_ICON_NAME, PALETTE, tileTitle, type PaletteColor } from './plain/apps.ts';
+import { z, type Same } from './zod.ts';
+import {
+  DEFAULT_ICON_NAME,
+  PALETTE,
+  tileTitle,
+  type PaletteColor,
+  type TitleTranslation,
+} from './plain/apps.ts';
 
 export * from './plain/apps.ts';
 import { IdSchema, multilineText, text } from './text.ts';
@@ -39,7 +45,8 @@ export const TileUrlSchema = z
   }, 'url must be http or https');
 
 export const TitleTranslationSchema = z.partialRecord(LocaleSchema, z.string().max(MAX_TITLE_LENGTH));
-export type TitleTranslation = z.infer<typeof TitleTranslationSchema>;
+// the type is plain/apps.ts's (tileTitle reads it without zod); the schema stays exactly it
+true satisfies Same<z.infer<typeof TitleTranslationSchema>, TitleTranslation>;
 
 /** A tile as the server sends it (spec 3.1, 3.2). */
 export const TileSchema = z.object({

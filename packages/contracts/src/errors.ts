@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
-import { ERROR_CODES, type ErrorCode } from './plain/errors.ts';
+import { z, type Same } from './zod.ts';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type ErrorIssue } from './plain/errors.ts';
 
 export * from './plain/errors.ts';
 
@@ -10,7 +10,6 @@ export const ErrorIssueSchema = z.object({
   code: z.string(),
   message: z.string(),
 });
-export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
 
 /** spec 8: error bodies carry a message key plus params. */
 export const ErrorBodySchema = z.object({
@@ -19,7 +18,9 @@ export const ErrorBodySchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   issues: z.array(ErrorIssueSchema).optional(),
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+// the types are plain/errors.ts's (isErrorBody checks them without zod); the schemas stay exactly them
+true satisfies Same<z.infer<typeof ErrorIssueSchema>, ErrorIssue>;
+true satisfies Same<z.infer<typeof ErrorBodySchema>, ErrorBody>;
 
 /** English fallback text for API consumers and logs; the web app translates the code instead. */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {

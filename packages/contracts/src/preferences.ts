@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, type Same } from './zod.ts';
 import {
   FONT_SIZE_MAX_PX,
   FONT_SIZE_MIN_PX,
@@ -6,6 +6,7 @@ import {
   LEFT_NAV_WIDTH_MIN,
   LINE_HEIGHT_MAX,
   LINE_HEIGHT_MIN,
+  type UiPreferences,
 } from './plain/preferences.ts';
 
 export * from './plain/preferences.ts';
@@ -17,4 +18,5 @@ export const UiPreferencesSchema = z.object({
   hideAppTitles: z.boolean(),
   chatNotificationAlert: z.boolean(),
 });
-export type UiPreferences = z.infer<typeof UiPreferencesSchema>;
+// the type is plain/preferences.ts's (the start path reads it without zod); the schema stays exactly it
+true satisfies Same<z.infer<typeof UiPreferencesSchema>, UiPreferences>;

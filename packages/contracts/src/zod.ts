@@ -8,3 +8,10 @@ import { config, z } from 'zod';
 config({ jitless: true });
 
 export { z };
+
+/**
+ * True when A and B are the same type (not only assignable: an extra optional field differs too), so
+ * `true satisfies Same<z.infer<typeof XSchema>, X>` keeps a schema exactly the zod-free type plain/ declares
+ * for it (decision 083).
+ */
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

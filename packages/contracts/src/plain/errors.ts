@@ -1,7 +1,5 @@
 // Zod-free: the web app's start path imports this (decision 049). A schema belongs in ../errors.ts.
 
-import type { ErrorBody } from '../errors.ts';
-
 // Stable error codes; the client shows t(`errors.${code}`, params) (spec 8).
 export const ERROR_CODES = [
   'common.internal',
@@ -118,6 +116,21 @@ export const ERROR_CODES = [
   'sso.not_fresh',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One field's problem in a validation error. */
+export interface ErrorIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** spec 8: error bodies carry a message key plus params (`ErrorBodySchema` in ../errors.ts checks them). */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  params?: Record<string, string | number | boolean> | undefined;
+  issues?: ErrorIssue[] | undefined;
+}
 
 /** The forced steps (spec 4.2): until the user has done them, the server refuses every other call with these. */
 export const FORCED_STEP_CODES = [

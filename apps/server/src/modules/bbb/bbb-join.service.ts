@@ -14,7 +14,6 @@ import {
 import { callerIp, portalOrigin, type Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
-import type { SessionUser } from '../../core/session-types.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
   BbbError,
@@ -39,6 +38,7 @@ import {
   type RoomRow,
 } from './bbb.repo.ts';
 import { getRoomDetails, guestPolicyOf, memberRoom, partOf, viewerOf } from './bbb.service.ts';
+import { displayName } from '../users/person.ts';
 
 /** How long a code miss counts (decision 067). */
 export const CODE_MISS_WINDOW_MS = 3_600_000;
@@ -129,10 +129,6 @@ export async function getRoom(ctx: Ctx, ref: RoomRef): Promise<RoomDetails | Pub
     member,
     id: member ? row.id : null,
   };
-}
-
-function displayName(user: SessionUser): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   groups,
   users,
 } from '../../db/schema.ts';
+import { displayNameSql } from '../users/person.repo.ts';
 
 /** Who looks: the caller's id and groups, and whether they are an admin (who sees and edits every room). */
 export interface RoomViewer {
@@ -24,9 +25,6 @@ const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
 // drizzle writes a column without its table inside a select list: subqueries name the outer table
 const roomId = sql.raw('"bbb_rooms"."id"');
 const roomOwner = sql.raw('"bbb_rooms"."owner_id"');
-
-const personName = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`);
 
 /** The caller is a member as a person or through one of their groups (the owner is not counted here). */
 function sharedWith(v: RoomViewer): SQL {
@@ -49,7 +47,7 @@ function roomColumns(v: RoomViewer) {
     maxParticipants: bbbRooms.maxParticipants,
     createdAt: bbbRooms.createdAt,
     owner: sql<{ id: number; name: string; type: string }>`(select json_build_object('id', o.id,
-      'name', ${personName('o')}, 'type', o.type) from ${users} o where o.id = ${roomOwner})`,
+      'name', ${displayNameSql('o')}, 'type', o.type) from ${users} o where o.id = ${roomOwner})`,
     // hasRole(owner, 'teacher'): a teacher, an admin or a superadmin (only their rooms admit guests)
     ownerTeaches: sql<boolean>`coalesce((select o.type = 'L' or o.roles && array['admin', 'superadmin']::text[]
       from ${users} o where o.id = ${roomOwner}), false)`,
@@ -151,7 +149,7 @@ export async function findPersonMembers(db: Db, id: number) {
   return db
     .select({
       id: users.id,
-      name: sql<string>`${personName('"users"')}`,
+      name: sql<string>`${displayNameSql('"users"')}`,
       type: users.type,
       moderator: bbbRoomMembers.moderator,
     })

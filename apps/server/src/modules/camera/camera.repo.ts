@@ -1,24 +1,8 @@
 import { aliasedTable, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { cameraPictures, files, users } from '../../db/schema.ts';
-
-const personColumns = {
-  id: users.id,
-  laraId: users.laraId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  username: users.username,
-  type: users.type,
-};
-
-export type PersonRow = {
-  id: number;
-  laraId: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  type: string;
-};
+import { personColumns } from '../users/person.repo.ts';
+import type { PersonRow } from '../users/person.ts';
 
 /** A user of the school by laraId, or null. */
 export async function findPersonByLaraId(

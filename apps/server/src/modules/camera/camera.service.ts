@@ -21,12 +21,9 @@ import {
   insertPicture,
   listPictures,
   pictureStats,
-  type PersonRow,
   type PictureRow,
 } from './camera.repo.ts';
-
-const personName = (p: { firstName: string; lastName: string; username: string }) =>
-  `${p.firstName} ${p.lastName}`.trim() || p.username;
+import { displayName, type PersonRow } from '../users/person.ts';
 
 /**
  * Whether the caller may see all of this person's pictures and add new ones: themself, an admin, or a
@@ -60,7 +57,7 @@ function toPerson(
   return {
     id: p.id,
     laraId: p.laraId,
-    name: personName(p),
+    name: displayName(p),
     type: p.type,
     self,
     pictureCount: s?.count ?? 0,
@@ -79,7 +76,7 @@ function toPicture(row: PictureRow): CameraPicture {
         ? null
         : {
             id: row.takenBy,
-            name: personName({
+            name: displayName({
               firstName: row.takerFirstName ?? '',
               lastName: row.takerLastName ?? '',
               username: row.takerUsername ?? '',
@@ -207,7 +204,7 @@ export async function pictureFile(
   return {
     mime: file.mime,
     data: file.data,
-    downloadName: pictureFileName(personName(person), day).replace(/\.jpg$/, `.${ext}`),
+    downloadName: pictureFileName(displayName(person), day).replace(/\.jpg$/, `.${ext}`),
     inlineName: `picture-${picture.id}.${ext}`,
   };
 }

@@ -12,7 +12,8 @@ import {
   chatRooms,
   users,
 } from '../../db/schema.ts';
-import { personName, type Person } from './chat.repo.ts';
+import { displayNameSql } from '../users/person.repo.ts';
+import type { Person } from './chat.repo.ts';
 
 const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
 const messageIdCol = sql.raw('"chat_messages"."id"');
@@ -24,7 +25,7 @@ const messageColumns = {
   id: chatMessages.id,
   roomId: chatMessages.roomId,
   senderId: chatMessages.senderId,
-  sender: sql<Person | null>`(select json_build_object('id', s.id, 'name', ${personName('s')}, 'type', s.type)
+  sender: sql<Person | null>`(select json_build_object('id', s.id, 'name', ${displayNameSql('s')}, 'type', s.type)
     from ${users} s where s.id = ${senderIdCol})`,
   body: chatMessages.body,
   fileId: chatMessages.fileId,

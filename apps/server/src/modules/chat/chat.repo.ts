@@ -16,13 +16,11 @@ import {
   groups,
   users,
 } from '../../db/schema.ts';
+import { displayNameSql } from '../users/person.repo.ts';
 
 // drizzle writes a column without its table inside a select list: subqueries name the outer table
 const roomIdCol = sql.raw('"chat_rooms"."id"');
 const userIdCol = sql.raw('"users"."id"');
-
-export const personName = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.username)`);
 
 export interface Person {
   id: number;
@@ -67,10 +65,10 @@ function roomColumns(viewer: Viewer) {
     createdAt: chatRooms.createdAt,
     isMember: sql<boolean>`${isMemberOf(userId)}`,
     isPromoted: sql<boolean>`${promoted}`,
-    owner: sql<Person | null>`(select json_build_object('id', o.id, 'name', ${personName('o')}, 'type', o.type)
+    owner: sql<Person | null>`(select json_build_object('id', o.id, 'name', ${displayNameSql('o')}, 'type', o.type)
       from ${users} o where o.id = ${sql.raw('"chat_rooms"."owner_id"')})`,
     // private rooms: the other person
-    peer: sql<Person | null>`(select json_build_object('id', p.id, 'name', ${personName('p')}, 'type', p.type)
+    peer: sql<Person | null>`(select json_build_object('id', p.id, 'name', ${displayNameSql('p')}, 'type', p.type)
       from ${chatRoomMembers} pm join ${users} p on p.id = pm.user_id
       where pm.room_id = ${roomIdCol} and pm.user_id <> ${userId} and ${chatRooms.kind} = 'private' limit 1)`,
     // private rooms: the other person can still read and answer (not blocked, not gone from the school)
@@ -207,7 +205,7 @@ export async function findMembers(db: Db, roomId: number) {
   return db
     .select({
       id: users.id,
-      name: sql<string>`${personName('"users"')}`,
+      name: sql<string>`${displayNameSql('"users"')}`,
       type: users.type,
       moderator: sql<boolean>`coalesce(${chatRoomMembers.moderator}, false)`,
       viaGroup: sql<boolean>`(${chatRoomMembers.userId} is null)`,
@@ -293,7 +291,7 @@ export async function isUserDisabled(db: Db, userId: number): Promise<boolean> {
 /** A user of the school (not deactivated), by id. */
 export async function findPerson(db: Db, schoolId: number, userId: number): Promise<Person | null> {
   const [row] = await db
-    .select({ id: users.id, name: sql<string>`${personName('"users"')}`, type: users.type })
+    .select({ id: users.id, name: sql<string>`${displayNameSql('"users"')}`, type: users.type })
     .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNull(users.deactivatedAt)));
   return row ?? null;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { chunks } from '../../db/chunks.ts';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, users } from '../../db/schema.ts';
+import { personColumns, personNameColumns } from '../users/person.repo.ts';
 
 export async function listGroups(db: Db, schoolId: number, filter: { type?: string; userId?: number }) {
   const where: SQL[] = [eq(groups.schoolId, schoolId)];
@@ -41,13 +42,7 @@ export async function isGroupMember(db: Db, groupId: number, userId: number): Pr
 /** The members of a group, teachers first, then by last and first name. */
 export async function listGroupMembers(db: Db, schoolId: number, groupId: number) {
   return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      type: users.type,
-    })
+    .select({ id: users.id, ...personNameColumns, type: users.type })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.schoolId, schoolId)))
@@ -175,14 +170,7 @@ export async function listPupilsOfTeacher(db: Db, schoolId: number, teacherId: n
     .from(groupMembers)
     .where(and(inArray(groupMembers.groupId, own), eq(groupMembers.schoolId, schoolId)));
   return db
-    .select({
-      id: users.id,
-      laraId: users.laraId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      type: users.type,
-    })
+    .select(personColumns)
     .from(users)
     .where(
       and(

@@ -22,6 +22,7 @@ import {
 } from './groups.repo.ts';
 import * as repo from './groups.repo.ts';
 import type { GroupReach } from './groups.repo.ts';
+import { displayName } from '../users/person.ts';
 
 export type { GroupReach };
 
@@ -51,7 +52,7 @@ export async function getGroup(ctx: Ctx, groupId: number): Promise<GroupDetail> 
     ...group,
     members: members.map((m) => ({
       id: m.id,
-      name: `${m.firstName} ${m.lastName}`.trim() || m.username,
+      name: displayName(m),
       type: m.type,
     })),
   };

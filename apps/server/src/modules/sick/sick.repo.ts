@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, sickNotices, users } from '../../db/schema.ts';
+import { displayNameSql, nameMatches } from '../users/person.repo.ts';
 
 /**
  * Whose notices a caller sees (permissionsFor(user).sickNotices): `own` their own; `groups` their own and
@@ -60,10 +61,7 @@ function filterConditions(f: SickFilter): SQL[] {
   if (f.users?.length) where.push(inArray(sickNotices.userId, f.users));
   if (f.userQ) {
     const p = likePattern(f.userQ);
-    where.push(
-      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
-        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
-    );
+    where.push(nameMatches(p));
   }
   // both set is both kinds: no filter
   if (f.onlyStudents && !f.onlyTeachers) where.push(sql`${users.type} = 'S'`);
@@ -76,7 +74,7 @@ function filterConditions(f: SickFilter): SQL[] {
 function person(column: string) {
   return sql<{ id: number; laraId: string; name: string; type: string } | null>`(select json_build_object(
     'id', p.id, 'laraId', p.lara_id, 'type', p.type,
-    'name', coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), p.username))
+    'name', ${displayNameSql('p')})
     from ${users} p where p.id = ${sql.raw(`"sick_notices"."${column}"`)})`;
 }
 
@@ -276,16 +274,13 @@ export async function findStudents(
   if (opts.userId !== undefined) where.push(eq(users.id, opts.userId));
   if (opts.q) {
     const p = likePattern(opts.q);
-    where.push(
-      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
-        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
-    );
+    where.push(nameMatches(p));
   }
   const rows = await db
     .select({
       id: users.id,
       laraId: users.laraId,
-      name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`,
+      name: sql<string>`${displayNameSql('"users"')}`,
       groups: sql<
         { id: number; name: string }[]
       >`coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)

@@ -28,6 +28,7 @@ import {
   updateUserFields,
   type ManagedUserRow,
 } from '../users/user-records.service.ts';
+import { displayName } from '../users/person.ts';
 
 type Actor = NonNullable<Ctx['user']>;
 
@@ -234,7 +235,7 @@ export async function nameInfo(ctx: Ctx, ids: readonly number[]): Promise<NameIn
   return rows.map((r) => ({
     id: r.id,
     lara_id: r.laraId,
-    name: `${r.firstName} ${r.lastName}`.trim() || r.username,
+    name: displayName(r),
     type: r.type,
   }));
 }

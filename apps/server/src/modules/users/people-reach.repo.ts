@@ -14,6 +14,7 @@ import {
   groupMembers,
   users,
 } from '../../db/schema.ts';
+import { displayNameSql, nameMatches, personColumns } from './person.repo.ts';
 
 /**
  * Whom a caller reaches. `all`: everyone of the school. `staff-and-groups`: every teacher and admin, and the
@@ -47,10 +48,6 @@ export interface PeopleReachOptions {
 const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
 // drizzle writes a column without its table inside a select list: subqueries name the outer table
 const userIdCol = sql.raw('"users"."id"');
-
-const personName = sql.raw(
-  `coalesce(nullif(trim("users".first_name || ' ' || "users".last_name), ''), "users".username)`,
-);
 
 const sharesGroup = (groupIds: readonly number[]) =>
   sql`exists (select 1 from ${groupMembers} gm where gm.user_id = ${userIdCol} and ${inArray(sql.raw('gm.group_id'), ids(groupIds))})`;
@@ -89,13 +86,10 @@ export async function findPeopleInReach(
   if (opts.only) where.push(inArray(users.id, ids(opts.only)));
   if (opts.q) {
     const p = likePattern(opts.q);
-    where.push(
-      sql`(${users.firstName} ilike ${p} or ${users.lastName} ilike ${p} or ${users.username} ilike ${p}
-        or ${users.firstName} || ' ' || ${users.lastName} ilike ${p})`,
-    );
+    where.push(nameMatches(p));
   }
   return db
-    .select({ id: users.id, name: sql<string>`${personName}`, type: users.type })
+    .select({ id: users.id, name: sql<string>`${displayNameSql('"users"')}`, type: users.type })
     .from(users)
     .where(and(...where))
     .orderBy(users.lastName, users.firstName, users.id)
@@ -150,14 +144,7 @@ export async function findNamesMet(
   const where: SQL[] = [eq(users.schoolId, schoolId), inArray(users.id, [...ids])];
   if (!caller.staff) where.push(meets(caller.id));
   return db
-    .select({
-      id: users.id,
-      laraId: users.laraId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      type: users.type,
-    })
+    .select(personColumns)
     .from(users)
     .where(and(...where))
     .orderBy(users.id);

@@ -1,0 +1,18 @@
+// The start page's data (decision 051). The values live in plain/boot.ts (zod-free: the web app's start path
+// imports them, decision 049); the shape names upper contracts' types, so it stands here (decision 083).
+import type { ConfigMap } from './plain/config.ts';
+import type { LayoutResponse } from './layout.ts';
+import type { UserInfo } from './users.ts';
+
+export * from './plain/boot.ts';
+
+/**
+ * What the start page carries from the API (decision 051): each field is the answer the route would give
+ * this browser right now (GET /api/self, POST /api/config/key with every key, GET /api/layout on `/`); a
+ * missing field means "ask for it yourself". `self: null` is a visitor for certain (no session cookies).
+ */
+export interface BootData {
+  self?: UserInfo | null;
+  config?: ConfigMap;
+  layout?: LayoutResponse;
+}
