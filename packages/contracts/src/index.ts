@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './apps.ts';
 export * from './auth.ts';
 export * from './boot.ts';
+export * from './plain/file-kinds.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './errors.ts';

@@ -1,5 +1,13 @@
 // Upload checks (SECURITY.md "Uploads", decision 023): the type comes from the bytes (magic number),
 // never from the name or the declared type; images are re-encoded without metadata.
+import {
+  DOWNLOAD_MIMES,
+  fileKindNames,
+  ICON_MIMES,
+  isFileKind,
+  PHOTO_MIMES,
+  SVG_MIME,
+} from '@aula/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.ts';
@@ -40,31 +48,10 @@ async function imageJob<T>(
 const decodeOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
 const timeLimit = { seconds: IMAGE_LIMITS.timeoutSeconds };
 
-const ICON_TYPES: Record<string, string> = {
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-  'image/webp': 'WebP',
-  'image/gif': 'GIF',
-};
-export const ICON_TYPE_NAMES = [...Object.values(ICON_TYPES), 'SVG'].join(', ');
-
-const DOWNLOAD_TYPES: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
-  'application/vnd.oasis.opendocument.text': 'OpenDocument',
-  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
-  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
-  'application/zip': 'ZIP',
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-  'image/gif': 'GIF',
-  'image/webp': 'WebP',
-  'audio/mpeg': 'MP3',
-  'video/mp4': 'MP4',
-};
-export const DOWNLOAD_TYPE_NAMES = [...new Set(Object.values(DOWNLOAD_TYPES))].join(', ');
+// the types by their magic number (the file-kind table of the contracts); SVG, which has none, is found by its text
+const ICON_RASTER_TYPES = ICON_MIMES.filter((mime) => mime !== SVG_MIME);
+export const ICON_TYPE_NAMES = fileKindNames(ICON_MIMES).join(', ');
+export const DOWNLOAD_TYPE_NAMES = fileKindNames(DOWNLOAD_MIMES).join(', ');
 
 export function megabytes(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 10) / 10;
@@ -113,7 +100,8 @@ export function looksLikeSvg(data: Buffer): boolean {
 export async function iconToPng(data: Buffer, owner: ImageOwner, size = ICON_SIZE_PX): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
   const svg = (detected === undefined || detected.mime === 'application/xml') && looksLikeSvg(data);
-  if (!svg && (!detected || !ICON_TYPES[detected.mime])) throw invalidType(ICON_TYPE_NAMES);
+  if (!svg && (!detected || !isFileKind(ICON_RASTER_TYPES, detected.mime)))
+    throw invalidType(ICON_TYPE_NAMES);
   if (svg) {
     const text = data.toString('utf8');
     // entity declarations are how XML bombs start; icons never need them
@@ -144,12 +132,7 @@ export async function iconToPng(data: Buffer, owner: ImageOwner, size = ICON_SIZ
   );
 }
 
-const PHOTO_TYPES: Record<string, string> = {
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-  'image/webp': 'WebP',
-};
-export const PHOTO_TYPE_NAMES = Object.values(PHOTO_TYPES).join(', ');
+export const PHOTO_TYPE_NAMES = fileKindNames(PHOTO_MIMES).join(', ');
 
 /**
  * A photo (the login background) as a WebP of at most `maxWidth` px wide, turned upright and without any
@@ -157,7 +140,7 @@ export const PHOTO_TYPE_NAMES = Object.values(PHOTO_TYPES).join(', ');
  */
 export async function photoToWebp(data: Buffer, owner: ImageOwner, maxWidth = 2560): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
+  if (!detected || !isFileKind(PHOTO_MIMES, detected.mime)) throw invalidType(PHOTO_TYPE_NAMES);
   return imageJob(
     owner,
     'raster',
@@ -213,7 +196,7 @@ export async function checkDownload(
   uploadedName: string,
 ): Promise<{ mime: string; name: string }> {
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !DOWNLOAD_TYPES[detected.mime]) throw invalidType(DOWNLOAD_TYPE_NAMES);
+  if (!detected || !isFileKind(DOWNLOAD_MIMES, detected.mime)) throw invalidType(DOWNLOAD_TYPE_NAMES);
   const base =
     uploadedName
       .split(/[\\/]/)
@@ -241,7 +224,7 @@ export async function photoToJpeg(
   owner: ImageOwner,
 ): Promise<{ photo: Buffer; width: number; height: number; thumbnail: Buffer }> {
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !PHOTO_TYPES[detected.mime]) throw invalidType(PHOTO_TYPE_NAMES);
+  if (!detected || !isFileKind(PHOTO_MIMES, detected.mime)) throw invalidType(PHOTO_TYPE_NAMES);
   return imageJob(
     owner,
     'raster',

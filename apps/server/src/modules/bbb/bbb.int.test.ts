@@ -14,6 +14,7 @@ import { joinUrl } from './bbb-client.ts';
 import { newMeeting, randomCode, withFreshCode } from './bbb-codes.ts';
 import { STATUS_CACHE_MS } from './bbb-status.ts';
 import { insertRoom } from './bbb.repo.ts';
+import { makeVideoRoom } from '../../test/area-factories.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
@@ -70,11 +71,8 @@ async function keepSettings() {
 }
 
 /** A room of the test's own, created over HTTP. */
-async function roomOf(actor: string, input: Partial<RoomInput> = {}) {
-  const res = await as(actor, '/api/bbb', { body: { name: `Raum ${Math.random()}`, ...input } });
-  expect(res.status, res.text).toBe(201);
-  return res.body as RoomDetails;
-}
+const roomOf = (actor: string, input: Partial<RoomInput> = {}): Promise<RoomDetails> =>
+  makeVideoRoom(t, cookies.get(actor)!, input);
 
 async function meetingIdOf(roomId: number): Promise<string> {
   const [row] = await t.database.db

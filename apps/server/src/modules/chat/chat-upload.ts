@@ -2,7 +2,7 @@
 // EXIF or GPS, PDF, and the office documents file-type recognises by their content (Word, Excel, PowerPoint as
 // OOXML; OpenDocument text, spreadsheet, presentation). The type comes from the bytes, never the name; the
 // stored name gets the extension of the type found. Anything else is 415 upload.invalid_type.
-import { MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
+import { CHAT_MIMES, fileKindNames, isFileKind, MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,24 +10,8 @@ import { withoutImageMetadata } from '../../lib/uploads.ts';
 import type { ImageOwner } from '../../lib/image-limiter.ts';
 import { tooLarge } from '../files/file-checks.ts';
 
-const CHAT_TYPES: Record<string, string> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'image/gif': 'GIF',
-  'application/pdf': 'PDF',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
-  'application/vnd.oasis.opendocument.text': 'OpenDocument',
-  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
-  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
-};
-
-/** The types by name, for GET /api/matrix/config and the 415 message. */
-export const CHAT_UPLOAD_TYPE_NAMES = [...new Set(Object.values(CHAT_TYPES))];
-/** The exact types (the web app's file input `accept`). */
-export const CHAT_UPLOAD_MIMES = Object.keys(CHAT_TYPES);
+/** The types by name (the contracts' file-kind table), for GET /api/matrix/config and the 415 message. */
+export const CHAT_UPLOAD_TYPE_NAMES = fileKindNames(CHAT_MIMES);
 
 export interface ChatUpload {
   name: string;
@@ -62,7 +46,7 @@ export async function prepareChatUpload(
 ): Promise<ChatUpload> {
   if (data.length > MAX_CHAT_UPLOAD_BYTES) throw tooLarge(MAX_CHAT_UPLOAD_BYTES);
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !CHAT_TYPES[detected.mime])
+  if (!detected || !isFileKind(CHAT_MIMES, detected.mime))
     throw new AppError(415, 'upload.invalid_type', { allowed: CHAT_UPLOAD_TYPE_NAMES.join(', ') });
   const name = storedName(uploadedName, detected.ext);
   if (!detected.mime.startsWith('image/'))

@@ -14,6 +14,7 @@ import {
   groups,
   users,
 } from '../../db/schema.ts';
+import { makeChatRoom } from '../../test/area-factories.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto, PHONE_MAKE } from '../../test/photos.ts';
 import { call, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
@@ -50,11 +51,8 @@ let clientCounter = 0;
 const newClientId = () => `client-${++clientCounter}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A group room of the test's own, made over HTTP. */
-async function roomOf(actor: string, input: Partial<ChatRoomInput> = {}): Promise<ChatRoomDetails> {
-  const res = await as(actor, '/api/matrix/room', { body: { name: `Raum ${Math.random()}`, ...input } });
-  expect(res.status, res.text).toBe(201);
-  return res.body as ChatRoomDetails;
-}
+const roomOf = (actor: string, input: Partial<ChatRoomInput> = {}): Promise<ChatRoomDetails> =>
+  makeChatRoom(t, cookies.get(actor)!, input);
 
 async function send(actor: string, roomId: number, body = 'Hallo', clientId = newClientId()) {
   return as(actor, `/api/matrix/${roomId}/messages`, { body: { body, clientId } });

@@ -32,6 +32,7 @@ import {
   sickNotices,
   users,
 } from '../../db/schema.ts';
+import { makeCameraPicture } from '../../test/area-factories.ts';
 import { makeTile } from '../../test/factories.ts';
 import { phonePhoto } from '../../test/photos.ts';
 import {
@@ -250,17 +251,7 @@ beforeAll(async () => {
   await seedRowsOf('student', studentId, 'Sara');
   await seedRowsOf('student2', otherId, 'Ali');
   // a camera picture of the student that an admin took (decision 063)
-  const photo = new FormData();
-  photo.append(
-    'photo',
-    new Blob([new Uint8Array(await phonePhoto(64, 48))], { type: 'image/jpeg' }),
-    'p.jpg',
-  );
-  const picture = await call(t.base, '/api/camera/demo-student', {
-    cookie: await loginAs(t.base, 'admin'),
-    form: photo,
-  });
-  expect(picture.status).toBe(201);
+  await makeCameraPicture(t, await loginAs(t.base, 'admin'), 'demo-student', await phonePhoto(64, 48));
   // the student has TOTP from here on: their session was opened before
   studentCookie = await loginAs(t.base, 'student');
   for (const pair of studentCookie.split('; ')) cookieValues.push(pair.split('=')[1]!);

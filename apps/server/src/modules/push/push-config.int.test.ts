@@ -6,6 +6,7 @@ import { pushKeys, pushSubscriptions, sessions, users } from '../../db/schema.ts
 import { openSecret, purposeKey } from '../../lib/secret-box.ts';
 import { loadPushKeys } from './push-keys.service.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
+import { makePushDevice } from '../../test/area-factories.ts';
 import { makeSchool, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import {
   call,
@@ -46,10 +47,7 @@ const keysRow = async (id = schoolId) =>
 /** A device of a new user of this role, subscribed with the school's current key. */
 async function device(role: TestRole = 'student') {
   const cookie = await (await makeUser(t, { role })).login();
-  const key = (await call(t.base, '/api/config/firebase', { cookie })).body.vapidKey;
-  const token = svc.subscribe(key);
-  const res = await call(t.base, '/api/users/firebase', { cookie, body: { token } });
-  expect(res.status, res.text).toBe(204);
+  const token = await makePushDevice(t, cookie, svc);
   const test = () => call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
   return { cookie, endpoint: token.endpoint, test };
 }

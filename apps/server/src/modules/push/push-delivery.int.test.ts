@@ -12,6 +12,7 @@ import {
 import { transaction } from '../../db/index.ts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
+import { makePushDevice } from '../../test/area-factories.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { call, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { claimDue } from './push-queue.repo.ts';
@@ -40,14 +41,8 @@ beforeAll(async () => {
 async function userWithDevices(devices = 1, base = t.base) {
   const user = await makeUser(t);
   const cookie = await user.login();
-  const config = await call(base, '/api/config/firebase', { cookie });
   const endpoints: string[] = [];
-  for (let i = 0; i < devices; i++) {
-    const token = svc.subscribe(config.body.vapidKey);
-    const res = await call(base, '/api/users/firebase', { cookie, body: { token } });
-    expect(res.status, res.text).toBe(204);
-    endpoints.push(token.endpoint);
-  }
+  for (let i = 0; i < devices; i++) endpoints.push((await makePushDevice({ base }, cookie, svc)).endpoint);
   const test = async () => {
     const res = await call(base, '/api/users/firebase/test', { cookie, method: 'POST' });
     expect(res.status, res.text).toBe(202);

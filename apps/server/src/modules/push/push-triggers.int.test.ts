@@ -4,6 +4,7 @@ import { DEFAULT_FEATURES, type ChatMessage, type PushPayload } from '@aula/cont
 import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
+import { makeChatRoom } from '../../test/area-factories.ts';
 import { makeGroup, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { setUpTestApp } from '../../test/test-app.ts';
 import { PUSH_CHANNEL } from './push-enqueue.repo.ts';
@@ -124,11 +125,7 @@ let clientIds = 0;
 async function chatRoom(owner: Person, members: Person[]): Promise<number> {
   // a teacher adds people of their own groups
   await makeGroup(t, { members: [owner.id, ...members.map((m) => m.id)] });
-  const res = await as(owner, '/api/matrix/room', {
-    body: { name: `Raum ${Math.random()}`, userIds: members.map((m) => m.id) },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id as number;
+  return (await makeChatRoom(t, owner.cookie, { userIds: members.map((m) => m.id) })).id;
 }
 async function say(p: Person, roomId: number, body = 'Hallo'): Promise<ChatMessage> {
   const res = await as(p, `/api/matrix/${roomId}/messages`, {

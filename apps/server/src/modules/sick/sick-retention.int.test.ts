@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { auditLog, files, sickNotices } from '../../db/schema.ts';
 import { registerJobs } from '../../plugins/jobs.ts';
+import { makeSickNotice } from '../../test/area-factories.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { phonePhoto } from '../../test/photos.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 // The notices are reported on Tuesday 24 November 2026; a year and a day later a second server starts on the
 // same database, and its retention job (run at start) deletes what is older than 365 days after its end.
@@ -14,16 +14,8 @@ let expired = { id: 0, fileId: 0 };
 let kept = { id: 0, fileId: 0 };
 
 async function reportWithPhoto(cookie: string, end: string) {
-  const form = new FormData();
-  form.append('begin', '2026-11-24');
-  form.append('end', end);
-  form.append('photo', new Blob([new Uint8Array(await phonePhoto())], { type: 'image/jpeg' }), 'a.jpg');
-  const res = await call(before.base, '/api/sick', { cookie, form });
-  expect(res.status, res.text).toBe(201);
-  const [row] = await before.database.db
-    .select()
-    .from(sickNotices)
-    .where(eq(sickNotices.id, res.body.id as number));
+  const notice = await makeSickNotice(before, cookie, { begin: '2026-11-24', end }, true);
+  const [row] = await before.database.db.select().from(sickNotices).where(eq(sickNotices.id, notice.id));
   return { id: row!.id, fileId: row!.photoFileId! };
 }
 

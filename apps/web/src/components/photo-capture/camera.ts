@@ -1,12 +1,18 @@
-import { MAX_PHOTO_BYTES } from '@aula/contracts';
+import { MAX_PHOTO_BYTES, PHOTO_MIMES } from '@aula/contracts';
 
 export type Facing = 'user' | 'environment';
 
 /** Why the live camera is not there; each has its own calm sentence (photoCapture.reason.*). */
 export type CameraProblem = 'unsupported' | 'denied' | 'missing' | 'busy' | 'failed';
 
-/** The types the file picker offers; the server checks the magic number again. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/**
+ * The types the file picker offers, a phone's own JPEG first: the photos of the contracts' file-kind table;
+ * the server checks the magic number again.
+ */
+export const PHOTO_TYPES: readonly string[] = [
+  'image/jpeg',
+  ...PHOTO_MIMES.filter((mime) => mime !== 'image/jpeg'),
+];
 
 /** JPEG quality of a taken photo: the server re-encodes it anyway, so the upload only needs to keep detail. */
 export const JPEG_QUALITY = 0.9;
@@ -90,7 +96,7 @@ export function countCameras(devices: readonly Pick<MediaDeviceInfo, 'kind' | 'd
 
 /** A chosen file the portal will take, or why not (photoCapture.fileError.*). */
 export function checkPhotoFile(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'type';
+  if (!PHOTO_TYPES.includes(file.type)) return 'type';
   if (file.size > MAX_PHOTO_BYTES) return 'size';
   if (file.size === 0) return 'type';
   return null;

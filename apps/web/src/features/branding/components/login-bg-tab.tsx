@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { loginBackgroundStyle } from '@/lib/login-background';
 import { useQuery } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { LOGIN_BG_STRATEGIES, type LoginBgStrategy } from '@aula/contracts';
+import { ICON_MIMES, LOGIN_BG_STRATEGIES, PHOTO_MIMES, type LoginBgStrategy } from '@aula/contracts';
 import { Logo } from '@/components/logo';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,10 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { loginBgQueryOptions, logoQueryOptions, useSaveLoginBg, useSaveLogo } from '../api/branding-images';
+
+// what the server takes (the file-kind table of the contracts): a background is a photo, a logo an icon
+const PHOTO_ACCEPT = PHOTO_MIMES.join(',');
+const ICON_ACCEPT = ICON_MIMES.join(',');
 
 /** A file button: the native input stays, labelled, and keyboard-reachable; picking a file uploads it. */
 function FilePick({
@@ -82,7 +86,7 @@ function BackgroundSection() {
       <div className="flex flex-wrap items-end gap-3">
         <FilePick
           label={bg.data?.url ? t('branding.bgReplace') : t('branding.bgUpload')}
-          accept="image/png,image/jpeg,image/webp"
+          accept={PHOTO_ACCEPT}
           busy={save.isPending && save.variables?.file !== undefined}
           onFile={upload}
         />
@@ -138,7 +142,7 @@ export function LogoSection() {
         <div className="flex flex-wrap gap-2">
           <FilePick
             label={logo.data?.url ? t('branding.logoReplace') : t('branding.logoUpload')}
-            accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
+            accept={ICON_ACCEPT}
             busy={save.isPending && save.variables?.file !== undefined}
             onFile={(file) =>
               save.mutate(

@@ -1,29 +1,16 @@
-import type { ChatConfig } from '@aula/contracts';
+import { CHAT_MIMES, FILE_KINDS, isFileKind, type ChatConfig } from '@aula/contracts';
 
-/** The types a chat file may have, by the name GET /api/matrix/config lists them under (decision 070). */
-const NAME_OF_TYPE: Record<string, string> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'image/gif': 'GIF',
-  'application/pdf': 'PDF',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
-  'application/vnd.oasis.opendocument.text': 'OpenDocument',
-  'application/vnd.oasis.opendocument.spreadsheet': 'OpenDocument',
-  'application/vnd.oasis.opendocument.presentation': 'OpenDocument',
-};
-
-/** Whether the chat takes this type: GET /api/matrix/config lists its name (never the type itself). */
+/**
+ * Whether the chat takes this type: GET /api/matrix/config lists its name (never the type itself), the
+ * name a chat file's type has in the contracts' file-kind table (decision 070).
+ */
 function allows(allowed: readonly string[], type: string): boolean {
-  const name = NAME_OF_TYPE[type];
-  return name !== undefined && allowed.includes(name);
+  return isFileKind(CHAT_MIMES, type) && allowed.includes(FILE_KINDS[type]);
 }
 
 /** The file input's `accept`: the exact types of the allowed names. */
 export function acceptOf(allowed: readonly string[]): string | undefined {
-  const types = Object.keys(NAME_OF_TYPE).filter((type) => allows(allowed, type));
+  const types = CHAT_MIMES.filter((type) => allows(allowed, type));
   return types.length > 0 ? types.join(',') : undefined;
 }
 

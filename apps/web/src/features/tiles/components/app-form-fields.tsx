@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ImageUp, Palette, Shapes, Users } from 'lucide-react';
 import {
+  ICON_MIMES,
   LOCALES,
   LOCALE_NAMES,
   MAX_DOWNLOAD_BYTES,
@@ -31,7 +32,7 @@ import { TilePreview } from './tile-preview';
 // The fields of the tile form (spec 3.1), each with its label, hint and the issues spec 5's checks found.
 
 const fieldClass = 'grid gap-1.5';
-const ICON_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+const ICON_TYPES = ICON_MIMES.join(',');
 
 type PickFile = (kind: 'icon' | 'file', file: File | null) => void;
 
