@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
 import { DEFAULT_FEATURES, type FeatureName } from '@aula/contracts';
 import type { Database } from './db/index.ts';
-import { pushSubscriptions, sessions } from './db/schema.ts';
 import { configReadLog, countingTestDatabase, readsConfig, type ConfigReadLog } from './test/config-reads.ts';
 import { phonePhoto } from './test/photos.ts';
-import { makeGroup, makeSetting, makeUser, type TestUser } from './test/factories.ts';
+import { makeDeviceRow, makeGroup, makeSetting, makeUser, type TestUser } from './test/factories.ts';
 import { setUpTestApp } from './test/test-app.ts';
 
 // Decided once per request (issue 33 item 4, decision 085): a request reads the school's configuration at
@@ -28,21 +26,7 @@ let admin: TestUser & { cookie: string };
 
 /** A device of the user's last session, so a push is queued for them (and quiet hours are looked at). */
 async function device(u: TestUser): Promise<void> {
-  const db = t.database.db;
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, u.id))
-    .orderBy(desc(sessions.id))
-    .limit(1);
-  await db.insert(pushSubscriptions).values({
-    schoolId: u.schoolId,
-    userId: u.id,
-    sessionId: session!.id,
-    endpoint: `https://push.example.org/send/${u.username}`,
-    p256dh: 'B'.repeat(87),
-    auth: 'A'.repeat(22),
-  });
+  await makeDeviceRow(t, u, `https://push.example.org/send/${u.username}`);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { DEFAULT_FEATURES } from '@aula/contracts';
 import { transaction, type Db } from './db/index.ts';
-import { pushQueue, pushSubscriptions, sessions, sickNotices } from './db/schema.ts';
+import { pushQueue, sickNotices } from './db/schema.ts';
 import {
   afterCommitHandler,
   inTransactionHandler,
@@ -11,7 +11,7 @@ import {
   subscribeDomainEvents,
   type PublishOrigin,
 } from './lib/domain-events.ts';
-import { makeGroup, makeSetting, makeUser, type TestRole } from './test/factories.ts';
+import { makeDeviceRow, makeGroup, makeSetting, makeUser, type TestRole } from './test/factories.ts';
 import { setUpTestApp } from './test/test-app.ts';
 
 // Side effects as domain events (issue 33, decision 084), on the real database over real HTTP: a handler that
@@ -47,21 +47,7 @@ let endpoints = 0;
 async function person(role: TestRole): Promise<Person> {
   const u = await makeUser(t, { role });
   const cookie = await u.login();
-  const db = t.database.db;
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, u.id))
-    .orderBy(desc(sessions.id))
-    .limit(1);
-  await db.insert(pushSubscriptions).values({
-    schoolId: u.schoolId,
-    userId: u.id,
-    sessionId: session!.id,
-    endpoint: `https://push.example.org/send/${++endpoints}-events`,
-    p256dh: 'B'.repeat(87),
-    auth: 'A'.repeat(22),
-  });
+  await makeDeviceRow(t, u, `https://push.example.org/send/${++endpoints}-events`);
   return { id: u.id, schoolId: u.schoolId, cookie };
 }
 

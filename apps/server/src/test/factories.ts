@@ -3,7 +3,7 @@
 // our services, so a test's set-up does not change when a service does; what the feature under test does
 // goes through HTTP as before. Every name a factory makes up is new in the file's database, so tests that
 // make their own data never meet another test's.
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   appGroups,
   apps,
@@ -12,7 +12,9 @@ import {
   groups,
   layoutItems,
   layouts,
+  pushSubscriptions,
   schools,
+  sessions,
   users,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -244,4 +246,41 @@ async function groupIdsOf(t: Target, schoolId: number, refs: (number | string)[]
     if (id === undefined) throw new Error(`no group ${ref} in school ${schoolId}`);
     return id;
   });
+}
+
+/** The id of the user's latest session (sign in first). */
+export async function latestSessionId(t: Pick<Target, 'database'>, userId: number): Promise<number> {
+  const [session] = await t.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  if (!session) throw new Error(`user ${userId} has no session (sign in first)`);
+  return session.id;
+}
+
+/**
+ * A push device row of the user's latest session (sign in first), as a browser's subscription is bound to it:
+ * for tests that look at what is queued, not at delivery (makePushDevice in area-factories goes through a
+ * push service stand-in). Answers the session's and the device's ids.
+ */
+export async function makeDeviceRow(
+  t: Pick<Target, 'database'>,
+  user: { id: number; schoolId: number },
+  endpoint: string,
+): Promise<{ sessionId: number; subscriptionId: number }> {
+  const sessionId = await latestSessionId(t, user.id);
+  const [row] = await t.database.db
+    .insert(pushSubscriptions)
+    .values({
+      schoolId: user.schoolId,
+      userId: user.id,
+      sessionId,
+      endpoint,
+      p256dh: 'B'.repeat(87),
+      auth: 'A'.repeat(22),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return { sessionId, subscriptionId: row!.id };
 }

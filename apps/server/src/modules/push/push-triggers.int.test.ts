@@ -5,7 +5,14 @@ import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '..
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeChatRoom } from '../../test/area-factories.ts';
-import { makeGroup, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
+import {
+  latestSessionId,
+  makeDeviceRow,
+  makeGroup,
+  makeSetting,
+  makeUser,
+  type TestRole,
+} from '../../test/factories.ts';
 import { setUpTestApp } from '../../test/test-app.ts';
 import { PUSH_CHANNEL } from './push-enqueue.repo.ts';
 import { listenForPushes } from './push-enqueue.service.ts';
@@ -68,29 +75,12 @@ async function person(
     ...(opts.firstName ? { firstName: opts.firstName } : {}),
   });
   const cookie = await u.login();
-  const db = t.database.db;
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, u.id))
-    .orderBy(desc(sessions.id))
-    .limit(1);
-  let subscriptionId = 0;
-  if (opts.device !== false) {
-    const [row] = await db
-      .insert(pushSubscriptions)
-      .values({
-        schoolId: u.schoolId,
-        userId: u.id,
-        sessionId: session!.id,
-        endpoint: `https://push.example.org/send/${++endpoints}-${u.username}`,
-        p256dh: 'B'.repeat(87),
-        auth: 'A'.repeat(22),
-      })
-      .returning({ id: pushSubscriptions.id });
-    subscriptionId = row!.id;
-  }
-  return { id: u.id, username: u.username, cookie, sessionId: session!.id, subscriptionId };
+  const endpoint = `https://push.example.org/send/${++endpoints}-${u.username}`;
+  const { sessionId, subscriptionId } =
+    opts.device === false
+      ? { sessionId: await latestSessionId(t, u.id), subscriptionId: 0 }
+      : await makeDeviceRow(t, u, endpoint);
+  return { id: u.id, username: u.username, cookie, sessionId, subscriptionId };
 }
 
 const as = (p: Person, path: string, opts: Parameters<typeof t.call>[1] = {}) =>
