@@ -11,47 +11,13 @@ import { ERROR_MESSAGES } from '@aula/contracts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { svgRenderer } from './lib/svg-render.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { appsRoutes } from './modules/apps/apps.routes.ts';
-import { bumpLayoutsHoldingApp } from './modules/layout/layout-version.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { brandingRoutes } from './modules/branding/branding.routes.ts';
-import { settingsRoutes } from './modules/config/settings.routes.ts';
-import { cimRoutes } from './modules/cim/cim.routes.ts';
-import { cameraRoutes } from './modules/camera/camera.routes.ts';
-import { bbbCodeMissesJob } from './modules/bbb/bbb.jobs.ts';
-import { bbbRoutes } from './modules/bbb/bbb.routes.ts';
-import { chatRetentionJob } from './modules/chat/chat.jobs.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { eventsCleanupJob } from './modules/events/events.jobs.ts';
-import { eventsRoutes, registerEventHub } from './modules/events/events.routes.ts';
+import { registerEventHub } from './modules/events/events.routes.ts';
+import { MODULE_MANIFESTS } from './modules/manifests.ts';
 import { registerPush, type PushAppOptions } from './modules/push/push.plugin.ts';
-import { pushLogCleanupJob } from './modules/push/push-status.service.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { sickRetentionJob } from './modules/sick/sick.jobs.ts';
-import { sickRoutes } from './modules/sick/sick.routes.ts';
-import { roleGroupsRoutes } from './modules/groups/role-groups.routes.ts';
-import { diagnosticsRoutes } from './modules/status/diagnostics.routes.ts';
-import { ssoRoutes } from './modules/sso/sso.routes.ts';
-import { logoutRoutes } from './modules/sso/sso-logout.routes.ts';
-import { userManagerRoutes } from './modules/user-admin/user-manager.routes.ts';
-import { configRoutes } from './modules/config/config.routes.ts';
-import { groupsRoutes } from './modules/groups/groups.routes.ts';
-import { layoutRoutes } from './modules/layout/layout.routes.ts';
-import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { schoolRoutes } from './modules/config/school.routes.ts';
 import { registerWebManifest } from './plugins/web-manifest.ts';
 import type { MailOptions } from './core/app-services.ts';
 import { createSchoolResolver } from './modules/schools/schools.service.ts';
 import { createPresence, onlineList } from './modules/status/presence.service.ts';
-import { statusRoutes } from './modules/status/status.routes.ts';
-import { totpRoutes } from './modules/totp/totp.routes.ts';
-import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
-import { impersonationRoutes } from './modules/user-admin/impersonation.routes.ts';
-import { userAdminRoutes } from './modules/user-admin/user-admin.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { permsRoutes } from './modules/account/perms.routes.ts';
 import { createStartPage } from './plugins/start-page.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -61,13 +27,6 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { addDiagnosticsContributors, addExportContributors } from './lib/contributors.ts';
 import { subscribeDomainEvents } from './lib/domain-events.ts';
 import { readConfigSnapshot } from './modules/config/config.service.ts';
-import { bbbDiagnostics } from './modules/bbb/bbb.contributors.ts';
-import { cameraExportContributor } from './modules/camera/camera.contributors.ts';
-import { chatExportContributor } from './modules/chat/chat.contributors.ts';
-import { chatEventHandlers } from './modules/chat/chat.events.ts';
-import { pushDiagnostics } from './modules/push/push.contributors.ts';
-import { pushEventHandlers } from './modules/push/push.events.ts';
-import { ssoDiagnostics } from './modules/sso/sso.contributors.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -130,18 +89,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the SVG renderer's child process ends with the last app of the process (tests build several)
   app.addHook('onClose', svgRenderer.retain());
   // scheduled work, one school at a time (plugins/jobs.ts): each runs at start, then at its interval
-  registerJobs(app, [
-    sickRetentionJob,
-    bbbCodeMissesJob,
-    eventsCleanupJob,
-    chatRetentionJob,
-    pushLogCleanupJob,
-  ]);
+  registerJobs(
+    app,
+    MODULE_MANIFESTS.flatMap((m) => m.jobs ?? []),
+  );
   // side effects between areas as domain events, and the areas' parts of the data export and the diagnostics
-  // (decision 084); each list is every area's, in no order that matters
-  subscribeDomainEvents([...pushEventHandlers, ...chatEventHandlers], app.log, readConfigSnapshot);
-  addExportContributors([cameraExportContributor, chatExportContributor]);
-  addDiagnosticsContributors([...ssoDiagnostics, bbbDiagnostics, pushDiagnostics]);
+  // (decision 084), each from the modules' manifests (decision 090); each list in no order that matters
+  subscribeDomainEvents(
+    MODULE_MANIFESTS.flatMap((m) => m.eventHandlers ?? []),
+    app.log,
+    readConfigSnapshot,
+  );
+  addExportContributors(MODULE_MANIFESTS.flatMap((m) => m.exportContributors ?? []));
+  addDiagnosticsContributors(MODULE_MANIFESTS.flatMap((m) => m.diagnostics ?? []));
   // the live event stream (decision 071): LISTEN from start-up, every stream ended before close waits
   registerEventHub(app, onlineList);
   // push (decision 073): VAPID keys on first start, and this process's share of the queue
@@ -183,36 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(
     async (api) => {
-      await api.register(statusRoutes);
-      await api.register(authRoutes);
-      await api.register(logoutRoutes);
-      await api.register(usersRoutes);
-      await api.register(permsRoutes);
-      await api.register(groupsRoutes);
-      await api.register(layoutRoutes);
-      await api.register(appsRoutes, { beforeTileDelete: bumpLayoutsHoldingApp });
-      await api.register(configRoutes);
-      await api.register(accountRoutes);
-      await api.register(mailRoutes);
-      await api.register(totpRoutes);
-      await api.register(userAdminRoutes);
-      await api.register(impersonationRoutes);
-      await api.register(dataExportRoutes);
-      await api.register(userManagerRoutes);
-      await api.register(roleGroupsRoutes);
-      await api.register(cimRoutes);
-      await api.register(messagesRoutes);
-      await api.register(sickRoutes);
-      await api.register(settingsRoutes);
-      await api.register(brandingRoutes);
-      await api.register(schoolRoutes);
-      await api.register(diagnosticsRoutes);
-      await api.register(ssoRoutes);
-      await api.register(cameraRoutes);
-      await api.register(bbbRoutes);
-      await api.register(chatRoutes);
-      await api.register(eventsRoutes);
-      await api.register(pushRoutes);
+      // every module's routes, module by module in the order of modules/manifests.ts (decision 090)
+      for (const m of MODULE_MANIFESTS) for (const routes of m.routes ?? []) await api.register(routes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
-// What areas add to the data export and to the diagnostics (issue 33, decision 084): each area registers its
-// part at app build, so the export (users) and the diagnostics (status) know no area. The wiring of this
+// What areas add to the data export and to the diagnostics (issue 33, decision 084): each area names its part
+// in its manifest (decision 090) and app.ts registers them at build, so the export and the diagnostics know no
+// area. The wiring of this
 // process's code, not state: every app built in a process registers the same parts (once).
 import type { INTEGRATIONS } from '@aula/contracts';
 import type { Ctx } from '../context.ts';

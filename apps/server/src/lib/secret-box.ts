@@ -53,19 +53,21 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/** The purposes keys are derived for; each module's manifest names its own (decision 090). */
+export const SECRET_PURPOSES = [
+  'totp-seal',
+  'reset-code',
+  'oidc-secret',
+  'sso-seal',
+  'bbb-secret',
+  'push-vapid',
+  'login-challenge',
+  'login-challenge-key',
+  'login-device',
+] as const;
+export type SecretPurpose = (typeof SECRET_PURPOSES)[number];
+
 /** One key per purpose from the one secret (HKDF-SHA-256), so sealing seeds and keying reset codes never share a key. */
-export function purposeKey(
-  secretKey: Buffer,
-  purpose:
-    | 'totp-seal'
-    | 'reset-code'
-    | 'oidc-secret'
-    | 'sso-seal'
-    | 'bbb-secret'
-    | 'push-vapid'
-    | 'login-challenge'
-    | 'login-challenge-key'
-    | 'login-device',
-): Buffer {
+export function purposeKey(secretKey: Buffer, purpose: SecretPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `aula ${purpose}`, 32));
 }

@@ -2,8 +2,8 @@
 // runs once when the server starts (before it answers its first request), then every `intervalMs`; one
 // school at a time through `jobContext(app, schoolId)`, so it calls the same services a route does, with
 // the app's injected clock. A failure is logged (per job and school) and never crashes the server; timers
-// are unref'd and cleared on close, and close waits for a run in progress. Later areas (push queue, chat
-// retention) add their job to JOBS in app.ts.
+// are unref'd and cleared on close, and close waits for a run in progress. An area names its jobs in its
+// manifest (`jobs`, decision 090); app.ts registers every manifest's.
 import type { FastifyInstance } from 'fastify';
 import { jobContext } from '../context.ts';
 import type { Job } from '../core/job.ts';

@@ -44,7 +44,8 @@ import {
   userIds,
 } from '../../test/test-app.ts';
 import { ACCOUNT_KEY_TABLES, CHILD_TABLES } from './data-export.repo.ts';
-import { NOT_PERSONAL_TABLES, REDACTED } from './data-export.service.ts';
+import { NOT_PERSONAL_TABLES } from '../manifests.ts';
+import { REDACTED } from './data-export.service.ts';
 
 const NOW = Date.parse('2026-05-04T09:30:00Z');
 const FILE_BYTES = Buffer.from('%PDF-1.4 Hausaufgaben von Sara\n');

@@ -12,31 +12,6 @@ import {
   tablesReferencingUsers,
 } from './data-export.repo.ts';
 
-/** Tables that hold nothing about a person; the export test fails on a table in no list at all. */
-export const NOT_PERSONAL_TABLES: Record<string, string> = {
-  schools: 'the school itself',
-  groups: "the school's groups; the user's memberships are in group_members",
-  config: "the school's settings",
-  device_days: 'device statistics without a user id',
-  app_open_days: 'tile opens counted per tile and day, without a user id',
-  config_texts: "the school's imprint, terms, help and login texts",
-  admin_message_groups: "which of the school's groups a message is for",
-  error_log: 'server errors by route and class, without a user or request data',
-  sso_requests:
-    'sign-ins at the identity provider in flight, without a user (hashes, nonce, verifier; a checked SAML identity until claimed, at most two minutes)',
-  saml_assertions: 'ids of SAML assertions already accepted (replay protection), without a user',
-  login_challenges_spent:
-    'signatures of solved sign-in challenges (replay protection, decision 074), without a user or an address',
-  used_refresh_tokens: 'only hashes of rotated-away tokens of the sessions listed',
-  sso_sessions:
-    "the provider's sign-out handle of a live session (the ID token, a secret kept sealed; the NameID, which the exported external identities hold), deleted when the session signs out, and by a clean-up once it has ended otherwise or expired",
-  saml_sp_keys: "the school's own SAML signing key pair, without a user",
-  push_keys: "the school's VAPID key pair and push contact (decision 073), without a user",
-  push_log: 'push delivery outcomes counted per school and kind (decision 073), without a user or payload',
-  events:
-    'the live stream’s deliveries (decision 071): short-lived copies of what other tables hold (chat and admin messages are exported there), addressed by user id, deleted after ten minutes',
-};
-
 export const REDACTED = '[redacted]';
 
 /**

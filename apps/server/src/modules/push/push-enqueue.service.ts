@@ -3,7 +3,7 @@
 // end; the worker (push-worker.ts) sends it, woken by the NOTIFY at commit or its poll. The triggers below handle
 // the domain events of the chat, admin messages, sick notices and video rooms (push.events.ts).
 import { hasRole, type Locale, type PushKind } from '@aula/contracts';
-import { transaction, type Database, type Db, type Listener } from '../../db/index.ts';
+import type { Database, Db, Listener } from '../../db/index.ts';
 import { featureOn, type Ctx } from '../../context.ts';
 import { adminMessageAudience } from '../events/events.service.ts';
 import {

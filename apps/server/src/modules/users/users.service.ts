@@ -7,7 +7,6 @@ import {
   type UiPreferences,
   type UserInfo,
 } from '@aula/contracts';
-import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findGroupsOfUser, findUserById, updateUserSettings } from './users.repo.ts';
