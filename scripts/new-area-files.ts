@@ -230,7 +230,7 @@ export const ${n.camel}Routes: FastifyPluginAsyncZod = async (app) => {
 `;
 }
 
-/** The policy rows of the area's routes, as object-literal lines (policy.ts today, the manifest later). */
+/** The policy rows of the area's routes, as object-literal lines of its manifest. */
 export function policyRows(n: AreaNames, ownAct: string): string {
   return `    // ${n.titles.en} (decision ${n.decision}): everyone signed in reads; admins add and delete
     'GET /api/${n.kebab}': { access: 'student', objects: 'school' },

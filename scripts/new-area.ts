@@ -16,7 +16,6 @@ import {
   intTestFile,
   localeTexts,
   manifestFile,
-  policyRows,
   repoFile,
   routesFile,
   schemaFile,
@@ -96,15 +95,6 @@ function insertBefore(anchor: string | RegExp, insert: string, what: string): Ed
   };
 }
 
-function insertAfter(anchor: RegExp, insert: string, what: string): Edit {
-  return (text) => {
-    const m = anchor.exec(text);
-    if (!m) throw new Error(`cannot find where ${what} goes (${String(anchor)})`);
-    const at = m.index + m[0].length;
-    return text.slice(0, at) + insert + text.slice(at);
-  };
-}
-
 /** After the last line starting with `prefix` (an import list or a barrel). */
 function afterLastLine(prefix: string, insert: string, what: string): Edit {
   return (text) => {
@@ -122,51 +112,21 @@ const chain =
     edits.reduce((t, e) => e(t), text);
 
 /**
- * How the server learns of the area: the one place that changes when the registration does. With module
- * manifests (modules/manifests.ts, decision 090) the area writes its manifest and joins the list; before
- * them, its routes go into app.ts and its rows into policy.ts.
+ * How the server learns of the area: the one place that changes when the registration does. The module's
+ * manifest (`<area>.manifest.ts`: its routes and their policy rows, decision 090) joins MODULE_MANIFESTS in
+ * modules/manifests.ts, which app.ts and the policy table read.
  */
-function serverRegistration(
-  root: string,
-  n: AreaNames,
-): { files: Record<string, string>; edits: Record<string, Edit> } {
-  if (existsSync(join(root, 'apps/server/src/modules/manifests.ts')))
-    return {
-      files: { [`apps/server/src/modules/${n.kebab}/${n.kebab}.manifest.ts`]: manifestFile(n) },
-      edits: {
-        'apps/server/src/modules/manifests.ts': chain(
-          afterLastLine(
-            'import ',
-            `import { ${n.camel}Manifest } from './${n.kebab}/${n.kebab}.manifest.ts';`,
-            'the manifest import',
-          ),
-          insertAfter(
-            /export const MODULE_MANIFESTS[^=]*= \[[\s\S]*?(?=\n\];)/,
-            `\n  ${n.camel}Manifest,`,
-            'the manifest',
-          ),
-        ),
-      },
-    };
+function serverRegistration(n: AreaNames): { files: Record<string, string>; edits: Record<string, Edit> } {
   return {
-    files: {},
+    files: { [`apps/server/src/modules/${n.kebab}/${n.kebab}.manifest.ts`]: manifestFile(n) },
     edits: {
-      'apps/server/src/app.ts': chain(
+      'apps/server/src/modules/manifests.ts': chain(
         afterLastLine(
-          'import { ',
-          `import { ${n.camel}Routes } from './modules/${n.kebab}/${n.kebab}.routes.ts';`,
-          'the routes import',
+          'import ',
+          `import { ${n.camel}Manifest } from './${n.kebab}/${n.kebab}.manifest.ts';`,
+          'the manifest import',
         ),
-        insertBefore(
-          "      api.get('/openapi.json'",
-          `      await api.register(${n.camel}Routes);\n`,
-          'the routes registration',
-        ),
-      ),
-      'apps/server/src/policy.ts': insertAfter(
-        /export const POLICY: Record<string, RoutePolicy> = \{[\s\S]*?(?=\n\};)/,
-        `\n${policyRows(n, 'OWN_ACT').trimEnd()}`,
-        'the policy rows',
+        insertBefore(/\n\];/, `\n  ${n.camel}Manifest,`, 'the manifest in MODULE_MANIFESTS'),
       ),
     },
   };
@@ -242,11 +202,8 @@ function floorsEdit(n: AreaNames): Edit {
 }
 
 /** Every file the area writes and every shared file it edits, worked out without touching the disk. */
-export function plan(
-  root: string,
-  n: AreaNames,
-): { files: Record<string, string>; edits: Record<string, Edit> } {
-  const server = serverRegistration(root, n);
+export function plan(n: AreaNames): { files: Record<string, string>; edits: Record<string, Edit> } {
+  const server = serverRegistration(n);
   const mod = `apps/server/src/modules/${n.kebab}`;
   const feature = `apps/web/src/features/${n.kebab}`;
   const files: Record<string, string> = {
@@ -316,7 +273,7 @@ function main(): void {
     process.exit(1);
   }
   const n = namesOf(name, titles, nextDecision(root));
-  const { files, edits } = plan(root, n);
+  const { files, edits } = plan(n);
   let changed: Record<string, string>;
   try {
     changed = Object.fromEntries(
