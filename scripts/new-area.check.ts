@@ -1,8 +1,10 @@
 // The scaffold's proof (issue 33 item 7, decision 091): `node --import tsx scripts/new-area.check.ts` makes a
 // throwaway git worktree of HEAD in /tmp with this tree's uncommitted changes, hard-links the node_modules in,
 // scaffolds the area `zz-probe` there with `npm run new-area`, and holds it to what any area must pass: lint on
-// its files, the server's, the web's and the journeys' typecheck, its integration test, its web test, and the
-// tests that read the registries (the map, the floors, the table owners, the feature list). Then the same
+// its files, the server's, the web's and the journeys' typecheck, its integration test and the data export's,
+// its web test, the
+// tests that read the registries (the map, the floors, the table owners, the feature list) and, on a build of
+// the probe tree, its journey. Then the same
 // command once more must refuse the name and write nothing. The worktree is removed at the end, pass or fail.
 // scripts/test.mjs runs this as its step "new area scaffold"; the last line says "ok" or "FAIL" with the time.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -138,10 +140,17 @@ function check(dir: string): void {
   const pglite = { ...process.env };
   delete pglite.DATABASE_URL;
   step(
-    'integration test',
+    'integration tests (the area, the data export)',
     dir,
     'npx',
-    ['vitest', 'run', '--project', 'integration', `apps/server/src/modules/${NAME}`],
+    [
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      `apps/server/src/modules/${NAME}`,
+      'apps/server/src/modules/data-export',
+    ],
     pglite,
   );
   step('web test and the feature list', dir, 'npx', [
@@ -163,6 +172,9 @@ function check(dir: string): void {
     'apps/server/src/policy.test.ts',
     'apps/server/src/modules/manifests.test.ts',
   ]);
+  // the area's journey, on a build of the probe tree (the built app is the probe's own)
+  step('build web app', dir, 'npm', ['run', '--silent', 'build', '-w', '@aula/web']);
+  step('journey', dir, 'npx', ['vitest', 'run', '--project', 'e2e', `e2e/${NAME}.spec.ts`], pglite);
   // the canary: the name is taken now, the command refuses it and writes nothing
   const before = git(['status', '--porcelain', '--untracked-files=all'], dir);
   const again = spawnSync('npm', ['run', '--silent', 'new-area', '--', NAME], { cwd: dir, encoding: 'utf8' });

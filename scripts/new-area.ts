@@ -173,7 +173,7 @@ function architectureEdit(n: AreaNames): Edit {
     },
     insertBefore(
       /\napps\/server\/src\/modules\/sso\//,
-      `\napps/server/src/modules/${`${n.kebab}/`.padEnd(12)} ${n.titles.en} (decision ${n.decision}): the school's entries`,
+      `\napps/server/src/modules/${`${n.kebab}/`.padEnd(12)}${n.titles.en} (decision ${n.decision}): the school's entries`,
       'the module folder line',
     ),
     (text) =>
@@ -243,6 +243,14 @@ export function plan(n: AreaNames): { files: Record<string, string>; edits: Reco
       ),
       insertBefore(/\n\] as const;/, `\n  ${n.camel}Manifest,`, 'the manifest'),
     ),
+    // the export's test seeds a row of every table that names a user, and checks the export has exactly those
+    'apps/server/src/modules/data-export/data-export.int.test.ts': (text) => {
+      const start = text.indexOf('async function seedRowsOf(');
+      const end = start < 0 ? -1 : text.indexOf('\n}\n', start);
+      if (end < 0) throw new Error('cannot find seedRowsOf in the data export test');
+      const seed = `\n  await db.insert(schema.${n.camel}Items).values({ schoolId, title: marker, createdBy: userId });`;
+      return text.slice(0, end) + seed + text.slice(end);
+    },
     ...Object.fromEntries(LOCALES.map((l) => [`apps/web/src/locales/${l}.json`, localeEdit(n, l)])),
     'docs/ARCHITECTURE.md': architectureEdit(n),
   };
