@@ -132,6 +132,32 @@ function fuzz() {
   });
 }
 
+/**
+ * A check run in the background beside the end-to-end journeys, counted as one check like lint or the build:
+ * the scaffold's proof (scripts/new-area.check.ts, decision 091) is lint, typecheck and two small test runs on a
+ * throwaway area, work that fills the core the journeys leave idle. It runs at a lower priority (nice), so the
+ * journeys' pages never wait for it. Its output is printed in one piece when it ends; its line keeps its place.
+ */
+function backgroundCheck(name, cmd, args) {
+  const slot = lines.push(`FAIL ${name}: still running`) - 1;
+  const started = Date.now();
+  const child = spawn('nice', ['-n', '10', cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  child.stdout.on('data', (chunk) => out.push(chunk));
+  child.stderr.on('data', (chunk) => out.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} (${seconds} s, beside the end-to-end journeys) ===`);
+      process.stdout.write(Buffer.concat(out));
+      totals[ok ? 'passed' : 'failed'] += 1;
+      lines[slot] = `${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`;
+      resolve();
+    });
+  });
+}
+
 /** TEST_SEED when set, else a number taken from the commit's hash (1 when git cannot tell). */
 function shuffleSeed() {
   if (process.env.TEST_SEED) return Number(process.env.TEST_SEED);
@@ -165,6 +191,11 @@ if (DATABASE_URL) {
 } else lines.push('note integration (PostgreSQL): not run, DATABASE_URL is not set');
 
 const fuzzed = fuzz();
+const scaffolded = backgroundCheck('new area scaffold', 'node', [
+  '--import',
+  'tsx',
+  'scripts/new-area.check.ts',
+]);
 // the journeys run on one database: the PostgreSQL server when there is one (it answers the pages faster than
 // PGlite in the test process, which shares the cores with Chromium), else PGlite
 if (built)
@@ -174,6 +205,7 @@ else {
   lines.push('FAIL end-to-end: not run, the web app did not build');
 }
 await fuzzed;
+await scaffolded;
 
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
 for (const l of lines) console.log(l);
