@@ -32,6 +32,8 @@ const NOT_ON_START_PATH = [
   // the contracts' index into the password policy (the password forms) and the pwa barrel into the install
   // dialog's hook
   /[\\/]packages[\\/]contracts[\\/]src[\\/]password-policy\.ts$/,
+  // and into the file-kind table, which only the upload forms and checks read (lazy; decision 088)
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]plain[\\/]file-kinds\.ts$/,
   /[\\/]features[\\/]pwa[\\/]hooks[\\/]use-install-prompt\.ts$/,
 ];
 const startPath = new Set<string>();
