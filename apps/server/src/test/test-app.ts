@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
+import { ErrorBodySchema, type ErrorBody } from '@aula/contracts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Database } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -100,6 +101,8 @@ export interface SetUpOptions extends Omit<StartOptions, 'clock'> {
 export interface TestContext extends TestApp {
   clock: TestClock;
   call<T = any>(path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  callAs<S extends z.ZodType>(schema: S, path: string, opts?: CallOptions): Promise<CallResult<z.output<S>>>;
+  callError(path: string, opts?: CallOptions): Promise<CallResult<ErrorBody>>;
   loginAs(username: string, password?: string): Promise<string>;
 }
 
@@ -147,6 +150,8 @@ export function setUpTestApp(
     /** closes it now (afterAll then has nothing left to close) */
     close,
     call: (path, opts) => call(running().base, path, opts),
+    callAs: (schema, path, opts) => callAs(schema, running().base, path, opts),
+    callError: (path, opts) => callError(running().base, path, opts),
     loginAs: (username, password) => loginAs(running().base, username, password),
   };
 }
@@ -169,7 +174,11 @@ export interface CallResult<T = unknown> {
   text: string;
 }
 
-/** Plain HTTP against the running server; state-changing calls carry the CSRF header unless told not to. */
+/**
+ * Plain HTTP against the running server; state-changing calls carry the CSRF header unless told not to. The
+ * body is `unknown` unless the caller names its type: a test that reads it uses `callAs` (a 2xx answer, checked
+ * against the contract's schema) or `callError` (an error answer, checked against the one error body).
+ */
 export async function call<T = any>(
   base: string,
   path: string,
@@ -219,6 +228,27 @@ export async function callAs<S extends z.ZodType>(
   const parsed = schema.safeParse(res.body);
   if (!parsed.success)
     throw new Error(`${path}: the body is outside its schema: ${parsed.error.message}\n${res.text}`);
+  return { ...res, body: parsed.data };
+}
+
+/**
+ * `call` for an answer that is an error (spec 8): anything else (a 2xx answer, a body that is not the one error
+ * body of the contract) fails the test with what came back, and `res.body` is an `ErrorBody`. The test still
+ * checks the status it expects.
+ */
+export async function callError(
+  base: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<ErrorBody>> {
+  const res = await call<unknown>(base, path, opts);
+  if (res.status >= 200 && res.status <= 299)
+    throw new Error(
+      `${opts.method ?? 'call'} ${path}: expected an error answer, got ${res.status} ${res.text}`,
+    );
+  const parsed = ErrorBodySchema.safeParse(res.body);
+  if (!parsed.success)
+    throw new Error(`${path}: the body is not an error body: ${parsed.error.message}\n${res.text}`);
   return { ...res, body: parsed.data };
 }
 
