@@ -1,7 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ChatMessage, ChatRoomDetails, ChatRoomInput } from '@aula/contracts';
-import { MAX_CHAT_UPLOAD_BYTES } from '@aula/contracts';
+import {
+  ChatConfigSchema,
+  DataExportSchema,
+  ChatHistorySchema,
+  ChatLoginResponseSchema,
+  ChatMessagePageSchema,
+  ChatMessageSchema,
+  ChatPeopleSchema,
+  ChatRoomConfigSchema,
+  ChatRoomDetailsSchema,
+  ChatRoomListSchema,
+  MAX_CHAT_UPLOAD_BYTES,
+} from '@aula/contracts';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import {
@@ -17,7 +30,15 @@ import {
 import { makeChatRoom } from '../../test/area-factories.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto, PHONE_MAKE } from '../../test/photos.ts';
-import { call, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import {
+  call,
+  callAs,
+  callError,
+  lastAudit,
+  loginAs,
+  setUpTestApp,
+  type CallOptions,
+} from '../../test/test-app.ts';
 import { jobContext, type Ctx } from '../../context.ts';
 import { addMemberships, removeMemberships } from '../groups/groups.service.ts';
 import { sendMessage } from './chat-messages.service.ts';
@@ -44,8 +65,14 @@ beforeAll(async () => {
 });
 
 const id = (name: string) => userId.get(name)!;
-const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string | null, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
+/** a 2xx answer of the actor's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, actor: string | null, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
+/** an error answer of the actor's, checked against the one error body */
+const asError = (actor: string | null, path: string, opts: CallOptions = {}) =>
+  callError(t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
 
 let clientCounter = 0;
 const newClientId = () => `client-${++clientCounter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -54,14 +81,21 @@ const newClientId = () => `client-${++clientCounter}-${Math.random().toString(36
 const roomOf = (actor: string, input: Partial<ChatRoomInput> = {}): Promise<ChatRoomDetails> =>
   makeChatRoom(t, cookies.get(actor)!, input);
 
+const sendOpts = (body: string, clientId: string) => ({ body: { body, clientId } });
+
 async function send(actor: string, roomId: number, body = 'Hallo', clientId = newClientId()) {
-  return as(actor, `/api/matrix/${roomId}/messages`, { body: { body, clientId } });
+  return asA(ChatMessageSchema, actor, `/api/matrix/${roomId}/messages`, sendOpts(body, clientId));
+}
+
+/** a send that is refused */
+async function sendRefused(actor: string, roomId: number, body = 'Hallo') {
+  return asError(actor, `/api/matrix/${roomId}/messages`, sendOpts(body, newClientId()));
 }
 
 async function sent(actor: string, roomId: number, body = 'Hallo'): Promise<ChatMessage> {
   const res = await send(actor, roomId, body);
   expect(res.status, res.text).toBe(201);
-  return res.body as ChatMessage;
+  return res.body;
 }
 
 /** The newest event id now: the events a test raises come after it. */
@@ -183,7 +217,7 @@ describe('the feature switch, visitors and the config', () => {
   });
 
   it('GET /config says what the caller may do; POST /login registers the device', async () => {
-    const pupil = await as('student', '/api/matrix/config');
+    const pupil = await asA(ChatConfigSchema, 'student', '/api/matrix/config');
     expect(pupil.body).toMatchObject({
       seenIndicator: true,
       retentionDays: 365,
@@ -192,8 +226,10 @@ describe('the feature switch, visitors and the config', () => {
       canStartPrivate: true,
     });
     expect(pupil.body.uploadTypes).toContain('PDF');
-    expect((await as('teacher', '/api/matrix/config')).body.canCreateRooms).toBe(true);
-    const login = await as('student', '/api/matrix/login', { body: { deviceId: 'Abc123xyZ' } });
+    expect((await asA(ChatConfigSchema, 'teacher', '/api/matrix/config')).body.canCreateRooms).toBe(true);
+    const login = await asA(ChatLoginResponseSchema, 'student', '/api/matrix/login', {
+      body: { deviceId: 'Abc123xyZ' },
+    });
     expect(login.status, login.text).toBe(200);
     expect(login.body).toEqual({ userId: id('student'), deviceId: 'Abc123xyZ' });
     t.clock.advance(1000);
@@ -212,7 +248,7 @@ describe('group rooms: who makes them and whom they may add', () => {
   it('pupils cannot create rooms nor list whom to add', async () => {
     const res = await as('student', '/api/matrix/room', { body: { name: 'Mein Raum' } });
     expect(res.status).toBe(403);
-    const people = await as('student', '/api/matrix/people?for=room');
+    const people = await asError('student', '/api/matrix/people?for=room');
     expect(people.status).toBe(403);
     expect(people.body.code).toBe('chat.create_not_allowed');
   });
@@ -241,7 +277,7 @@ describe('group rooms: who makes them and whom they may add', () => {
       { name: 'x', groupIds: [group.get('6b')!] },
       { name: 'x', userIds: [id('student')], moderatorIds: [id('student2')] },
     ]) {
-      const res = await as('teacher', '/api/matrix/room', { body });
+      const res = await asError('teacher', '/api/matrix/room', { body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe('chat.unknown_person');
     }
@@ -256,18 +292,18 @@ describe('group rooms: who makes them and whom they may add', () => {
       { name: 'x', userIds: [stranger.id] },
       { name: 'x', groupIds: [foreignGroup.id] },
     ]) {
-      const res = await as('admin', '/api/matrix/room', { body });
+      const res = await asError('admin', '/api/matrix/room', { body });
       expect(res.body.code).toBe('chat.unknown_person');
     }
   });
 
   it('people?for=room: a teacher finds colleagues and their groups’ pupils, not other pupils', async () => {
-    const res = await as('teacher', '/api/matrix/people?for=room');
-    const found = res.body.people.map((p: { id: number }) => p.id);
+    const res = await asA(ChatPeopleSchema, 'teacher', '/api/matrix/people?for=room');
+    const found = res.body.people.map((p) => p.id);
     expect(found).toEqual(expect.arrayContaining(sorted('teacher2', 'admin', 'student', 'student2')));
     expect(found).not.toContain(id('student3'));
     expect(found).not.toContain(id('teacher'));
-    expect(res.body.groups.map((g: { name: string }) => g.name).sort()).toEqual(['5a', 'Kollegium']);
+    expect(res.body.groups.map((g) => g.name).sort()).toEqual(['5a', 'Kollegium']);
   });
 });
 
@@ -292,22 +328,24 @@ describe('membership: non-members and other schools see nothing', () => {
       ['POST', `/api/matrix/${room.id}/messages/${message.id}/report/dismiss`],
       ['POST', '/api/matrix/room/delete', { roomId: room.id }],
     ] as const) {
-      const res = await as('student3', path, { method, body });
+      const res = await asError('student3', path, { method, body });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.code).toBe('chat.not_member');
       expect(res.text).not.toContain('Geheimer Raum');
       expect(res.text).not.toContain('Nur für 5a');
     }
-    const upload = await as('student3', `/api/matrix/${room.id}/upload`, {
+    const upload = await asError('student3', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId(), body: 'x' }, { data: await phonePhoto(), name: 'a.jpg' }),
     });
     expect(upload.status).toBe(403);
     expect(upload.body.code).toBe('chat.not_member');
     // nothing of it changed
-    const after = (await as('teacher', `/api/matrix/${room.id}`)).body as ChatRoomDetails;
+    const after = (await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`)).body;
     expect(after).toMatchObject({ name: 'Geheimer Raum', config: { announcements: false, uploads: true } });
     expect(after.members.map((m) => m.id)).toContain(id('student'));
-    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items).toHaveLength(1);
+    expect(
+      (await asA(ChatMessagePageSchema, 'teacher', `/api/matrix/${room.id}/messages`)).body.items,
+    ).toHaveLength(1);
     const list = await as('student3', '/api/matrix/rooms');
     expect(list.text).not.toContain('Geheimer Raum');
     // an admin is no member of every room either: the chat is private to its members
@@ -331,8 +369,13 @@ describe('membership: non-members and other schools see nothing', () => {
 describe('private chats (decision 072, chat_student_private)', () => {
   afterEach(() => makeSetting(t, 'chat_student_private', null));
 
+  const privateOpts = (peer: string) => ({ body: { userId: id(peer) } });
   async function privateRoom(actor: string, peer: string) {
-    return as(actor, '/api/matrix/privateroom', { body: { userId: id(peer) } });
+    return asA(ChatRoomDetailsSchema, actor, '/api/matrix/privateroom', privateOpts(peer));
+  }
+  /** a private chat that is refused */
+  async function privateRefused(actor: string, peer: string) {
+    return asError(actor, '/api/matrix/privateroom', privateOpts(peer));
   }
 
   it('classmates (default): a pupil with classmates and their teachers, not other classes or the admin', async () => {
@@ -345,12 +388,12 @@ describe('private chats (decision 072, chat_student_private)', () => {
     expect(b.body.name).toBe('Sara Schmidt');
     expect((await privateRoom('student', 'teacher')).status).toBe(200);
     for (const peer of ['student3', 'admin']) {
-      const res = await privateRoom('student', peer);
+      const res = await privateRefused('student', peer);
       expect(res.status, peer).toBe(403);
       expect(res.body.code).toBe('chat.private_not_allowed');
     }
-    const people = await as('student', '/api/matrix/people?for=private');
-    expect(people.body.people.map((p: { id: number }) => p.id).sort((x: number, y: number) => x - y)).toEqual(
+    const people = await asA(ChatPeopleSchema, 'student', '/api/matrix/people?for=private');
+    expect(people.body.people.map((p) => p.id).sort((x, y) => x - y)).toEqual(
       sorted('student2', 'teacher', 'teacher2'),
     );
   });
@@ -358,17 +401,19 @@ describe('private chats (decision 072, chat_student_private)', () => {
   it('teachers: a pupil only with their teachers', async () => {
     await makeSetting(t, 'chat_student_private', 'teachers');
     expect((await privateRoom('student', 'teacher2')).status).toBe(200);
-    expect((await privateRoom('student3', 'student4')).status).toBe(403);
-    const people = await as('student3', '/api/matrix/people?for=private');
-    expect(people.body.people.map((p: { id: number }) => p.id)).toEqual([id('teacher2')]);
+    expect((await privateRefused('student3', 'student4')).status).toBe(403);
+    const people = await asA(ChatPeopleSchema, 'student3', '/api/matrix/people?for=private');
+    expect(people.body.people.map((p) => p.id)).toEqual([id('teacher2')]);
   });
 
   it('none: a pupil starts none, but answers in a chat a teacher started', async () => {
     await makeSetting(t, 'chat_student_private', 'none');
-    const refused = await privateRoom('student4', 'teacher2');
+    const refused = await privateRefused('student4', 'teacher2');
     expect(refused.status).toBe(403);
-    expect((await as('student4', '/api/matrix/config')).body.canStartPrivate).toBe(false);
-    expect((await as('student4', '/api/matrix/people?for=private')).body.people).toEqual([]);
+    expect((await asA(ChatConfigSchema, 'student4', '/api/matrix/config')).body.canStartPrivate).toBe(false);
+    expect((await asA(ChatPeopleSchema, 'student4', '/api/matrix/people?for=private')).body.people).toEqual(
+      [],
+    );
     const started = await privateRoom('teacher2', 'student4');
     expect(started.status).toBe(200);
     const again = await privateRoom('student4', 'teacher2');
@@ -379,15 +424,15 @@ describe('private chats (decision 072, chat_student_private)', () => {
 
   it('a teacher with their pupils and every colleague; an admin with everyone; nobody with themself', async () => {
     expect((await privateRoom('teacher', 'student')).status).toBe(200);
-    expect((await privateRoom('teacher', 'student3')).status).toBe(403);
+    expect((await privateRefused('teacher', 'student3')).status).toBe(403);
     expect((await privateRoom('teacher', 'admin')).status).toBe(200);
     expect((await privateRoom('admin', 'student4')).status).toBe(200);
-    expect((await privateRoom('teacher', 'teacher')).status).toBe(403);
+    expect((await privateRefused('teacher', 'teacher')).status).toBe(403);
   });
 
   it('a private room has no members to add and cannot be deleted as a group room', async () => {
     const room = (await privateRoom('teacher', 'student2')).body;
-    const add = await as('teacher', '/api/matrix/room/addUsers', {
+    const add = await asError('teacher', '/api/matrix/room/addUsers', {
       body: { roomId: room.id, userIds: [id('student')] },
     });
     expect(add.status).toBe(422);
@@ -399,7 +444,7 @@ describe('private chats (decision 072, chat_student_private)', () => {
 describe('members and moderators', () => {
   it('only moderators change members; a removed member stops hearing at once', async () => {
     const room = await roomOf('teacher', { userIds: [id('student'), id('student2')] });
-    const refused = await as('student', '/api/matrix/room/addUsers', {
+    const refused = await asError('student', '/api/matrix/room/addUsers', {
       body: { roomId: room.id, userIds: [id('teacher2')] },
     });
     expect(refused.status).toBe(403);
@@ -435,7 +480,7 @@ describe('members and moderators', () => {
     expect(gone.text).not.toContain('Nach dem Entfernen');
 
     // the owner stays, whoever asks
-    const owner = await as('teacher', '/api/matrix/room/removeUsers', {
+    const owner = await asError('teacher', '/api/matrix/room/removeUsers', {
       body: { roomId: room.id, userIds: [id('teacher')] },
     });
     expect(owner.status).toBe(422);
@@ -445,18 +490,18 @@ describe('members and moderators', () => {
   it('removing a group removes its members who were not added one by one', async () => {
     const room = await roomOf('teacher2', { groupIds: [group.get('6b')!], userIds: [id('student3')] });
     const mark = await eventMark();
-    const res = await as('teacher2', '/api/matrix/room/removeUsers', {
+    const res = await asA(ChatRoomDetailsSchema, 'teacher2', '/api/matrix/room/removeUsers', {
       body: { roomId: room.id, groupIds: [group.get('6b')!] },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.members.map((m: { id: number }) => m.id).sort()).toEqual(sorted('teacher2', 'student3'));
+    expect(res.body.members.map((m) => m.id).sort()).toEqual(sorted('teacher2', 'student3'));
     const [removedEvent] = await eventsSince(mark, room.id);
     expect(removedEvent).toMatchObject({ type: 'chat.room.removed', to: [id('student4')] });
   });
 
   it('a promoted moderator deletes others’ messages; revoked, they cannot', async () => {
     const room = await roomOf('teacher', { userIds: [id('student'), id('student2')] });
-    const promote = await as('teacher', `/api/matrix/${room.id}`, {
+    const promote = await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`, {
       method: 'PATCH',
       body: { moderator: { userId: id('student'), moderator: true }, name: 'Umbenannt' },
     });
@@ -473,13 +518,13 @@ describe('members and moderators', () => {
       body: { moderator: { userId: id('student'), moderator: false } },
     });
     const b = await sent('student2', room.id, 'zwei');
-    const refused = await as('student', '/api/matrix/message/delete', {
+    const refused = await asError('student', '/api/matrix/message/delete', {
       body: { roomId: room.id, messageId: b.id },
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('chat.not_own_message');
     // a non-moderator renames nothing
-    const rename = await as('student', `/api/matrix/${room.id}`, {
+    const rename = await asError('student', `/api/matrix/${room.id}`, {
       method: 'PATCH',
       body: { name: 'Meins' },
     });
@@ -511,7 +556,7 @@ describe('messages', () => {
     const raised = await eventsSince(mark, room.id);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ type: 'chat.message', to: sorted('teacher', 'student') });
-    const page = await as('student', `/api/matrix/${room.id}/messages`);
+    const page = await asA(ChatMessagePageSchema, 'student', `/api/matrix/${room.id}/messages`);
     expect(page.body.items).toHaveLength(1);
     // bad input: nothing stored
     for (const body of [
@@ -522,7 +567,9 @@ describe('messages', () => {
     ]) {
       expect((await as('student', `/api/matrix/${room.id}/messages`, { body })).status).toBe(400);
     }
-    expect((await as('student', `/api/matrix/${room.id}/messages`)).body.items).toHaveLength(1);
+    expect(
+      (await asA(ChatMessagePageSchema, 'student', `/api/matrix/${room.id}/messages`)).body.items,
+    ).toHaveLength(1);
   });
 
   it('edit: one’s own only, every earlier version kept for the history', async () => {
@@ -530,7 +577,7 @@ describe('messages', () => {
     const message = await sent('student', room.id, 'Erste Fassung');
     t.clock.advance(60_000);
     const mark = await eventMark();
-    const edited = await as('student', `/api/matrix/${room.id}/messages/${message.id}`, {
+    const edited = await asA(ChatMessageSchema, 'student', `/api/matrix/${room.id}/messages/${message.id}`, {
       method: 'PUT',
       body: { body: 'Zweite Fassung' },
     });
@@ -541,8 +588,12 @@ describe('messages', () => {
       method: 'PUT',
       body: { body: 'Dritte Fassung' },
     });
-    const history = await as('teacher', `/api/matrix/${room.id}/messages/${message.id}/history`);
-    expect(history.body.items.map((i: { body: string }) => i.body)).toEqual([
+    const history = await asA(
+      ChatHistorySchema,
+      'teacher',
+      `/api/matrix/${room.id}/messages/${message.id}/history`,
+    );
+    expect(history.body.items.map((i) => i.body)).toEqual([
       'Erste Fassung',
       'Zweite Fassung',
       'Dritte Fassung',
@@ -551,7 +602,7 @@ describe('messages', () => {
       'chat.message.edited',
       'chat.message.edited',
     ]);
-    const other = await as('teacher', `/api/matrix/${room.id}/messages/${message.id}`, {
+    const other = await asError('teacher', `/api/matrix/${room.id}/messages/${message.id}`, {
       method: 'PUT',
       body: { body: 'Nicht meins' },
     });
@@ -584,11 +635,14 @@ describe('messages', () => {
       ['chat.message.deleted', { roomId: room.id, messageId: own.id }],
       ['chat.message.deleted', { roomId: room.id, messageId: other.id }],
     ]);
-    const page = await as('student', `/api/matrix/${room.id}/messages`);
+    const page = await asA(ChatMessagePageSchema, 'student', `/api/matrix/${room.id}/messages`);
     for (const m of page.body.items) expect(m).toMatchObject({ body: null, file: null });
-    expect(page.body.items.every((m: ChatMessage) => m.deletedAt !== null)).toBe(true);
-    expect((await as('student', `/api/matrix/${room.id}/messages/${own.id}/history`)).body.items).toEqual([]);
-    const edit = await as('student', `/api/matrix/${room.id}/messages/${own.id}`, {
+    expect(page.body.items.every((m) => m.deletedAt !== null)).toBe(true);
+    expect(
+      (await asA(ChatHistorySchema, 'student', `/api/matrix/${room.id}/messages/${own.id}/history`)).body
+        .items,
+    ).toEqual([]);
+    const edit = await asError('student', `/api/matrix/${room.id}/messages/${own.id}`, {
       method: 'PUT',
       body: { body: 'x' },
     });
@@ -600,12 +654,12 @@ describe('messages', () => {
       userIds: [id('student')],
       config: { announcements: true, uploads: true },
     });
-    const refused = await send('student', room.id, 'Darf ich?');
+    const refused = await sendRefused('student', room.id, 'Darf ich?');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('chat.announcements_only');
     const news = await sent('teacher', room.id, 'Morgen fällt Sport aus.');
-    const list = await as('student', '/api/matrix/rooms');
-    expect(list.body.items.find((r: { id: number }) => r.id === room.id)).toMatchObject({
+    const list = await asA(ChatRoomListSchema, 'student', '/api/matrix/rooms');
+    expect(list.body.items.find((r) => r.id === room.id)).toMatchObject({
       canPost: false,
       isModerator: false,
     });
@@ -661,10 +715,10 @@ describe('messages', () => {
       ip: null,
       details: { roomId: room.id, messageId: bad.id },
     });
-    const modPage = await as('teacher2', `/api/matrix/${room.id}/messages`);
+    const modPage = await asA(ChatMessagePageSchema, 'teacher2', `/api/matrix/${room.id}/messages`);
     expect(modPage.body.items[0]).toMatchObject({ id: bad.id, reports: 1 });
-    const pupilPage = await as('student', `/api/matrix/${room.id}/messages`);
-    expect(pupilPage.body.items[0].reports).toBeUndefined();
+    const pupilPage = await asA(ChatMessagePageSchema, 'student', `/api/matrix/${room.id}/messages`);
+    expect(pupilPage.body.items[0]?.reports).toBeUndefined();
     const notMod = await as('student', `/api/matrix/${room.id}/messages/${bad.id}/report/dismiss`, {
       method: 'POST',
     });
@@ -674,7 +728,10 @@ describe('messages', () => {
     });
     expect(dismiss.status, dismiss.text).toBe(204);
     expect((await lastAudit(t, 'chat.report_dismiss'))?.actorId).toBe(id('teacher'));
-    expect((await as('teacher2', `/api/matrix/${room.id}/messages`)).body.items[0].reports).toBe(0);
+    expect(
+      (await asA(ChatMessagePageSchema, 'teacher2', `/api/matrix/${room.id}/messages`)).body.items[0]
+        ?.reports,
+    ).toBe(0);
   });
 
   it('a blocked user cannot post', async () => {
@@ -734,11 +791,11 @@ describe('unread counts and seen markers', () => {
     await sent('teacher', room.id, 'a');
     const b = await sent('teacher', room.id, 'b');
     await sent('student', room.id, 'eigene zählen nicht');
-    const before = (await as('student', '/api/matrix/rooms')).body.items.find(
-      (r: { id: number }) => r.id === room.id,
+    const before = (await asA(ChatRoomListSchema, 'student', '/api/matrix/rooms')).body.items.find(
+      (r) => r.id === room.id,
     );
-    expect(before.unread).toBe(2);
-    expect(before.lastMessage.body).toBe('eigene zählen nicht');
+    expect(before?.unread).toBe(2);
+    expect(before?.lastMessage?.body).toBe('eigene zählen nicht');
     const mark = await eventMark();
     expect((await as('student', `/api/matrix/${room.id}/seen`, { body: { messageId: b.id } })).status).toBe(
       204,
@@ -750,11 +807,11 @@ describe('unread counts and seen markers', () => {
         data: { roomId: room.id, userId: id('student'), messageId: b.id },
       },
     ]);
-    const after = (await as('student', '/api/matrix/rooms')).body.items.find(
-      (r: { id: number }) => r.id === room.id,
+    const after = (await asA(ChatRoomListSchema, 'student', '/api/matrix/rooms')).body.items.find(
+      (r) => r.id === room.id,
     );
-    expect(after.unread).toBe(0);
-    const details = await as('teacher', `/api/matrix/${room.id}`);
+    expect(after?.unread).toBe(0);
+    const details = await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`);
     expect(details.body.seen).toEqual([{ userId: id('student'), messageId: b.id }]);
   });
 
@@ -765,12 +822,12 @@ describe('unread counts and seen markers', () => {
     const mark = await eventMark();
     await as('student', `/api/matrix/${room.id}/seen`, { body: { messageId: a.id } });
     expect(await eventsSince(mark, room.id)).toEqual([]);
-    expect((await as('teacher', `/api/matrix/${room.id}`)).body.seen).toEqual([]);
-    expect((await as('student', '/api/matrix/config')).body.seenIndicator).toBe(false);
-    const item = (await as('student', '/api/matrix/rooms')).body.items.find(
-      (r: { id: number }) => r.id === room.id,
+    expect((await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`)).body.seen).toEqual([]);
+    expect((await asA(ChatConfigSchema, 'student', '/api/matrix/config')).body.seenIndicator).toBe(false);
+    const item = (await asA(ChatRoomListSchema, 'student', '/api/matrix/rooms')).body.items.find(
+      (r) => r.id === room.id,
     );
-    expect(item.unread).toBe(0);
+    expect(item?.unread).toBe(0);
   });
 });
 
@@ -786,9 +843,9 @@ describe('paging', () => {
     let pages = 0;
     do {
       const q: string = before === null ? '?limit=100' : `?limit=100&before=${before}`;
-      const res = await as('student', `/api/matrix/${room.id}/messages${q}`);
+      const res = await asA(ChatMessagePageSchema, 'student', `/api/matrix/${room.id}/messages${q}`);
       expect(res.status, res.text).toBe(200);
-      seen.push(...res.body.items.map((m: ChatMessage) => m.id));
+      seen.push(...res.body.items.map((m) => m.id));
       before = res.body.nextBefore;
       pages++;
     } while (before !== null);
@@ -796,10 +853,10 @@ describe('paging', () => {
     expect(seen).toHaveLength(10_000);
     expect(new Set(seen).size).toBe(10_000);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
-    const unread = (await as('student', '/api/matrix/rooms')).body.items.find(
-      (r: { id: number }) => r.id === room.id,
+    const unread = (await asA(ChatRoomListSchema, 'student', '/api/matrix/rooms')).body.items.find(
+      (r) => r.id === room.id,
     );
-    expect(unread.unread).toBe(999);
+    expect(unread?.unread).toBe(999);
   });
 });
 
@@ -809,7 +866,7 @@ describe('uploads', () => {
     const photo = await phonePhoto(400, 300);
     expect(photo.includes(Buffer.from(PHONE_MAKE))).toBe(true);
     const clientId = newClientId();
-    const res = await as('student', `/api/matrix/${room.id}/upload`, {
+    const res = await asA(ChatMessageSchema, 'student', `/api/matrix/${room.id}/upload`, {
       form: multipart(
         { clientId, body: 'Mein Arbeitsblatt' },
         { data: photo, name: 'IMG_0001.JPG', type: 'image/jpeg' },
@@ -820,7 +877,7 @@ describe('uploads', () => {
       body: 'Mein Arbeitsblatt',
       file: { name: 'IMG_0001.jpg', mime: 'image/jpeg', width: 400, height: 300 },
     });
-    const again = await as('student', `/api/matrix/${room.id}/upload`, {
+    const again = await asA(ChatMessageSchema, 'student', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId }, { data: photo, name: 'IMG_0001.JPG' }),
     });
     expect(again.status).toBe(200);
@@ -843,7 +900,7 @@ describe('uploads', () => {
   it('a PDF is kept as it came, served as an attachment', async () => {
     const room = await roomOf('teacher');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-    const res = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const res = await asA(ChatMessageSchema, 'teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: pdf, name: 'Elternbrief März.pdf' }),
     });
     expect(res.status, res.text).toBe(201);
@@ -859,7 +916,7 @@ describe('uploads', () => {
   it('a Word document is recognised by its content and kept as it came', async () => {
     const room = await roomOf('teacher');
     const docx = wordDocument();
-    const res = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const res = await asA(ChatMessageSchema, 'teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: docx, name: 'Arbeitsblatt.bin' }),
     });
     expect(res.status, res.text).toBe(201);
@@ -879,7 +936,7 @@ describe('uploads', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
       .png()
       .toBuffer();
-    const disguised = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const disguised = await asA(ChatMessageSchema, 'teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart(
         { clientId: newClientId() },
         { data: png, name: 'zeugnis.pdf', type: 'application/pdf' },
@@ -894,7 +951,7 @@ describe('uploads', () => {
       Buffer.alloc(512, 1),
     ]);
     const before = await fileCount();
-    const refused = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const refused = await asError('teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: exe, name: 'foto.jpg', type: 'image/jpeg' }),
     });
     expect(refused.status).toBe(415);
@@ -905,25 +962,27 @@ describe('uploads', () => {
   it('413 beyond the limit and nothing stored; 403 when the room takes no files', async () => {
     const room = await roomOf('teacher', { config: { announcements: false, uploads: false } });
     const before = await fileCount();
-    const off = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const off = await asError('teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: await phonePhoto(), name: 'a.jpg' }),
     });
     expect(off.status).toBe(403);
     expect(off.body.code).toBe('chat.uploads_off');
     await as('teacher', `/api/matrix/${room.id}/config`, { body: { announcements: false, uploads: true } });
     const big = Buffer.concat([await phonePhoto(), Buffer.alloc(MAX_CHAT_UPLOAD_BYTES + 1)]);
-    const res = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const res = await asError('teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: big, name: 'riesig.jpg' }),
     });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('upload.too_large');
     expect(await fileCount()).toBe(before);
-    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items).toEqual([]);
+    expect(
+      (await asA(ChatMessagePageSchema, 'teacher', `/api/matrix/${room.id}/messages`)).body.items,
+    ).toEqual([]);
   });
 
   it('deleting a message deletes its file', async () => {
     const room = await roomOf('teacher');
-    const res = await as('teacher', `/api/matrix/${room.id}/upload`, {
+    const res = await asA(ChatMessageSchema, 'teacher', `/api/matrix/${room.id}/upload`, {
       form: multipart({ clientId: newClientId() }, { data: await phonePhoto(), name: 'a.jpg' }),
     });
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, res.body.id));
@@ -942,8 +1001,13 @@ describe('retention (chat_retention_days) and the data export', () => {
     const start = t.clock.now();
     onTestFinished(() => t.clock.set(start));
     let cookie = await teacher.login();
-    const room = (await call(t.base, '/api/matrix/room', { cookie, body: { name: 'Alt und neu' } })).body;
-    const old = await call(t.base, `/api/matrix/${room.id}/upload`, {
+    const room = (
+      await callAs(ChatRoomDetailsSchema, t.base, '/api/matrix/room', {
+        cookie,
+        body: { name: 'Alt und neu' },
+      })
+    ).body;
+    const old = await callAs(ChatMessageSchema, t.base, `/api/matrix/${room.id}/upload`, {
       cookie,
       form: multipart({ clientId: newClientId() }, { data: await phonePhoto(), name: 'alt.jpg' }),
     });
@@ -951,7 +1015,7 @@ describe('retention (chat_retention_days) and the data export', () => {
     const [oldRow] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, old.body.id));
     t.clock.advance(20 * 86_400_000);
     cookie = await teacher.login();
-    const recent = await call(t.base, `/api/matrix/${room.id}/messages`, {
+    const recent = await callAs(ChatMessageSchema, t.base, `/api/matrix/${room.id}/messages`, {
       cookie,
       body: { body: 'neu', clientId: newClientId() },
     });
@@ -983,7 +1047,7 @@ describe('retention (chat_retention_days) and the data export', () => {
     onTestFinished(() => leave5a(pupil.id));
     const cookie = await pupil.login();
     const room = await roomOf('teacher', { name: 'Export-Raum', groupIds: [group.get('5a')!] });
-    const mine = await call(t.base, `/api/matrix/${room.id}/messages`, {
+    const mine = await callAs(ChatMessageSchema, t.base, `/api/matrix/${room.id}/messages`, {
       cookie,
       body: { body: 'Erst so', clientId: newClientId() },
     });
@@ -997,13 +1061,13 @@ describe('retention (chat_retention_days) and the data export', () => {
       cookie,
       body: { reason: 'Test' },
     });
-    const res = await call(t.base, '/api/users/data', { cookie });
+    const res = await callAs(DataExportSchema, t.base, '/api/users/data', { cookie });
     expect(res.status, res.text).toBe(200);
     const tables = res.body.tables;
-    expect(tables.chat_messages.map((m: { body: string }) => m.body)).toEqual(['Dann so']);
-    expect(tables.chat_message_edits.map((e: { body: string }) => e.body)).toEqual(['Erst so']);
+    expect(tables.chat_messages?.map((m) => m.body)).toEqual(['Dann so']);
+    expect(tables.chat_message_edits?.map((e) => e.body)).toEqual(['Erst so']);
     expect(tables.chat_reports).toHaveLength(1);
-    expect(tables.chat_rooms_member_of.map((r: { name: string }) => r.name)).toContain('Export-Raum');
+    expect(tables.chat_rooms_member_of?.map((r) => r.name)).toContain('Export-Raum');
     // another's message text is not in it
     expect(res.text).not.toContain('Lehrertext');
   });
@@ -1012,27 +1076,32 @@ describe('retention (chat_retention_days) and the data export', () => {
 describe('reports, private chats and group changes (review of issue 22)', () => {
   const NOW = new Date('2026-11-24T08:00:00Z');
   it('reporting in a private chat is refused (422 chat.report_private); canReport tells where one may report', async () => {
-    const room = (await as('teacher', '/api/matrix/privateroom', { body: { userId: id('student2') } })).body;
+    const room = (
+      await asA(ChatRoomDetailsSchema, 'teacher', '/api/matrix/privateroom', {
+        body: { userId: id('student2') },
+      })
+    ).body;
     const message = await sent('teacher', room.id, 'Bitte melde dich');
     const mark = await eventMark();
-    const res = await as('student2', `/api/matrix/${room.id}/messages/${message.id}/report`, {
+    const res = await asError('student2', `/api/matrix/${room.id}/messages/${message.id}/report`, {
       body: { reason: 'gemein' },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('chat.report_private');
     expect(await eventsSince(mark, room.id)).toEqual([]);
-    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items[0].reports).toBeUndefined();
+    expect(
+      (await asA(ChatMessagePageSchema, 'teacher', `/api/matrix/${room.id}/messages`)).body.items[0]?.reports,
+    ).toBeUndefined();
     const group = await roomOf('teacher', { userIds: [id('student2')] });
-    const list = (await as('student2', '/api/matrix/rooms')).body.items as {
-      id: number;
-      canReport: boolean;
-    }[];
+    const list = (await asA(ChatRoomListSchema, 'student2', '/api/matrix/rooms')).body.items;
     expect(list.find((r) => r.id === room.id)?.canReport).toBe(false);
     expect(list.find((r) => r.id === group.id)?.canReport).toBe(true);
     // moderators do not report: they delete
-    const own = (await as('teacher', '/api/matrix/rooms')).body.items as { id: number; canReport: boolean }[];
+    const own = (await asA(ChatRoomListSchema, 'teacher', '/api/matrix/rooms')).body.items;
     expect(own.find((r) => r.id === group.id)?.canReport).toBe(false);
-    expect((await as('student2', `/api/matrix/${room.id}`)).body.canReport).toBe(false);
+    expect((await asA(ChatRoomDetailsSchema, 'student2', `/api/matrix/${room.id}`)).body.canReport).toBe(
+      false,
+    );
   });
 
   it('moderators, admins in the room among them, hear of reports and see the open ones per room', async () => {
@@ -1050,15 +1119,14 @@ describe('reports, private chats and group changes (review of issue 22)', () => 
       ['chat.report', sorted('admin', 'teacher')],
     ]);
     const reportsOf = async (actor: string) =>
-      ((await as(actor, '/api/matrix/rooms')).body.items as { id: number; reports: number }[]).find(
-        (r) => r.id === room.id,
-      )?.reports;
+      (await asA(ChatRoomListSchema, actor, '/api/matrix/rooms')).body.items.find((r) => r.id === room.id)
+        ?.reports;
     expect(await reportsOf('teacher')).toBe(2);
     expect(await reportsOf('admin')).toBe(2);
     expect(await reportsOf('student')).toBe(0);
     expect(await reportsOf('student2')).toBe(0);
-    expect((await as('teacher', `/api/matrix/${room.id}`)).body.reports).toBe(2);
-    expect((await as('student', `/api/matrix/${room.id}`)).body.reports).toBe(0);
+    expect((await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`)).body.reports).toBe(2);
+    expect((await asA(ChatRoomDetailsSchema, 'student', `/api/matrix/${room.id}`)).body.reports).toBe(0);
     // dismissing and deleting close them; the dismissal is heard by the admin too
     const mark2 = await eventMark();
     await as('admin', `/api/matrix/${room.id}/messages/${bad.id}/report/dismiss`, { method: 'POST' });
@@ -1072,30 +1140,34 @@ describe('reports, private chats and group changes (review of issue 22)', () => 
     const pupil = await makeUser(t, { groups: ['5a'] });
     // the shared class 5a must not keep this test's pupil: other tests count its members (shuffled order)
     onTestFinished(() => leave5a(pupil.id));
-    const room = (await as('teacher', '/api/matrix/privateroom', { body: { userId: pupil.id } })).body;
+    const room = (
+      await asA(ChatRoomDetailsSchema, 'teacher', '/api/matrix/privateroom', { body: { userId: pupil.id } })
+    ).body;
     expect(room.canPost).toBe(true);
     await sent('teacher', room.id, 'vorher');
     for (const off of [{ blocked: true }, { deactivatedAt: new Date('2026-11-20T00:00:00Z') }]) {
       await t.database.db.update(users).set(off).where(eq(users.id, pupil.id));
-      const res = await send('teacher', room.id, 'nachher');
+      const res = await sendRefused('teacher', room.id, 'nachher');
       expect(res.status, JSON.stringify(off)).toBe(403);
       expect(res.body.code).toBe('chat.peer_unavailable');
-      const upload = await as('teacher', `/api/matrix/${room.id}/upload`, {
+      const upload = await asError('teacher', `/api/matrix/${room.id}/upload`, {
         form: multipart({ clientId: newClientId() }, { data: await phonePhoto(), name: 'a.jpg' }),
       });
       expect(upload.status).toBe(403);
       expect(upload.body.code).toBe('chat.peer_unavailable');
-      const listed = (await as('teacher', '/api/matrix/rooms')).body.items.find(
-        (r: { id: number }) => r.id === room.id,
+      const listed = (await asA(ChatRoomListSchema, 'teacher', '/api/matrix/rooms')).body.items.find(
+        (r) => r.id === room.id,
       );
-      expect(listed.canPost).toBe(false);
-      expect((await as('teacher', `/api/matrix/${room.id}`)).body.canPost).toBe(false);
+      expect(listed?.canPost).toBe(false);
+      expect((await asA(ChatRoomDetailsSchema, 'teacher', `/api/matrix/${room.id}`)).body.canPost).toBe(
+        false,
+      );
       await t.database.db
         .update(users)
         .set({ blocked: false, deactivatedAt: null })
         .where(eq(users.id, pupil.id));
     }
-    const items = (await as('teacher', `/api/matrix/${room.id}/messages`)).body.items as ChatMessage[];
+    const items = (await asA(ChatMessagePageSchema, 'teacher', `/api/matrix/${room.id}/messages`)).body.items;
     expect(items.map((m) => m.body)).toEqual(['vorher']);
     expect((await send('teacher', room.id, 'wieder da')).status).toBe(201);
   });
@@ -1104,13 +1176,15 @@ describe('reports, private chats and group changes (review of issue 22)', () => 
     const room = await roomOf('teacher', { userIds: [id('student')] });
     const mine = await sent('student', room.id, 'vorher');
     await as('teacher', `/api/matrix/${room.id}/config`, { body: { announcements: true, uploads: true } });
-    const res = await as('student', `/api/matrix/${room.id}/messages/${mine.id}`, {
+    const res = await asError('student', `/api/matrix/${room.id}/messages/${mine.id}`, {
       method: 'PUT',
       body: { body: 'heimlich geändert' },
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('chat.announcements_only');
-    expect((await as('teacher', `/api/matrix/${room.id}/messages`)).body.items[0]).toMatchObject({
+    expect(
+      (await asA(ChatMessagePageSchema, 'teacher', `/api/matrix/${room.id}/messages`)).body.items[0],
+    ).toMatchObject({
       body: 'vorher',
       editedAt: null,
     });
