@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   BBB_CHECKSUM_ALGORITHMS,
+  BbbSettingsViewSchema,
+  PermsResponseSchema,
+  PublicRoomSchema,
   ROOM_CODE_MISSES_PER_HOUR,
+  RoomDetailsSchema,
+  RoomJoinSchema,
+  RoomListSchema,
+  RoomPeopleSchema,
+  ServerStatusSchema,
+  SettingsValuesSchema,
   type RoomDetails,
   type RoomInput,
+  type RoomJoin,
 } from '@aula/contracts';
 import { auditLog, bbbCodeMisses, bbbRooms, config, groups, users } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
@@ -16,7 +27,16 @@ import { STATUS_CACHE_MS } from './bbb-status.ts';
 import { insertRoom } from './bbb.repo.ts';
 import { makeVideoRoom } from '../../test/area-factories.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
-import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import {
+  call,
+  callAs,
+  callError,
+  cookiesFrom,
+  demoSchoolId,
+  loginAs,
+  setUpTestApp,
+  type CallOptions,
+} from '../../test/test-app.ts';
 
 // Video rooms (issue 21, decision 067) over real HTTP on the real database, with a stand-in BigBlueButton
 // server that checks every checksum: who may do what with a room, joining with the right role, guests by
@@ -44,8 +64,14 @@ beforeAll(async () => {
 });
 afterAll(() => bbb?.close());
 
-const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string | null, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
+/** a 2xx answer of the actor's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, actor: string | null, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
+/** an error answer of the actor's, checked against the one error body */
+const asError = (actor: string | null, path: string, opts: CallOptions = {}) =>
+  callError(t.base, path, { cookie: actor ? cookies.get(actor) : undefined, ...opts });
 
 /** Stores the school's BBB settings as an admin would. */
 async function configure(server: Pick<TestBbbServer, 'url' | 'secret' | 'algorithm'>, allowInternal = true) {
@@ -82,10 +108,28 @@ async function meetingIdOf(roomId: number): Promise<string> {
   return row!.meetingId;
 }
 
+const joinPath = (ref: string | number, name?: string) =>
+  `/api/bbb/${ref}/join${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`;
+const joinOpts = (opts: { csrf?: boolean }): CallOptions => ({
+  headers: opts.csrf === false ? {} : { 'x-aula-csrf': '1' },
+});
 const join = (actor: string | null, ref: string | number, name?: string, opts: { csrf?: boolean } = {}) =>
-  as(actor, `/api/bbb/${ref}/join${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`, {
-    headers: opts.csrf === false ? {} : { 'x-aula-csrf': '1' },
-  });
+  as(actor, joinPath(ref, name), joinOpts(opts));
+/** a join that is answered (ready or waiting) */
+const joinAs = (actor: string | null, ref: string | number, name?: string) =>
+  asA(RoomJoinSchema, actor, joinPath(ref, name), joinOpts({}));
+/** a join that is refused */
+const joinError = (
+  actor: string | null,
+  ref: string | number,
+  name?: string,
+  opts: { csrf?: boolean } = {},
+) => asError(actor, joinPath(ref, name), joinOpts(opts));
+/** the join address of a join that is ready */
+function urlOf(res: { body: RoomJoin }): string {
+  if (res.body.status !== 'ready') throw new Error(`the join is not ready: ${JSON.stringify(res.body)}`);
+  return res.body.url;
+}
 
 /** Follows a join address to the stand-in server and reads the page it shows. */
 async function landing(url: string) {
@@ -98,14 +142,16 @@ describe('who may create rooms (spec 6, decision 067)', () => {
   it('teachers and admins may; a pupil gets 403 bbb.create_not_allowed until the school allows pupils', async () => {
     await roomOf('teacher');
     await roomOf('admin');
-    const refused = await as('student', '/api/bbb', { body: { name: 'Lerngruppe' } });
+    const refused = await asError('student', '/api/bbb', { body: { name: 'Lerngruppe' } });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('bbb.create_not_allowed');
-    expect((await as('student', '/api/perms')).body.permissions.createRooms).toBe(false);
+    expect((await asA(PermsResponseSchema, 'student', '/api/perms')).body.permissions.createRooms).toBe(
+      false,
+    );
 
     await makeSetting(t, 'students_create_rooms', 'true');
     onTestFinished(() => makeSetting(t, 'students_create_rooms', null));
-    expect((await as('student', '/api/perms')).body.permissions.createRooms).toBe(true);
+    expect((await asA(PermsResponseSchema, 'student', '/api/perms')).body.permissions.createRooms).toBe(true);
     const room = await roomOf('student', { userIds: [userId.get('student2')!] });
     const details = await as('student', `/api/bbb/${room.id}`);
     expect(details.body).toMatchObject({ isOwner: true, isModerator: true, canEdit: true });
@@ -115,19 +161,21 @@ describe('who may create rooms (spec 6, decision 067)', () => {
     const set = await as('admin', '/api/config/key/students_create_rooms', { body: { value: 'true' } });
     expect(set.status, set.text).toBe(200);
     onTestFinished(() => makeSetting(t, 'students_create_rooms', null));
-    expect((await as('admin', '/api/config/settings')).body.students_create_rooms).toBe('true');
+    expect(
+      (await asA(SettingsValuesSchema, 'admin', '/api/config/settings')).body.students_create_rooms,
+    ).toBe('true');
     // student (5a) may add the people of 5a, not a pupil of 6b, and no group
-    const stranger = await as('student', '/api/bbb', {
+    const stranger = await asError('student', '/api/bbb', {
       body: { name: 'Lerngruppe', userIds: [userId.get('student3')!] },
     });
     expect(stranger.status).toBe(422);
     expect(stranger.body.code).toBe('bbb.unknown_person');
-    const wholeClass = await as('student', '/api/bbb', {
+    const wholeClass = await asError('student', '/api/bbb', {
       body: { name: 'Lerngruppe', groupIds: [group.get('5a')!] },
     });
     expect(wholeClass.body.code).toBe('bbb.unknown_person');
-    const people = await as('student', '/api/bbb/people');
-    expect(people.body.people.map((p: { id: number }) => p.id).sort()).toEqual(
+    const people = await asA(RoomPeopleSchema, 'student', '/api/bbb/people');
+    expect(people.body.people.map((p) => p.id).sort()).toEqual(
       ['teacher', 'teacher2', 'student2'].map((u) => userId.get(u)!).sort(),
     );
     expect(people.body.groups).toEqual([]);
@@ -148,7 +196,9 @@ describe("a pupil's room admits no strangers (decision 067)", () => {
 
   it('only a teacher’s (or an admin’s) room may admit guests: 422 bbb.guests_need_teacher, nothing changes', async () => {
     await pupilsMayCreate();
-    const refused = await as('student', '/api/bbb', { body: { name: 'Lerngruppe', settings: withGuests } });
+    const refused = await asError('student', '/api/bbb', {
+      body: { name: 'Lerngruppe', settings: withGuests },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('bbb.guests_need_teacher');
     const room = await roomOf('student', { name: 'Lerngruppe' });
@@ -157,7 +207,7 @@ describe("a pupil's room admits no strangers (decision 067)", () => {
       ['student', 'approval'],
       ['admin', 'always'],
     ] as const) {
-      const res = await as(actor, `/api/bbb/${room.id}`, {
+      const res = await asError(actor, `/api/bbb/${room.id}`, {
         method: 'PATCH',
         body: { name: 'Umbenannt', settings: { guestPolicy } },
       });
@@ -181,13 +231,15 @@ describe("a pupil's room admits no strangers (decision 067)", () => {
       .set({ guestPolicy: 'always', anyoneCanStart: true })
       .where(eq(bbbRooms.id, room.id));
     expect((await as(null, `/api/bbb/${room.code}`)).body).toMatchObject({ guestPolicy: 'none' });
-    const visitor = await join(null, room.code, 'Fremder');
+    const visitor = await joinError(null, room.code, 'Fremder');
     expect(visitor.status).toBe(403);
     expect(visitor.body.code).toBe('bbb.guests_not_allowed');
-    const stranger = await join('student3', room.code);
+    const stranger = await joinError('student3', room.code);
     expect(stranger.status).toBe(403);
     expect(stranger.body.code).toBe('bbb.not_member');
-    expect((await as('student', `/api/bbb/${room.id}`)).body.settings.guestPolicy).toBe('none');
+    expect((await asA(RoomDetailsSchema, 'student', `/api/bbb/${room.id}`)).body.settings.guestPolicy).toBe(
+      'none',
+    );
   });
 
   it('once the school switches pupils’ rooms off, a pupil may no longer change theirs (403), only delete it', async () => {
@@ -195,7 +247,7 @@ describe("a pupil's room admits no strangers (decision 067)", () => {
     const room = await roomOf('student', { name: 'Lerngruppe', userIds: [userId.get('student2')!] });
     await makeSetting(t, 'students_create_rooms', null);
     for (const body of [{ name: 'Neu' }, { settings: { muteOnJoin: false } }, { userIds: [] }]) {
-      const res = await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
+      const res = await asError('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
       expect(res.status, JSON.stringify(body)).toBe(403);
       expect(res.body.code).toBe('bbb.create_not_allowed');
     }
@@ -210,27 +262,27 @@ describe("a pupil's room admits no strangers (decision 067)", () => {
 
 describe('whom a room may hold (GET /api/bbb/people, decision 067)', () => {
   it("a teacher: their groups' pupils, all staff and their own groups; adding anyone else is 422 bbb.unknown_person", async () => {
-    const people = await as('teacher', '/api/bbb/people');
-    const ids = people.body.people.map((p: { id: number }) => p.id);
+    const people = await asA(RoomPeopleSchema, 'teacher', '/api/bbb/people');
+    const ids = people.body.people.map((p) => p.id);
     for (const u of ['student', 'student2', 'teacher2', 'admin', 'superadmin'])
       expect(ids).toContain(userId.get(u));
     for (const u of ['student3', 'student4', 'teacher']) expect(ids).not.toContain(userId.get(u));
-    const groupNames = people.body.groups.map((g: { name: string }) => g.name);
+    const groupNames = people.body.groups.map((g) => g.name);
     expect(groupNames).toEqual(expect.arrayContaining(['5a', 'Kollegium']));
     expect(groupNames).not.toContain('6b');
-    const q = await as('teacher', '/api/bbb/people?q=ali');
+    const q = await asA(RoomPeopleSchema, 'teacher', '/api/bbb/people?q=ali');
     expect(q.body.people).toEqual([{ id: userId.get('student2'), name: 'Ali Yilmaz', type: 'S' }]);
 
     for (const body of [
       { name: 'x', userIds: [userId.get('student3')!] },
       { name: 'x', groupIds: [group.get('6b')!] },
     ]) {
-      const res = await as('teacher', '/api/bbb', { body });
+      const res = await asError('teacher', '/api/bbb', { body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe('bbb.unknown_person');
     }
     // a moderator must be one of the people
-    const mod = await as('teacher', '/api/bbb', {
+    const mod = await asError('teacher', '/api/bbb', {
       body: { name: 'x', moderatorIds: [userId.get('student')!] },
     });
     expect(mod.body.code).toBe('bbb.unknown_person');
@@ -248,7 +300,7 @@ describe('whom a room may hold (GET /api/bbb/people, decision 067)', () => {
       { name: 'x', userIds: [stranger.id] },
       { name: 'x', groupIds: [foreignGroup.id] },
     ]) {
-      const res = await as('admin', '/api/bbb', { body });
+      const res = await asError('admin', '/api/bbb', { body });
       expect(res.body.code).toBe('bbb.unknown_person');
     }
   });
@@ -264,26 +316,26 @@ describe('the room list (spec 3.6: page, perPage, q, roomType, showAll)', () => 
     const b = await roomOf('teacher', { name: `${tag} A Deutsch`, userIds: [pupil.id] });
     const c = await roomOf('teacher', { name: `${tag} C nur ich` });
     const d = await roomOf('teacher2', { name: `${tag} D fremd` });
+    const listOpts = (actor: string | null, c2?: string) => ({
+      cookie: c2 ?? (actor ? cookies.get(actor) : undefined),
+    });
     const list = (actor: string | null, query: string, c2?: string) =>
-      call(t.base, `/api/bbb?q=${tag}&${query}`, { cookie: c2 ?? (actor ? cookies.get(actor) : undefined) });
+      callAs(RoomListSchema, t.base, `/api/bbb?q=${tag}&${query}`, listOpts(actor, c2));
 
     const mine = await list('teacher', 'roomType=own');
-    expect(mine.body.items.map((r: { id: number }) => r.id)).toEqual([b.id, a.id, c.id]);
+    expect(mine.body.items.map((r) => r.id)).toEqual([b.id, a.id, c.id]);
     expect(mine.body.total).toBe(3);
     const shared = await list(null, 'roomType=shared', cookie);
-    expect(shared.body.items.map((r: { name: string }) => r.name)).toEqual([
-      `${tag} A Deutsch`,
-      `${tag} B Mathe`,
-    ]);
+    expect(shared.body.items.map((r) => r.name)).toEqual([`${tag} A Deutsch`, `${tag} B Mathe`]);
     expect(shared.body.items[0]).toMatchObject({ isOwner: false, isModerator: false, canEdit: false });
     expect((await list(null, 'roomType=own', cookie)).body.total).toBe(0);
     const page2 = await list('teacher', 'perPage=2&page=2');
     expect(page2.body).toMatchObject({ total: 3, items: [{ id: c.id }] });
 
-    const forbidden = await list('teacher', 'showAll=true');
+    const forbidden = await call(t.base, `/api/bbb?q=${tag}&showAll=true`, listOpts('teacher'));
     expect(forbidden.status).toBe(403);
     const all = await list('admin', 'showAll=true');
-    expect(all.body.items.map((r: { id: number }) => r.id)).toEqual([b.id, a.id, c.id, d.id]);
+    expect(all.body.items.map((r) => r.id)).toEqual([b.id, a.id, c.id, d.id]);
     expect(all.body.items[3]).toMatchObject({ isModerator: true, canEdit: true, isOwner: false });
     expect((await list('admin', '')).body.total).toBe(0);
     const room = all.body.items[1];
@@ -293,7 +345,7 @@ describe('the room list (spec 3.6: page, perPage, q, roomType, showAll)', () => 
       memberCount: 2,
       settings: { muteOnJoin: true, guestPolicy: 'none', anyoneCanStart: false, maxParticipants: null },
     });
-    expect(room.code).toMatch(/^[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}$/);
+    expect(room?.code).toMatch(/^[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}-[a-hjkmnp-z2-9]{3}$/);
     expect((await call(t.base, '/api/bbb')).status).toBe(401);
   });
 });
@@ -336,27 +388,30 @@ describe('one room (GET /api/bbb/{id})', () => {
 describe('changing and deleting a room (spec 4.6)', () => {
   it("a pupil cannot edit or delete a teacher's room; a non-member gets 404", async () => {
     const room = await roomOf('teacher', { groupIds: [group.get('5a')!] });
-    const edit = await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body: { name: 'Meins' } });
+    const edit = await asError('student', `/api/bbb/${room.id}`, {
+      method: 'PATCH',
+      body: { name: 'Meins' },
+    });
     expect(edit.status).toBe(403);
     expect(edit.body.code).toBe('bbb.not_room_owner');
-    const revoke = await as('student', `/api/bbb/${room.id}`, {
+    const revoke = await asError('student', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { revokeCode: true },
     });
     expect(revoke.body.code).toBe('bbb.not_room_owner');
-    const del = await as('student', `/api/bbb/${room.id}`, { method: 'DELETE' });
+    const del = await asError('student', `/api/bbb/${room.id}`, { method: 'DELETE' });
     expect(del.status).toBe(403);
     expect(del.body.code).toBe('bbb.not_room_owner');
     expect(
       (await as('student3', `/api/bbb/${room.id}`, { method: 'PATCH', body: { name: 'x' } })).status,
     ).toBe(404);
     expect((await as('student3', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await as('teacher', `/api/bbb/${room.id}`)).body.name).toBe(room.name);
+    expect((await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`)).body.name).toBe(room.name);
   });
 
   it('the owner promotes a member to moderator and revokes it; a moderator may only revoke the code', async () => {
     const room = await roomOf('teacher', { userIds: [userId.get('student')!, userId.get('student2')!] });
-    const promote = await as('teacher', `/api/bbb/${room.id}`, {
+    const promote = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { moderator: { userId: userId.get('student')!, moderator: true } },
     });
@@ -376,7 +431,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
     // the promoted pupil: a new code, yes; a new name or another moderator, no
     const asModerator = await as('student', `/api/bbb/${room.id}`);
     expect(asModerator.body).toMatchObject({ isModerator: true, canEdit: false });
-    const revoked = await as('student', `/api/bbb/${room.id}`, {
+    const revoked = await asA(RoomDetailsSchema, 'student', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { revokeCode: true },
     });
@@ -386,22 +441,20 @@ describe('changing and deleting a room (spec 4.6)', () => {
       { name: 'Meins' },
       { moderator: { userId: userId.get('student2')!, moderator: true } },
     ]) {
-      const res = await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
+      const res = await asError('student', `/api/bbb/${room.id}`, { method: 'PATCH', body });
       expect(res.body.code, JSON.stringify(body)).toBe('bbb.not_room_owner');
     }
     // a person who is not one of the room's people cannot be promoted
-    const stranger = await as('teacher', `/api/bbb/${room.id}`, {
+    const stranger = await asError('teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { moderator: { userId: userId.get('teacher2')!, moderator: true } },
     });
     expect(stranger.body.code).toBe('bbb.unknown_person');
-    const down = await as('teacher', `/api/bbb/${room.id}`, {
+    const down = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { moderator: { userId: userId.get('student')!, moderator: false } },
     });
-    expect(down.body.members.find((m: { id: number }) => m.id === userId.get('student')).moderator).toBe(
-      false,
-    );
+    expect(down.body.members.find((m) => m.id === userId.get('student'))?.moderator).toBe(false);
     expect(
       (await as('student', `/api/bbb/${room.id}`, { method: 'PATCH', body: { revokeCode: true } })).status,
     ).toBe(403);
@@ -414,7 +467,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
     });
     // a member, and a moderator (who may only revoke the code)
     for (const actor of ['student', 'student2']) {
-      const res = await as(actor, `/api/bbb/${room.id}`, { method: 'PATCH', body: {} });
+      const res = await asError(actor, `/api/bbb/${room.id}`, { method: 'PATCH', body: {} });
       expect(res.status, actor).toBe(403);
       expect(res.body.code).toBe('bbb.not_room_owner');
     }
@@ -433,8 +486,8 @@ describe('changing and deleting a room (spec 4.6)', () => {
       });
     const both = await Promise.all(people.map(promote));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
-    const after = await as('teacher', `/api/bbb/${room.id}`);
-    expect(after.body.members.map((m: { moderator: boolean }) => m.moderator)).toEqual([true, true]);
+    const after = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`);
+    expect(after.body.members.map((m) => m.moderator)).toEqual([true, true]);
 
     for (let i = 0; i < 4; i++) {
       const doomed = await roomOf('teacher');
@@ -458,7 +511,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
       body: { userIds: [userId.get('student3')!] },
     });
     expect(adminEdit.status, adminEdit.text).toBe(200);
-    const res = await as('teacher', `/api/bbb/${room.id}`, {
+    const res = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: {
         name: '  Klasse 5a Mathe  ',
@@ -473,7 +526,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
       settings: { muteOnJoin: true, guestPolicy: 'approval', anyoneCanStart: false, maxParticipants: 30 },
       groups: [{ name: '5a' }],
     });
-    expect(res.body.members.map((m: { id: number }) => m.id).sort()).toEqual(
+    expect(res.body.members.map((m) => m.id).sort()).toEqual(
       [userId.get('student3')!, userId.get('student2')!].sort(),
     );
     const bad = await as('teacher', `/api/bbb/${room.id}`, {
@@ -485,7 +538,7 @@ describe('changing and deleting a room (spec 4.6)', () => {
 
   it('the owner deletes a room and its running meeting ends; an admin may delete any room', async () => {
     const room = await roomOf('teacher');
-    expect((await join('teacher', room.id)).body.status).toBe('ready');
+    expect((await joinAs('teacher', room.id)).body.status).toBe('ready');
     const meetingId = await meetingIdOf(room.id);
     expect(bbb.meetings.has(meetingId)).toBe(true);
     expect((await as('teacher', `/api/bbb/${room.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -513,11 +566,11 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(bbb.callNames()).toEqual(['getMeetingInfo']);
 
     bbb.clearCalls();
-    const start = await join('teacher', room.id, 'Ein anderer Name');
+    const start = await joinAs('teacher', room.id, 'Ein anderer Name');
     expect(start.body.status).toBe('ready');
     // the join counts BBB calls: getMeetingInfo, and create only when the meeting is not there yet
     expect(bbb.callNames()).toEqual(['getMeetingInfo', 'create']);
-    const url = new URL(start.body.url);
+    const url = new URL(urlOf(start));
     expect(url.origin + url.pathname).toBe(`${bbb.url}/join`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       fullName: 'Tina Lehmann',
@@ -526,7 +579,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       redirect: 'true',
     });
     expect(url.searchParams.has('guest')).toBe(false);
-    expect(await landing(start.body.url)).toMatchObject({ role: 'MODERATOR', fullName: 'Tina Lehmann' });
+    expect(await landing(urlOf(start))).toMatchObject({ role: 'MODERATOR', fullName: 'Tina Lehmann' });
     const meeting = bbb.meetings.get(await meetingIdOf(room.id))!;
     expect(meeting).toMatchObject({
       name: room.name,
@@ -539,9 +592,9 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(meeting.meta).toMatchObject({ 'aula-room-id': String(room.id), 'bbb-origin': 'Aula' });
 
     bbb.clearCalls();
-    const now = await join('student', room.id);
+    const now = await joinAs('student', room.id);
     expect(bbb.callNames()).toEqual(['getMeetingInfo']);
-    expect(await landing(now.body.url)).toMatchObject({
+    expect(await landing(urlOf(now))).toMatchObject({
       role: 'VIEWER',
       fullName: 'Sara Schmidt',
       guest: 'false',
@@ -559,21 +612,21 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       settings: { muteOnJoin: false, guestPolicy: 'none', anyoneCanStart: true, maxParticipants: null },
     });
     bbb.clearCalls();
-    const first = await join('student2', room.id);
+    const first = await joinAs('student2', room.id);
     expect(bbb.callNames()).toEqual(['getMeetingInfo', 'create']);
-    expect(new URL(first.body.url).searchParams.get('role')).toBe('VIEWER');
-    expect(new URL((await join('student', room.id)).body.url).searchParams.get('role')).toBe('MODERATOR');
-    expect(new URL((await join('admin', room.id)).body.url).searchParams.get('role')).toBe('MODERATOR');
+    expect(new URL(urlOf(first)).searchParams.get('role')).toBe('VIEWER');
+    expect(new URL(urlOf(await joinAs('student', room.id))).searchParams.get('role')).toBe('MODERATOR');
+    expect(new URL(urlOf(await joinAs('admin', room.id))).searchParams.get('role')).toBe('MODERATOR');
     expect(bbb.meetings.get(await meetingIdOf(room.id))!.muteOnStart).toBe(false);
   });
 
   it('a non-member cannot join a members-only room: 404 by number, 403 bbb.not_member by code', async () => {
     const room = await roomOf('teacher', { groupIds: [group.get('5a')!] });
     expect((await join('student3', room.id)).status).toBe(404);
-    const byCode = await join('student3', room.code);
+    const byCode = await joinError('student3', room.code);
     expect(byCode.status).toBe(403);
     expect(byCode.body.code).toBe('bbb.not_member');
-    const visitor = await join(null, room.code, 'Gast');
+    const visitor = await joinError(null, room.code, 'Gast');
     expect(visitor.status).toBe(403);
     expect(visitor.body.code).toBe('bbb.guests_not_allowed');
     expect((await join(null, room.id, 'Gast')).status).toBe(404);
@@ -586,17 +639,17 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const early = await join(null, room.code, 'Frau Özdemir');
     expect(early.body).toEqual({ status: 'waiting' });
     await join('teacher', room.id);
-    const nameless = await join(null, room.code);
+    const nameless = await joinError(null, room.code);
     expect(nameless.status).toBe(422);
     expect(nameless.body.code).toBe('bbb.guest_name_required');
-    expect((await join(null, room.code, '   ')).body.code).toBe('bbb.guest_name_required');
-    const guest = await join(null, room.code, '  Frau Özdemir ');
+    expect((await joinError(null, room.code, '   ')).body.code).toBe('bbb.guest_name_required');
+    const guest = await joinAs(null, room.code, '  Frau Özdemir ');
     expect(guest.status).toBe(200);
-    const url = new URL(guest.body.url);
+    const url = new URL(urlOf(guest));
     expect(url.searchParams.get('role')).toBe('VIEWER');
     expect(url.searchParams.get('guest')).toBe('true');
     expect(url.searchParams.get('userID')).toMatch(/^guest-[0-9a-f]{16}$/);
-    expect(await landing(guest.body.url)).toMatchObject({
+    expect(await landing(urlOf(guest))).toMatchObject({
       role: 'VIEWER',
       fullName: 'Frau Özdemir (Gast)',
       guest: 'true',
@@ -610,13 +663,13 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect(entry!.details).toMatchObject({ name: 'Frau Özdemir' });
 
     // revoking the code: the old one is 404 for the page and the join, the new one works
-    const revoked = await as('teacher', `/api/bbb/${room.id}`, {
+    const revoked = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { revokeCode: true },
     });
     expect((await join(null, room.code, 'Gast')).status).toBe(404);
     expect((await as(null, `/api/bbb/${room.code}`)).status).toBe(404);
-    expect((await join(null, revoked.body.code, 'Gast')).body.status).toBe('ready');
+    expect((await joinAs(null, revoked.body.code, 'Gast')).body.status).toBe('ready');
   });
 
   it('in an approval room a guest joins with guest=true and waits in the lobby for a moderator', async () => {
@@ -625,13 +678,13 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     });
     await join('teacher', room.id);
     expect(bbb.meetings.get(await meetingIdOf(room.id))!.guestPolicy).toBe('ASK_MODERATOR');
-    const guest = await join(null, room.code, 'Herr Gast');
-    expect(new URL(guest.body.url).searchParams.get('guest')).toBe('true');
-    const page = await landing(guest.body.url);
+    const guest = await joinAs(null, room.code, 'Herr Gast');
+    expect(new URL(urlOf(guest)).searchParams.get('guest')).toBe('true');
+    const page = await landing(urlOf(guest));
     expect(page.html).toContain("Waiting for a moderator's approval");
     // a member of the room is no guest there
-    const member = await join('teacher', room.code);
-    expect(new URL(member.body.url).searchParams.has('guest')).toBe(false);
+    const member = await joinAs('teacher', room.code);
+    expect(new URL(urlOf(member)).searchParams.has('guest')).toBe(false);
   });
 
   it("a room named Kevin's Raum starts and a guest Sinéad O'Brien joins: ' is signed as BBB checks it", async () => {
@@ -643,10 +696,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const start = await join('teacher', room.id);
     expect(start.status, start.text).toBe(200);
     expect(bbb.meetings.get(await meetingIdOf(room.id))!.name).toBe("Kevin's Raum (5a)");
-    const guest = await join(null, room.code, "Sinéad O'Brien");
+    const guest = await joinAs(null, room.code, "Sinéad O'Brien");
     expect(guest.status, guest.text).toBe(200);
     // fetch parses the address as a browser does (a bare ' would become %27)
-    expect(await landing(guest.body.url)).toMatchObject({
+    expect(await landing(urlOf(guest))).toMatchObject({
       role: 'VIEWER',
       fullName: 'Sinéad O&apos;Brien (Gast)',
     });
@@ -658,17 +711,17 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       groupIds: [group.get('5a')!],
       settings: { muteOnJoin: true, guestPolicy: 'always', anyoneCanStart: false, maxParticipants: null },
     });
-    const first = await join('teacher', room.id);
+    const first = await joinAs('teacher', room.id);
     const meetingId = await meetingIdOf(room.id);
     const session1 = bbb.meetings.get(meetingId)!.createTime;
-    expect(new URL(first.body.url).searchParams.get('createTime')).toBe(String(session1));
-    const member1 = (await join('student', room.id)).body.url;
-    const guest1 = (await join(null, room.code, 'Frau Gast')).body.url;
+    expect(new URL(urlOf(first)).searchParams.get('createTime')).toBe(String(session1));
+    const member1 = urlOf(await joinAs('student', room.id));
+    const guest1 = urlOf(await joinAs(null, room.code, 'Frau Gast'));
     expect(new URL(guest1).searchParams.get('createTime')).toBe(String(session1));
 
     // revoking the code while the meeting runs: the old code stops at once (page and join); the addresses
     // already handed out stay good for this session (BBB cannot revoke one address short of ending it)
-    const revoked = await as('teacher', `/api/bbb/${room.id}`, {
+    const revoked = await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`, {
       method: 'PATCH',
       body: { revokeCode: true },
     });
@@ -683,16 +736,16 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     expect((await join('student', room.id)).body).toEqual({ status: 'waiting' });
     expect((await landing(member1)).html).toContain('<messageKey>meetingForciblyEnded</messageKey>');
     // the next session: every address of the first is refused by the server, new ones work
-    const second = await join('teacher', room.id);
+    const second = await joinAs('teacher', room.id);
     expect(second.body.status).toBe('ready');
     const session2 = bbb.meetings.get(meetingId)!.createTime;
     expect(session2).toBeGreaterThan(session1);
-    for (const old of [first.body.url, member1, guest1])
+    for (const old of [urlOf(first), member1, guest1])
       expect((await landing(old)).html).toContain('<messageKey>mismatchCreateTimeParam</messageKey>');
-    expect(await landing(second.body.url)).toMatchObject({ role: 'MODERATOR' });
-    const guest2 = await join(null, revoked.body.code, 'Frau Gast');
-    expect(new URL(guest2.body.url).searchParams.get('createTime')).toBe(String(session2));
-    expect(await landing(guest2.body.url)).toMatchObject({ role: 'VIEWER' });
+    expect(await landing(urlOf(second))).toMatchObject({ role: 'MODERATOR' });
+    const guest2 = await joinAs(null, revoked.body.code, 'Frau Gast');
+    expect(new URL(urlOf(guest2)).searchParams.get('createTime')).toBe(String(session2));
+    expect(await landing(urlOf(guest2))).toMatchObject({ role: 'VIEWER' });
   });
 
   it('guests never start a meeting, not even where anyone may start; a member does', async () => {
@@ -705,12 +758,12 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     // a signed-in non-member comes by code as a guest too
     expect((await join('student3', room.code)).body).toEqual({ status: 'waiting' });
     expect(bbb.callNames()).toEqual(['getMeetingInfo', 'getMeetingInfo']);
-    const member = await join('student', room.id);
+    const member = await joinAs('student', room.id);
     expect(member.body.status).toBe('ready');
     expect(bbb.callNames().at(-1)).toBe('create');
-    const guest = await join('student3', room.code);
-    expect(new URL(guest.body.url).searchParams.get('guest')).toBe('true');
-    expect(await landing(guest.body.url)).toMatchObject({ role: 'VIEWER', guest: 'true' });
+    const guest = await joinAs('student3', room.code);
+    expect(new URL(urlOf(guest)).searchParams.get('guest')).toBe('true');
+    expect(await landing(urlOf(guest))).toMatchObject({ role: 'VIEWER', guest: 'true' });
   });
 
   it('a room without guests is created with guestPolicy ALWAYS_DENY: BBB itself refuses a guest address', async () => {
@@ -739,7 +792,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     });
     await join('teacher', room.id);
     const params = async (actor: string | null, name?: string) =>
-      new URL((await join(actor, room.code, name)).body.url).searchParams;
+      new URL(urlOf(await joinAs(actor, room.code, name))).searchParams;
     const posing = await params(null, 'Tina Lehmann');
     expect(posing.get('fullName')).toBe('Tina Lehmann (Gast)');
     expect(posing.get('role')).toBe('VIEWER');
@@ -768,19 +821,19 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     await join('teacher', room.id);
     // nothing but a braille blank, zero-width spaces, an override or a Hangul filler is no name
     for (const name of ['\u2800', '\u200B\u200B', '\u202E', '\u3164 \u2800']) {
-      const res = await join(null, room.code, name);
+      const res = await joinError(null, room.code, name);
       expect(res.status, JSON.stringify(name)).toBe(422);
       expect(res.body.code).toBe('bbb.guest_name_required');
     }
     const fullName = async (name: string) =>
-      new URL((await join(null, room.code, name)).body.url).searchParams.get('fullName');
+      new URL(urlOf(await joinAs(null, room.code, name))).searchParams.get('fullName');
     // an override that would show "(Gast)" reversed, padding and zero-width spaces inside the name go
     expect(await fullName('Tina\u200B Lehmann\u2800\u202E)tsaG(')).toBe('Tina Lehmann)tsaG( (Gast)');
     expect(await fullName('\u2800Tina   Lehmann\u2800 (Gast)')).toBe('Tina Lehmann (Gast)');
     // a Persian name keeps its zero-width non-joiner inside the word
     expect(await fullName('\u200Cمریم عبدالله\u200Cزاده\u200C')).toBe('مریم عبدالله\u200Cزاده (Gast)');
     // at most 64 characters
-    const long = await join(null, room.code, 'a'.repeat(65));
+    const long = await joinError(null, room.code, 'a'.repeat(65));
     expect(long.status).toBe(400);
     expect(long.body.code).toBe('common.validation');
   });
@@ -799,7 +852,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     // the room is there to look at, not to enter under the pupil's name
     expect((await call(t.base, `/api/bbb/${room.id}`, { cookie })).status).toBe(200);
     for (const ref of [room.id, room.code]) {
-      const res = await call(t.base, `/api/bbb/${ref}/join?name=Jemand`, {
+      const res = await callError(t.base, `/api/bbb/${ref}/join?name=Jemand`, {
         cookie,
         headers: { 'x-aula-csrf': '1' },
       });
@@ -815,14 +868,14 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       moderatorIds: [userId.get('teacher2')!],
     });
     bbb.clearCalls();
-    const [a, b] = await Promise.all([join('teacher', room.id), join('teacher2', room.id)]);
+    const [a, b] = await Promise.all([joinAs('teacher', room.id), joinAs('teacher2', room.id)]);
     expect([a.body.status, b.body.status]).toEqual(['ready', 'ready']);
     const meetingId = await meetingIdOf(room.id);
     expect([...bbb.meetings.values()].filter((m) => m.meetingID === meetingId)).toHaveLength(1);
     const createTime = String(bbb.meetings.get(meetingId)!.createTime);
     for (const res of [a, b]) {
-      expect(new URL(res.body.url).searchParams.get('createTime')).toBe(createTime);
-      expect(await landing(res.body.url)).toMatchObject({ role: 'MODERATOR' });
+      expect(new URL(urlOf(res)).searchParams.get('createTime')).toBe(createTime);
+      expect(await landing(urlOf(res))).toMatchObject({ role: 'MODERATOR' });
     }
     expect(bbb.meetings.get(meetingId)!.participants).toHaveLength(2);
   });
@@ -834,10 +887,10 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const meetingId = await meetingIdOf(room.id);
     const asked = () =>
       bbb.calls.filter((c) => c.call === 'getMeetingInfo' && c.params.meetingID === meetingId).length;
-    const page = async () => (await as(null, `/api/bbb/${room.code}`)).body.running;
+    const page = async () => (await asA(PublicRoomSchema, null, `/api/bbb/${room.code}`)).body.running;
     expect(await page()).toBe(false);
     expect(await page()).toBe(false);
-    expect((await as('teacher', `/api/bbb/${room.id}`)).body.running).toBe(false);
+    expect((await asA(RoomDetailsSchema, 'teacher', `/api/bbb/${room.id}`)).body.running).toBe(false);
     expect(asked()).toBe(1);
     // the teacher starts it: the page knows at once
     await join('teacher', room.id);
@@ -903,10 +956,12 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     await keepSettings();
     const removed = await as('admin', '/api/config/bbb', { method: 'PUT', body: { settings: null } });
     expect(removed.body).toEqual({ settings: null, secretSet: false });
-    expect((await as('admin', '/api/status')).body.integrations.video).toBe('not_configured');
+    expect((await asA(ServerStatusSchema, 'admin', '/api/status')).body.integrations.video).toBe(
+      'not_configured',
+    );
     const room = await roomOf('teacher');
     expect(room).toMatchObject({ running: null });
-    const res = await join('teacher', room.id);
+    const res = await joinError('teacher', room.id);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('bbb.no_server');
     expect((await as(null, `/api/bbb/${room.code}`)).body).toMatchObject({
@@ -923,7 +978,7 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
     const port = (down.address() as { port: number }).port;
     await new Promise<void>((resolve) => down.close(() => resolve()));
     await configure({ url: `http://127.0.0.1:${port}/bigbluebutton/api`, secret: 's', algorithm: 'sha256' });
-    const res = await join('teacher', room.id);
+    const res = await joinError('teacher', room.id);
     expect(res.status).toBe(504);
     expect(res.body.code).toBe('bbb.server_error');
     // the wrong secret: BBB refuses the checksum
@@ -946,20 +1001,20 @@ describe('joining (spec 3.6, 8; decision 067)', () => {
       onTestFinished(() => server.close());
       await configure(server);
       const room = await roomOf('teacher', { groupIds: [group.get('5a')!] });
-      const res = await join('teacher', room.id);
+      const res = await joinAs('teacher', room.id);
       expect(res.body.status).toBe('ready');
-      expect(new URL(res.body.url).searchParams.get('checksum')).toHaveLength(
+      expect(new URL(urlOf(res)).searchParams.get('checksum')).toHaveLength(
         { sha1: 40, sha256: 64, sha512: 128 }[algorithm],
       );
-      expect(await landing(res.body.url)).toMatchObject({ role: 'MODERATOR' });
-      expect(await landing((await join('student', room.id)).body.url)).toMatchObject({ role: 'VIEWER' });
+      expect(await landing(urlOf(res))).toMatchObject({ role: 'MODERATOR' });
+      expect(await landing(urlOf(await joinAs('student', room.id)))).toMatchObject({ role: 'VIEWER' });
       expect(server.calls.map((c) => c.messageKey)).not.toContain('checksumError');
     },
   );
 
   it('the join needs the custom header (it may start a meeting): a cross-site link gets 403 common.csrf', async () => {
     const room = await roomOf('teacher');
-    const res = await join('teacher', room.id, undefined, { csrf: false });
+    const res = await joinError('teacher', room.id, undefined, { csrf: false });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.csrf');
     expect(bbb.meetings.has(await meetingIdOf(room.id))).toBe(false);
@@ -994,7 +1049,9 @@ describe('the server settings (GET, PUT /api/config/bbb, POST /api/config/bbb/te
       audits.some((a) => a.action === 'config.change' && (a.details as { key?: string }).key === 'bbb'),
     ).toBe(true);
     // the status tab shows the video server as configured
-    expect((await as('admin', '/api/status')).body.integrations.video).toBe('configured');
+    expect((await asA(ServerStatusSchema, 'admin', '/api/status')).body.integrations.video).toBe(
+      'configured',
+    );
   });
 
   it('the secret is trimmed: one pasted with spaces around it signs as the server checks', async () => {
@@ -1012,14 +1069,14 @@ describe('the server settings (GET, PUT /api/config/bbb, POST /api/config/bbb/te
       (await as('admin', '/api/config/bbb/test', { body: { secret: ` ${bbb.secret} ` } })).body,
     ).toMatchObject({ ok: true });
     const room = await roomOf('teacher');
-    const started = await join('teacher', room.id);
+    const started = await joinAs('teacher', room.id);
     expect(started.status, started.text).toBe(200);
-    expect(await landing(started.body.url)).toMatchObject({ role: 'MODERATOR' });
+    expect(await landing(urlOf(started))).toMatchObject({ role: 'MODERATOR' });
   });
 
   it('an empty secret keeps the stored one', async () => {
     await keepSettings();
-    const res = await as('admin', '/api/config/bbb', {
+    const res = await asA(BbbSettingsViewSchema, 'admin', '/api/config/bbb', {
       method: 'PUT',
       body: { settings: { url: bbb.url, checksumAlgorithm: 'sha256', allowInternal: true }, secret: '' },
     });
@@ -1145,7 +1202,7 @@ describe('guessing codes (decision 067)', () => {
     const lookup = (code: string) => call(proxied.base, `/api/bbb/${code}`, { headers: from });
     expect((await lookup(room.code)).status).toBe(200);
     for (let i = 0; i < ROOM_CODE_MISSES_PER_HOUR; i++) expect((await lookup(guess(i))).status).toBe(404);
-    const limited = await lookup(room.code);
+    const limited = await callError(proxied.base, `/api/bbb/${room.code}`, { headers: from });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('auth.too_many_requests');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
