@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apps, groups } from '../../db/schema.ts';
 import { makeTile, makeUser, uniqueName, type UserOptions } from '../../test/factories.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { LayoutResponseSchema, SaveAppResponseSchema, type Tile } from '@aula/contracts';
+import { call, callAs, callError, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const cookies: Record<string, string> = {};
 const groupIds: Record<string, number> = {};
@@ -19,13 +20,7 @@ beforeAll(async () => {
     groupIds[g.name] = g.id;
 });
 
-interface B {
-  id: number;
-  title: string;
-  new: boolean;
-  locked: boolean;
-}
-const titles = (list: B[]) => list.map((b) => b.title);
+const titles = (list: Tile[]) => list.map((b) => b.title);
 
 async function idOf(title: string): Promise<number> {
   const [row] = await t.database.db.select({ id: apps.id }).from(apps).where(eq(apps.title, title));
@@ -33,15 +28,38 @@ async function idOf(title: string): Promise<number> {
   return row.id;
 }
 
+const layoutOpts = (as: string | undefined, headers: Record<string, string>) => ({
+  cookie: as ? cookies[as] : undefined,
+  headers,
+});
+
 function layout(as: string | undefined, query = '', headers: Record<string, string> = {}) {
-  return call(t.base, `/api/layout${query}`, { cookie: as ? cookies[as] : undefined, headers });
+  return call(t.base, `/api/layout${query}`, layoutOpts(as, headers));
 }
 
-function save(as: string, ids: number[], type: 'personal' | 'logged-in' | 'logged-out') {
-  return call(t.base, '/api/layout', {
-    cookie: cookies[as],
-    body: { layout: ids, private: type === 'personal', signedOut: type === 'logged-out' },
-  });
+/** the layout, answered 200 with the contract's body */
+function layoutOf(as: string | undefined, query = '', headers: Record<string, string> = {}) {
+  return callAs(LayoutResponseSchema, t.base, `/api/layout${query}`, layoutOpts(as, headers));
+}
+
+type LayoutKind = 'personal' | 'logged-in' | 'logged-out';
+const saveOpts = (as: string, ids: number[], type: LayoutKind) => ({
+  cookie: cookies[as],
+  body: { layout: ids, private: type === 'personal', signedOut: type === 'logged-out' },
+});
+
+function save(as: string, ids: number[], type: LayoutKind) {
+  return call(t.base, '/api/layout', saveOpts(as, ids, type));
+}
+
+/** a save that is stored, answered with the layout */
+function saveAs(as: string, ids: number[], type: LayoutKind) {
+  return callAs(LayoutResponseSchema, t.base, '/api/layout', saveOpts(as, ids, type));
+}
+
+/** a save that is refused */
+function saveRefused(as: string, ids: number[], type: LayoutKind) {
+  return callError(t.base, '/api/layout', saveOpts(as, ids, type));
 }
 
 /** A user of the test's own, signed in: their name is the key of their cookie. */
@@ -53,7 +71,7 @@ async function userOf(options: UserOptions = {}): Promise<string> {
 
 /** The logged-in layout's tiles as an admin edits them. */
 async function loggedInIds(): Promise<number[]> {
-  return (await layout('admin', '?layoutType=logged-in')).body.layout.map((b: B) => b.id);
+  return (await layoutOf('admin', '?layoutType=logged-in')).body.layout.map((b) => b.id);
 }
 
 /**
@@ -72,11 +90,11 @@ async function restoreLoggedInLayoutAfterTest(): Promise<void> {
 /** A user's first personal save: the layout they see with a private tile of their own added last. */
 async function personalLayoutWithOwnTile(
   who: string,
-): Promise<{ saved: Awaited<ReturnType<typeof save>>; title: string }> {
-  const shown = (await layout(who)).body.layout as B[];
+): Promise<{ saved: Awaited<ReturnType<typeof saveAs>>; title: string }> {
+  const shown = (await layoutOf(who)).body.layout;
   const title = uniqueName('Eigene Seite ');
   const own = await newTile(who, { title });
-  const saved = await save(who, [...shown.map((b) => b.id), own], 'personal');
+  const saved = await saveAs(who, [...shown.map((b) => b.id), own], 'personal');
   return { saved, title };
 }
 
@@ -84,7 +102,7 @@ async function newTile(as: string, fields: Record<string, string>): Promise<numb
   const form = new FormData();
   for (const [name, value] of Object.entries({ color: 'sky-500', url: 'https://example.org/', ...fields }))
     form.append(name, value);
-  const res = await call(t.base, '/api/apps', { cookie: cookies[as], form });
+  const res = await callAs(SaveAppResponseSchema, t.base, '/api/apps', { cookie: cookies[as], form });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
   return res.body.bubble.id;
 }
@@ -98,7 +116,7 @@ describe('who may save which layout', () => {
       const loggedOut = await save(who, ids, 'logged-out');
       expect(loggedOut.status, who).toBe(403);
     }
-    const still = await layout('admin', '?layoutType=logged-in');
+    const still = await layoutOf('admin', '?layoutType=logged-in');
     expect(titles(still.body.layout)).toContain('Lehrerzimmer');
   });
 
@@ -122,7 +140,7 @@ describe('who may save which layout', () => {
       ['admin', [notes], 'logged-in'],
       ['admin', [art], 'logged-out'],
     ] as const) {
-      const res = await save(who, [...ids], type);
+      const res = await saveRefused(who, [...ids], type);
       expect(res.status, `${who} ${type} ${ids}`).toBe(400);
       expect(res.body.code).toBe('layout.unknown_tile');
     }
@@ -131,7 +149,7 @@ describe('who may save which layout', () => {
   });
 
   it('a personal save that drops a locked tile of the logged-in layout is 422 layout.locked_missing', async () => {
-    const res = await save('student', [await idOf('Klassenbuch')], 'personal');
+    const res = await saveRefused('student', [await idOf('Klassenbuch')], 'personal');
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'layout.locked_missing', params: { id: await idOf('E-Mail') } });
   });
@@ -139,7 +157,7 @@ describe('who may save which layout', () => {
 
 describe('the unused list (spec 5)', () => {
   it("a student's list: tiles for everyone and their groups, and their own private ones, not yet placed", async () => {
-    const res = await layout('student', '?unused=true');
+    const res = await layoutOf('student', '?unused=true');
     expect(res.body.layoutType).toBe('logged-in');
     const unused = titles(res.body.unused);
     expect(unused).toEqual(
@@ -150,13 +168,13 @@ describe('the unused list (spec 5)', () => {
   });
 
   it("an admin's list for the school's layouts holds only what those layouts may hold", async () => {
-    const loggedOut = await layout('admin', '?layoutType=logged-out&unused=true');
+    const loggedOut = await layoutOf('admin', '?layoutType=logged-out&unused=true');
     expect(loggedOut.body.layoutType).toBe('logged-out');
     const out = titles(loggedOut.body.unused);
     expect(out).toEqual(expect.arrayContaining(['Mensa-Anmeldung', 'Klassenbuch']));
     expect(out).not.toContain('Physik 5a');
     expect(out).not.toContain('Schulwebsite'); // already on it
-    const loggedIn = await layout('admin', '?layoutType=logged-in&unused=true');
+    const loggedIn = await layoutOf('admin', '?layoutType=logged-in&unused=true');
     expect(titles(loggedIn.body.unused)).toEqual(expect.arrayContaining(['Physik 5a', 'Mensa-Anmeldung']));
     expect(titles(loggedIn.body.unused)).not.toContain('Vokabeltrainer');
     // the admin edits the whole logged-in layout, including tiles of classes they are not in
@@ -170,7 +188,7 @@ describe('the unused list (spec 5)', () => {
 
 describe('group preview', () => {
   it('a teacher previews their own group: its tiles, no private ones', async () => {
-    const res = await layout('teacher', `?layoutType=logged-in&groups=${groupIds['5a']}`);
+    const res = await layoutOf('teacher', `?layoutType=logged-in&groups=${groupIds['5a']}`);
     expect(res.status).toBe(200);
     const shown = titles(res.body.layout);
     expect(shown).toContain('Mathe 5a');
@@ -183,7 +201,7 @@ describe('group preview', () => {
   it('a teacher cannot preview another group, a student no group; an admin any group', async () => {
     expect((await layout('teacher', `?groups=${groupIds['6b']}`)).status).toBe(403);
     expect((await layout('student', `?groups=${groupIds['5a']}`)).status).toBe(403);
-    const admin = await layout('admin', `?groups=${groupIds['6b']}`);
+    const admin = await layoutOf('admin', `?groups=${groupIds['6b']}`);
     expect(admin.status).toBe(200);
     expect(titles(admin.body.layout)).toContain('Kunst 6b');
     expect(titles(admin.body.layout)).not.toContain('Mathe 5a');
@@ -202,7 +220,7 @@ describe('locked tiles', () => {
     const loggedIn = await loggedInIds();
     expect((await save('admin', [...loggedIn, notice], 'logged-in')).status).toBe(200);
 
-    const teacher = await layout(who);
+    const teacher = await layoutOf(who);
     expect(teacher.body.layoutType).toBe('personal');
     expect(titles(teacher.body.layout)).toEqual([
       'Klassenbuch',
@@ -213,10 +231,10 @@ describe('locked tiles', () => {
     ]);
     expect(teacher.body.layout.at(-1)).toMatchObject({ locked: true, new: true });
 
-    const without = teacher.body.layout.filter((b: B) => b.title !== 'Notfallplan').map((b: B) => b.id);
-    const refused = await save(who, without, 'personal');
+    const without = teacher.body.layout.filter((b) => b.title !== 'Notfallplan').map((b) => b.id);
+    const refused = await saveRefused(who, without, 'personal');
     expect(refused.status).toBe(422);
-    const kept = await save(who, teacher.body.layout.map((b: B) => b.id).reverse(), 'personal');
+    const kept = await saveAs(who, teacher.body.layout.map((b) => b.id).reverse(), 'personal');
     expect(kept.status).toBe(200);
     expect(kept.body.layoutType).toBe('personal');
     expect(titles(kept.body.layout)[0]).toBe('Notfallplan');
@@ -226,8 +244,8 @@ describe('locked tiles', () => {
 describe('the new flag', () => {
   it('is set for other users after an admin adds a tile to the logged-in layout, and cleared only for whoever opens it', async () => {
     const [student, student2] = [await userOf(), await userOf()];
-    const before = await layout(student);
-    expect(before.body.layout.filter((b: B) => b.new && b.title !== 'Notfallplan')).toEqual([]);
+    const before = await layoutOf(student);
+    expect(before.body.layout.filter((b) => b.new && b.title !== 'Notfallplan')).toEqual([]);
     await restoreLoggedInLayoutAfterTest();
     const title = uniqueName('Quiz ');
     const quiz = await newTile('admin', { title, wantedPerms: 'everyone' });
@@ -235,17 +253,17 @@ describe('the new flag', () => {
     expect((await save('admin', [quiz, ...loggedIn], 'logged-in')).status).toBe(200);
 
     for (const who of [student, student2]) {
-      const res = await layout(who);
+      const res = await layoutOf(who);
       expect(res.body.layout[0], who).toMatchObject({ title, new: true });
-      expect(res.body.layout.find((b: B) => b.title === 'Klassenbuch').new).toBe(false);
+      expect(res.body.layout.find((b) => b.title === 'Klassenbuch')?.new).toBe(false);
     }
     const opened = await call(t.base, `/api/layout/${quiz}/new`, {
       method: 'PATCH',
       cookie: cookies[student],
     });
     expect(opened.status).toBe(204);
-    expect((await layout(student)).body.layout[0]).toMatchObject({ title, new: false });
-    expect((await layout(student2)).body.layout[0]).toMatchObject({ title, new: true });
+    expect((await layoutOf(student)).body.layout[0]).toMatchObject({ title, new: false });
+    expect((await layoutOf(student2)).body.layout[0]).toMatchObject({ title, new: true });
   });
 
   it('a first personal save keeps what was already seen as not new; a tile placed by the user is not new to them', async () => {
@@ -255,7 +273,7 @@ describe('the new flag', () => {
     const quiz = await makeTile(t, { title: uniqueName('Quiz '), layouts: ['logged-in'] });
     const { saved, title } = await personalLayoutWithOwnTile(student2);
     expect(saved.status).toBe(200);
-    const flags = Object.fromEntries((saved.body.layout as B[]).map((b) => [b.title, b.new]));
+    const flags = Object.fromEntries(saved.body.layout.map((b) => [b.title, b.new]));
     expect(flags).toMatchObject({ Klassenbuch: false, [quiz.title]: true, [title]: false });
   });
 
@@ -275,13 +293,13 @@ describe('DELETE /api/layout', () => {
     const [student2, teacher] = [await userOf(), await userOf({ role: 'teacher' })];
     const { title } = await personalLayoutWithOwnTile(student2);
     expect((await personalLayoutWithOwnTile(teacher)).saved.status).toBe(200);
-    expect((await layout(student2)).body.layoutType).toBe('personal');
+    expect((await layoutOf(student2)).body.layoutType).toBe('personal');
     const res = await call(t.base, '/api/layout', { method: 'DELETE', cookie: cookies[student2] });
     expect(res.status).toBe(204);
-    const after = await layout(student2);
+    const after = await layoutOf(student2);
     expect(after.body.layoutType).toBe('logged-in');
     expect(titles(after.body.layout)).not.toContain(title);
-    expect((await layout(teacher)).body.layoutType).toBe('personal');
+    expect((await layoutOf(teacher)).body.layoutType).toBe('personal');
   });
 });
 
@@ -298,11 +316,11 @@ describe('the layout version and 304', () => {
   }
 
   async function expectChanged(as: string, version: string, query = '') {
-    const res = await layout(as, query, { 'if-none-match': `"${version}"` });
+    const res = await layoutOf(as, query, { 'if-none-match': `"${version}"` });
     expect(res.status).toBe(200);
     expect(res.body.version).not.toBe(version);
     expect(res.headers.get('etag')).toBe(`"${res.body.version}"`);
-    return res.body.version as string;
+    return res.body.version;
   }
 
   it('answers 304 with no body while nothing changed, and 200 after a tile edit, a layout save and a PATCH new', async () => {
@@ -310,7 +328,7 @@ describe('the layout version and 304', () => {
     // a tile of the test's own on the logged-in layout, which the test puts back when it finishes
     await restoreLoggedInLayoutAfterTest();
     const tile = await makeTile(t, { layouts: ['logged-in'] });
-    const first = await layout(student);
+    const first = await layoutOf(student);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     let version: string = first.body.version;
@@ -348,20 +366,20 @@ describe('the layout version and 304', () => {
   });
 
   it("another user's answer and another query have other versions", async () => {
-    const student = (await layout('student')).body.version;
+    const student = (await layoutOf('student')).body.version;
     const student2 = await layout('student2', '', { 'if-none-match': `"${student}"` });
     expect(student2.status).toBe(200);
-    const unused = await layout('student', '?unused=true', { 'if-none-match': `"${student}"` });
+    const unused = await layoutOf('student', '?unused=true', { 'if-none-match': `"${student}"` });
     expect(unused.status).toBe(200);
     await expectUnchanged('student', unused.body.version, '?unused=true');
   });
 
   it('a visitor gets 304 too, and the save answer carries the version a GET would', async () => {
-    const visitor = await layout(undefined);
+    const visitor = await layoutOf(undefined);
     await expectUnchanged(undefined as unknown as string, visitor.body.version);
     const teacher = await userOf({ role: 'teacher', groups: ['5a', 'Kollegium'] });
-    const shown = (await layout(teacher)).body.layout.map((b: B) => b.id);
-    const saved = await save(teacher, shown, 'personal');
+    const shown = (await layoutOf(teacher)).body.layout.map((b) => b.id);
+    const saved = await saveAs(teacher, shown, 'personal');
     await expectUnchanged(teacher, saved.body.version, '?layoutType=personal');
   });
 });
