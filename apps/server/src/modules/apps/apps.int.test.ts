@@ -1,11 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { APP_TYPE_INFOS, MAX_DOWNLOAD_BYTES, MAX_ICON_BYTES } from '@aula/contracts';
+import {
+  APP_TYPE_INFOS,
+  LayoutResponseSchema,
+  MAX_DOWNLOAD_BYTES,
+  MAX_ICON_BYTES,
+  SaveAppResponseSchema,
+  TileSchema,
+  type ErrorBody,
+} from '@aula/contracts';
 import { apps, auditLog, files, groups } from '../../db/schema.ts';
 import { demoPdf } from '../../demo/demo-pdf.ts';
 import { makeTile, makeUser, uniqueName } from '../../test/factories.ts';
-import { call, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { call, callAs, callError, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 
 type Who = 'student' | 'student3' | 'teacher' | 'teacher2' | 'admin';
 const cookies = {} as Record<Who, string>;
@@ -65,21 +73,38 @@ function tileForm(
   return form;
 }
 
-function create(as: Who, fields: Record<string, string>, uploads?: { icon?: FileField; file?: FileField }) {
-  return call(t.base, '/api/apps', { cookie: cookies[as], form: tileForm(fields, uploads) });
+type Uploads = { icon?: FileField; file?: FileField };
+const createOpts = (as: Who, fields: Record<string, string>, uploads?: Uploads) => ({
+  cookie: cookies[as],
+  form: tileForm(fields, uploads),
+});
+const updateOpts = (as: Who, fields: Record<string, string>, uploads?: Uploads) => ({
+  method: 'PUT',
+  ...createOpts(as, fields, uploads),
+});
+
+function create(as: Who, fields: Record<string, string>, uploads?: Uploads) {
+  return call(t.base, '/api/apps', createOpts(as, fields, uploads));
+}
+/** a tile that is created, answered with the contract's body */
+function createAs(as: Who, fields: Record<string, string>, uploads?: Uploads) {
+  return callAs(SaveAppResponseSchema, t.base, '/api/apps', createOpts(as, fields, uploads));
+}
+/** a create that is refused */
+function createRefused(as: Who, fields: Record<string, string>, uploads?: Uploads) {
+  return callError(t.base, '/api/apps', createOpts(as, fields, uploads));
 }
 
-function update(
-  as: Who,
-  id: number,
-  fields: Record<string, string>,
-  uploads?: { icon?: FileField; file?: FileField },
-) {
-  return call(t.base, `/api/apps/${id}`, {
-    method: 'PUT',
-    cookie: cookies[as],
-    form: tileForm(fields, uploads),
-  });
+function update(as: Who, id: number, fields: Record<string, string>, uploads?: Uploads) {
+  return call(t.base, `/api/apps/${id}`, updateOpts(as, fields, uploads));
+}
+/** an edit that is stored, answered with the contract's body */
+function updateAs(as: Who, id: number, fields: Record<string, string>, uploads?: Uploads) {
+  return callAs(SaveAppResponseSchema, t.base, `/api/apps/${id}`, updateOpts(as, fields, uploads));
+}
+/** an edit that is refused */
+function updateRefused(as: Who, id: number, fields: Record<string, string>, uploads?: Uploads) {
+  return callError(t.base, `/api/apps/${id}`, updateOpts(as, fields, uploads));
 }
 
 async function idOf(title: string): Promise<number> {
@@ -93,12 +118,11 @@ async function fileCount(): Promise<number> {
   return row!.n;
 }
 
-const issuesOf = (res: { body: { issues?: { path: string; code: string }[] } }) =>
-  res.body.issues?.map((i) => ({ path: i.path, code: i.code }));
+const issuesOf = (res: { body: ErrorBody }) => res.body.issues?.map((i) => ({ path: i.path, code: i.code }));
 
 describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
   it('creates a private tile and answers 201 with the tile and no embed check', async () => {
-    const res = await create('student', { title: '  Mein Wörterbuch ', url: 'https://dict.example.org/' });
+    const res = await createAs('student', { title: '  Mein Wörterbuch ', url: 'https://dict.example.org/' });
     expect(res.status).toBe(201);
     expect(res.body.embedCheck).toBeNull();
     expect(res.body.bubble).toMatchObject({
@@ -121,21 +145,21 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
       { title: '', url: 'https://a.example' },
       { title: ' \u3000 ', url: 'https://a.example' },
     ]) {
-      const res = await create('student', fields);
+      const res = await createRefused('student', fields);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('common.validation');
       expect(issuesOf(res)).toEqual([{ path: 'title', code: 'apps.missing_title' }]);
-      expect(res.body.issues[0].message).toBe('The title is missing');
+      expect(res.body.issues?.[0]?.message).toBe('The title is missing');
     }
   });
 
   it('the url is needed unless the tile has a type or downloads a file', async () => {
-    const missing = await create('student', { title: 'Ohne Adresse' });
+    const missing = await createRefused('student', { title: 'Ohne Adresse' });
     expect(issuesOf(missing)).toEqual([{ path: 'url', code: 'apps.missing_url' }]);
-    const typed = await create('student', { title: 'Konferenz', type: 'video-conference' });
+    const typed = await createAs('student', { title: 'Konferenz', type: 'video-conference' });
     expect(typed.status).toBe(201);
     expect(typed.body.bubble).toMatchObject({ url: null, type: 'video-conference', appTypeId: 2 });
-    const download = await create(
+    const download = await createAs(
       'student',
       { title: 'Arbeitsblatt', target: 'download' },
       { file: { name: 'blatt.pdf', data: demoPdf(['Blatt']) } },
@@ -145,7 +169,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
   });
 
   it('https:// is prepended when the url has no scheme', async () => {
-    const res = await create('student', { title: 'Ohne Schema', url: 'www.example.org/seite?x=1' });
+    const res = await createAs('student', { title: 'Ohne Schema', url: 'www.example.org/seite?x=1' });
     expect(res.status).toBe(201);
     expect(res.body.bubble.url).toBe('https://www.example.org/seite?x=1');
   });
@@ -163,7 +187,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
     'VBScript:msgbox(1)',
     '\u0001javascript:alert(1)',
   ])('refuses the url %j', async (url) => {
-    const res = await create('student', { title: 'Böse', url });
+    const res = await createRefused('student', { title: 'Böse', url });
     expect(res.status).toBe(400);
     // a control character in it is refused as in every text (issue 16), the rest as not http(s)
     const code = [...url].some((c) => c.charCodeAt(0) < 32) ? 'invalid_format' : 'apps.invalid_url';
@@ -172,7 +196,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
 
   it('a remote-desktop tile needs a config with a Name', async () => {
     for (const config of ['', '{}', '{"Name":"  "}', 'not json']) {
-      const res = await create('student', { title: 'PC', type: 'remote-desktop', config });
+      const res = await createRefused('student', { title: 'PC', type: 'remote-desktop', config });
       expect(issuesOf(res)).toEqual([{ path: 'config', code: 'apps.config_name' }]);
     }
     const ok = await create('student', { title: 'PC', type: 'remote-desktop', config: '{"Name":"Raum 12"}' });
@@ -180,7 +204,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
   });
 
   it('wanted permissions "groups" need a group', async () => {
-    const res = await create('teacher', {
+    const res = await createRefused('teacher', {
       title: 'Klasse',
       url: 'x.example',
       wantedPerms: 'groups',
@@ -190,16 +214,16 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
   });
 
   it('a download tile needs a file', async () => {
-    const res = await create('student', { title: 'Leer', target: 'download' });
+    const res = await createRefused('student', { title: 'Leer', target: 'download' });
     expect(issuesOf(res)).toEqual([{ path: 'file', code: 'apps.file_required' }]);
   });
 
   it('fields that are not tile fields, and malformed ones, are 400 with issues', async () => {
     const unknown = await create('student', { title: 'X', url: 'x.example', creator: 'demo-admin' });
     expect(unknown.status).toBe(400);
-    const color = await create('student', { title: 'X', url: 'x.example', color: 'chartreuse' });
+    const color = await createRefused('student', { title: 'X', url: 'x.example', color: 'chartreuse' });
     expect(color.status).toBe(400);
-    expect(color.body.issues[0].path).toBe('color');
+    expect(color.body.issues?.[0]?.path).toBe('color');
   });
 
   it('a JSON body is not a tile form (415)', async () => {
@@ -210,7 +234,7 @@ describe('POST /api/apps: the validation rules of spec 5, over HTTP', () => {
 
 describe('who may create and change which tile (decision 023)', () => {
   it('a student may create private tiles only', async () => {
-    const groupsTile = await create('student', {
+    const groupsTile = await createRefused('student', {
       title: 'Für die Klasse',
       url: 'x.example',
       wantedPerms: 'groups',
@@ -218,7 +242,7 @@ describe('who may create and change which tile (decision 023)', () => {
     });
     expect(groupsTile.status).toBe(403);
     expect(groupsTile.body.code).toBe('apps.perms_not_allowed');
-    const everyone = await create('student', {
+    const everyone = await createRefused('student', {
       title: 'Für alle',
       url: 'x.example',
       wantedPerms: 'everyone',
@@ -228,7 +252,7 @@ describe('who may create and change which tile (decision 023)', () => {
   });
 
   it('a teacher shares with their own groups only, not with everyone', async () => {
-    const own = await create('teacher', {
+    const own = await createAs('teacher', {
       title: 'Hausaufgaben 5a',
       url: 'hausaufgaben.example.org',
       wantedPerms: 'groups',
@@ -236,7 +260,7 @@ describe('who may create and change which tile (decision 023)', () => {
     });
     expect(own.status).toBe(201);
     expect(own.body.bubble.groups).toEqual([groupIds['5a']!, groupIds.Kollegium!].sort((a, b) => a - b));
-    const other = await create('teacher', {
+    const other = await createRefused('teacher', {
       title: 'Für 6b',
       url: 'x.example',
       wantedPerms: 'groups',
@@ -244,7 +268,7 @@ describe('who may create and change which tile (decision 023)', () => {
     });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('apps.group_not_allowed');
-    const everyone = await create('teacher', {
+    const everyone = await createRefused('teacher', {
       title: 'Für alle',
       url: 'x.example',
       wantedPerms: 'everyone',
@@ -253,10 +277,10 @@ describe('who may create and change which tile (decision 023)', () => {
   });
 
   it('only an admin may lock a tile', async () => {
-    const teacher = await create('teacher', { title: 'Gesperrt', url: 'x.example', locked: 'true' });
+    const teacher = await createRefused('teacher', { title: 'Gesperrt', url: 'x.example', locked: 'true' });
     expect(teacher.status).toBe(403);
     expect(teacher.body.code).toBe('apps.lock_not_allowed');
-    const admin = await create('admin', {
+    const admin = await createAs('admin', {
       title: 'Gesperrt',
       url: 'x.example',
       locked: 'true',
@@ -274,7 +298,7 @@ describe('who may create and change which tile (decision 023)', () => {
       groups: String(groupIds['6b']),
     });
     expect(res.status).toBe(201);
-    const unknown = await create('admin', {
+    const unknown = await createRefused('admin', {
       title: 'Niemand',
       url: 'x.example',
       wantedPerms: 'groups',
@@ -298,13 +322,13 @@ describe('who may create and change which tile (decision 023)', () => {
     expect(
       (await call(t.base, `/api/apps/${math}`, { method: 'DELETE', cookie: cookies.teacher2 })).status,
     ).toBe(403);
-    const byCreator = await update('teacher', math, fields);
+    const byCreator = await updateAs('teacher', math, fields);
     expect(byCreator.status).toBe(200);
     expect(byCreator.body.bubble).toMatchObject({
       title: `${tile.title} (neu)`,
       url: 'https://mathe.example.org/5a',
     });
-    const byAdmin = await update('admin', math, { ...fields, title: tile.title });
+    const byAdmin = await updateAs('admin', math, { ...fields, title: tile.title });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.bubble.creator).toBe('demo-teacher');
   });
@@ -321,14 +345,14 @@ describe('who may create and change which tile (decision 023)', () => {
 
   it('a creator keeps editing a tile an admin locked and widened; changing the lock stays with admins', async () => {
     const group = { wantedPerms: 'groups', groups: String(groupIds['5a']) };
-    const created = await create('teacher', { title: 'Eigene', url: 'x.example', ...group });
+    const created = await createAs('teacher', { title: 'Eigene', url: 'x.example', ...group });
     const id = created.body.bubble.id;
     const widened = { title: 'Eigene', url: 'x.example', wantedPerms: 'everyone', locked: 'true' };
     expect((await update('admin', id, widened)).status).toBe(200);
-    const edit = await update('teacher', id, { ...widened, title: 'Eigene 2' });
+    const edit = await updateAs('teacher', id, { ...widened, title: 'Eigene 2' });
     expect(edit.status).toBe(200);
     expect(edit.body.bubble).toMatchObject({ title: 'Eigene 2', wantedPerms: 'everyone', locked: true });
-    const unlock = await update('teacher', id, { ...widened, locked: 'false' });
+    const unlock = await updateRefused('teacher', id, { ...widened, locked: 'false' });
     expect(unlock.body.code).toBe('apps.lock_not_allowed');
     const narrowed = await update('teacher', id, {
       title: 'Eigene',
@@ -337,7 +361,7 @@ describe('who may create and change which tile (decision 023)', () => {
       ...group,
     });
     expect(narrowed.status).toBe(200);
-    const widenedAgain = await update('teacher', id, { ...widened });
+    const widenedAgain = await updateRefused('teacher', id, { ...widened });
     expect(widenedAgain.body.code).toBe('apps.perms_not_allowed');
   });
 
@@ -353,7 +377,10 @@ describe('who may create and change which tile (decision 023)', () => {
       wantedPerms: 'groups',
       groups: String(groupIds['5a']),
     };
-    const created = await call(t.base, '/api/apps', { cookie: teacherCookie, form: tileForm(fields) });
+    const created = await callAs(SaveAppResponseSchema, t.base, '/api/apps', {
+      cookie: teacherCookie,
+      form: tileForm(fields),
+    });
     expect(created.status).toBe(201);
     const library: number = created.body.bubble.id;
     const edited = await call(t.base, `/api/apps/${library}`, {
@@ -363,12 +390,12 @@ describe('who may create and change which tile (decision 023)', () => {
     });
     expect(edited.status).toBe(200);
     const titlesOn = async (cookie: string) =>
-      (await call(t.base, '/api/layout', { cookie })).body.layout.map(
+      (await callAs(LayoutResponseSchema, t.base, '/api/layout', { cookie })).body.layout.map(
         (b: { id: number; title: string }) => b.title,
       );
     for (const cookie of [teacherCookie, await pupil.login()]) {
-      const shown = await call(t.base, '/api/layout', { cookie });
-      const ids = shown.body.layout.map((b: { id: number }) => b.id);
+      const shown = await callAs(LayoutResponseSchema, t.base, '/api/layout', { cookie });
+      const ids = shown.body.layout.map((b) => b.id);
       const saved = await call(t.base, '/api/layout', {
         cookie,
         body: { layout: [...ids, library], private: true, signedOut: false },
@@ -396,13 +423,13 @@ describe('who may create and change which tile (decision 023)', () => {
 describe('POST /api/apps/:id/translation', () => {
   it('replaces the translations with exactly the non-empty entries sent, trimmed', async () => {
     const notes = (await teacherNotes()).id;
-    const res = await call(t.base, `/api/apps/${notes}/translation`, {
+    const res = await callAs(TileSchema, t.base, `/api/apps/${notes}/translation`, {
       cookie: cookies.teacher,
       body: { id: notes, en: ' Notes ', de: 'Notizen' },
     });
     expect(res.status).toBe(200);
     expect(res.body.titleTranslation).toEqual({ de: 'Notizen', en: 'Notes' });
-    const again = await call(t.base, `/api/apps/${notes}`, { cookie: cookies.teacher });
+    const again = await callAs(TileSchema, t.base, `/api/apps/${notes}`, { cookie: cookies.teacher });
     expect(again.body.titleTranslation).toEqual({ de: 'Notizen', en: 'Notes' });
   });
 
@@ -417,12 +444,12 @@ describe('POST /api/apps/:id/translation', () => {
 
   it('the id in the body must be the id in the path', async () => {
     const notes = (await teacherNotes()).id;
-    const res = await call(t.base, `/api/apps/${notes}/translation`, {
+    const res = await callError(t.base, `/api/apps/${notes}/translation`, {
       cookie: cookies.teacher,
       body: { id: notes + 1, en: 'X' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.issues[0].path).toBe('body.id');
+    expect(res.body.issues?.[0]?.path).toBe('body.id');
   });
 
   it('only the creator or an admin translates a tile', async () => {
@@ -432,7 +459,7 @@ describe('POST /api/apps/:id/translation', () => {
       body: { id: math, en: 'X' },
     });
     expect(other.status).toBe(403);
-    const admin = await call(t.base, `/api/apps/${math}/translation`, {
+    const admin = await callAs(TileSchema, t.base, `/api/apps/${math}/translation`, {
       cookie: cookies.admin,
       body: { id: math, en: 'Maths' },
     });
@@ -494,13 +521,13 @@ describe('uploads', () => {
       params: { allowed: 'PNG, JPEG, WebP, GIF, SVG' },
     });
     expect(await fileCount()).toBe(before);
-    const text = await create(
+    const text = await createRefused(
       'student',
       { title: 'Text', target: 'download' },
       { file: { name: 'a.pdf', data: 'just text' } },
     );
     expect(text.status).toBe(415);
-    expect(text.body.params.allowed).toContain('PDF');
+    expect(text.body.params?.allowed).toContain('PDF');
   });
 
   it('an SVG icon with a script is stored as a plain PNG; no script survives', async () => {
@@ -510,13 +537,14 @@ describe('uploads', () => {
   <script>alert(document.cookie)</script>
   <circle cx="12" cy="12" r="10" fill="#c00"/>
 </svg>`;
-    const res = await create(
+    const res = await createAs(
       'student',
       { title: 'SVG', url: 'x.example' },
       { icon: { name: 'icon.svg', data: svg, type: 'image/svg+xml' } },
     );
     expect(res.status).toBe(201);
     const { id, iconUrl } = res.body.bubble;
+    if (iconUrl === null) throw new Error('the tile has no icon address');
     expect(iconUrl).toMatch(new RegExp(`^/api/apps/${id}/icon\\?v=\\d+$`));
     const icon = await fetch(t.base + iconUrl, { headers: { cookie: cookies.student } });
     expect(icon.status).toBe(200);
@@ -538,7 +566,7 @@ describe('uploads', () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-canary' } } })
       .toBuffer();
-    const res = await create(
+    const res = await createAs(
       'student',
       { title: 'Foto', url: 'x.example' },
       { icon: { name: 'foto.jpg', data: jpeg, type: 'image/jpeg' } },
@@ -554,7 +582,7 @@ describe('uploads', () => {
     expect(icon.toString('latin1')).not.toContain('secret-canary');
 
     const before = await fileCount();
-    const removed = await update('student', res.body.bubble.id, {
+    const removed = await updateAs('student', res.body.bubble.id, {
       title: 'Foto',
       url: 'x.example',
       removeIcon: 'true',
@@ -565,7 +593,7 @@ describe('uploads', () => {
 
   it('a download file round-trips as an attachment with its detected type', async () => {
     const pdf = demoPdf(['Elternabend am Donnerstag']);
-    const res = await create(
+    const res = await createAs(
       'student',
       { title: 'Einladung', target: 'download' },
       { file: { name: 'C:\\Users\\x\\Einladung (1).PDF', data: pdf } },

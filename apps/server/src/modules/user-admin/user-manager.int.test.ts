@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, config, loginLocks, sessions, users } from '../../db/schema.ts';
-import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import type { z } from 'zod';
+import { ManagedUserSchema, NameInfoSchema, SessionResultSchema, UserListSchema } from '@aula/contracts';
+import {
+  call,
+  callAs,
+  callError,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  loginAs,
+  setUpTestApp,
+  userIds,
+  type CallOptions,
+} from '../../test/test-app.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser, uniqueName } from '../../test/factories.ts';
 
 let schoolId = 0;
@@ -22,8 +34,14 @@ beforeAll(async () => {
 });
 
 const id = (username: string) => ids.get(username)!;
-const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
+/** a 2xx answer of the actor's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, actor: string, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: cookies.get(actor), ...opts });
+/** an error answer of the actor's, checked against the one error body */
+const asError = (actor: string, path: string, opts: CallOptions = {}) =>
+  callError(t.base, path, { cookie: cookies.get(actor), ...opts });
 const usernames = (body: { items: { username: string }[] }) => body.items.map((u) => u.username).sort();
 /** The audit entries of this action about one user (other tests write entries of their own). */
 const auditCount = async (action: string, targetId: number) =>
@@ -35,8 +53,10 @@ const auditCount = async (action: string, targetId: number) =>
         and(eq(auditLog.schoolId, schoolId), eq(auditLog.action, action), eq(auditLog.targetId, targetId)),
       )
   ).length;
-const withCookie = (cookie: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const withCookie = (cookie: string, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie, ...opts });
+const withCookieAs = <S extends z.ZodType>(schema: S, cookie: string, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie, ...opts });
 const sorted = (...names: string[]) => [...names].sort();
 
 /**
@@ -67,12 +87,16 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
   it('a teacher finds only the students of their own groups', async () => {
     const { teacher, teacher2, students } = await classes();
     const [s1, s2, s3, s4] = students.map((s) => s.username);
-    const res = await withCookie(await teacher.login(), '/api/v2/users?perPage=100');
+    const res = await withCookieAs(UserListSchema, await teacher.login(), '/api/v2/users?perPage=100');
     expect(res.status).toBe(200);
     // teacher is in class a (and the staff room): its two students, not class b's, no staff
     expect(usernames(res.body)).toEqual(sorted(s1!, s2!));
-    expect(res.body.items.every((u: { manageable: boolean }) => u.manageable)).toBe(true);
-    const byTeacher2 = await withCookie(await teacher2.login(), '/api/v2/users?perPage=100');
+    expect(res.body.items.every((u) => u.manageable)).toBe(true);
+    const byTeacher2 = await withCookieAs(
+      UserListSchema,
+      await teacher2.login(),
+      '/api/v2/users?perPage=100',
+    );
     expect(usernames(byTeacher2.body)).toEqual(sorted(s1!, s2!, s3!, s4!));
   });
 
@@ -81,7 +105,7 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
     // an admin in class a is no teacher
     await makeUser(t, { role: 'admin', groups: [a.id] });
     const searched = await makeUser(t, { username: `${uniqueName('x.')}.gesucht`, groups: [b.id] });
-    const all = await as('admin', '/api/v2/users?perPage=100');
+    const all = await asA(UserListSchema, 'admin', '/api/v2/users?perPage=100');
     expect(all.body.total).toBe(all.body.items.length);
     expect(usernames(all.body)).toEqual(
       expect.arrayContaining([
@@ -92,25 +116,26 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
         ...students.map((s) => s.username),
       ]),
     );
-    const superadmin = all.body.items.find((u: { username: string }) => u.username === 'superadmin');
-    expect(superadmin.manageable).toBe(false);
-    const self = all.body.items.find((u: { username: string }) => u.username === 'admin');
-    expect(self.manageable).toBe(false);
+    const superadmin = all.body.items.find((u) => u.username === 'superadmin');
+    expect(superadmin?.manageable).toBe(false);
+    const self = all.body.items.find((u) => u.username === 'admin');
+    expect(self?.manageable).toBe(false);
 
-    const inB = await as('admin', `/api/v2/users?group=${b.id}&role=student`);
+    const inB = await asA(UserListSchema, 'admin', `/api/v2/users?group=${b.id}&role=student`);
     expect(usernames(inB.body)).toEqual(
       sorted(students[2]!.username, students[3]!.username, searched.username),
     );
-    const teachers = await as('admin', `/api/v2/users?group=${a.id}&role=teacher`);
+    const teachers = await asA(UserListSchema, 'admin', `/api/v2/users?group=${a.id}&role=teacher`);
     expect(usernames(teachers.body)).toEqual(sorted(teacher.username, teacher2.username));
-    const byName = await as(
+    const byName = await asA(
+      UserListSchema,
       'admin',
       `/api/v2/users?q=${encodeURIComponent(searched.username.toUpperCase())}`,
     );
     expect(usernames(byName.body)).toEqual([searched.username]);
     // LIKE wildcards are searched as text
-    expect((await as('admin', '/api/v2/users?q=%25')).body.total).toBe(0);
-    const paged = await as('admin', '/api/v2/users?perPage=2&page=2');
+    expect((await asA(UserListSchema, 'admin', '/api/v2/users?q=%25')).body.total).toBe(0);
+    const paged = await asA(UserListSchema, 'admin', '/api/v2/users?perPage=2&page=2');
     expect(paged.body.items).toHaveLength(2);
     expect(paged.body.total).toBe(all.body.total);
   });
@@ -126,10 +151,10 @@ describe('GET /api/v2/users (spec 2.6 user manager)', () => {
         .delete(loginLocks)
         .where(and(eq(loginLocks.schoolId, schoolId), eq(loginLocks.accountKey, pupil.username)));
     });
-    const locked = await as('admin', '/api/v2/users?status=locked');
+    const locked = await asA(UserListSchema, 'admin', '/api/v2/users?status=locked');
     expect(usernames(locked.body)).toEqual([pupil.username]);
-    expect(locked.body.items[0].lockedUntil).not.toBeNull();
-    const active = await as('admin', '/api/v2/users?status=active&perPage=100');
+    expect(locked.body.items[0]?.lockedUntil).not.toBeNull();
+    const active = await asA(UserListSchema, 'admin', '/api/v2/users?status=active&perPage=100');
     expect(usernames(active.body)).not.toContain(pupil.username);
   });
 
@@ -143,9 +168,9 @@ describe('GET /api/v2/users/:id', () => {
   it('a teacher reads their own student, not a student of another class nor a colleague', async () => {
     const { teacher, teacher2, students } = await classes();
     const cookie = await teacher.login();
-    expect((await withCookie(cookie, `/api/v2/users/${students[1]!.id}`)).body.username).toBe(
-      students[1]!.username,
-    );
+    expect(
+      (await withCookieAs(ManagedUserSchema, cookie, `/api/v2/users/${students[1]!.id}`)).body.username,
+    ).toBe(students[1]!.username);
     expect((await withCookie(cookie, `/api/v2/users/${students[2]!.id}`)).status).toBe(403);
     expect((await withCookie(cookie, `/api/v2/users/${teacher2.id}`)).status).toBe(403);
   });
@@ -175,7 +200,7 @@ describe('POST /api/v2/users', () => {
   it('an admin creates a user in a class without a password; it is audited', async () => {
     const { a, teacher } = await classes();
     const username = uniqueName('neu.schueler');
-    const res = await as('admin', '/api/v2/users', {
+    const res = await asA(ManagedUserSchema, 'admin', '/api/v2/users', {
       body: { ...newUser, username, groupIds: [a.id] },
     });
     expect(res.status).toBe(201);
@@ -187,14 +212,14 @@ describe('POST /api/v2/users', () => {
       groups: [{ name: a.name }],
     });
     // the class teacher sees the new student at once
-    const byTeacher = await withCookie(await teacher.login(), '/api/v2/users?q=Nele');
+    const byTeacher = await withCookieAs(UserListSchema, await teacher.login(), '/api/v2/users?q=Nele');
     expect(usernames(byTeacher.body)).toEqual([username]);
     expect(await auditCount('user.create', res.body.id)).toBe(1);
   });
 
   it('names are normalised (decision 081); a name of invisible characters only is 400 at its field', async () => {
     const username = uniqueName('neu.schueler');
-    const res = await as('admin', '/api/v2/users', {
+    const res = await asA(ManagedUserSchema, 'admin', '/api/v2/users', {
       body: {
         ...newUser,
         username,
@@ -207,15 +232,15 @@ describe('POST /api/v2/users', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
     expect([row!.firstName, row!.lastName]).toEqual(['Nele', 'رضایی\u200Cزاده']);
     for (const invisible of ['\u2800', '\u200B\u202E', '\u3164']) {
-      const bad = await as('admin', '/api/v2/users', {
+      const bad = await asError('admin', '/api/v2/users', {
         body: { ...newUser, username: uniqueName('unsichtbar'), first_name: invisible },
       });
       expect(bad.status, JSON.stringify(invisible)).toBe(400);
       expect(bad.body.code).toBe('common.validation');
-      expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.first_name']);
+      expect(bad.body.issues?.map((i) => i.path)).toEqual(['body.first_name']);
     }
     // a rename is normalised too, and refused the same way
-    const renamed = await as('admin', `/api/v2/users/${res.body.id}`, {
+    const renamed = await asA(ManagedUserSchema, 'admin', `/api/v2/users/${res.body.id}`, {
       method: 'PUT',
       body: { last_name: '\u2800\u202ENeumann' },
     });
@@ -232,7 +257,7 @@ describe('POST /api/v2/users', () => {
 
   it('a taken username (any case) is 422 users.username_taken', async () => {
     const taken = await makeUser(t, { username: uniqueName('neu.schueler') });
-    const res = await as('admin', '/api/v2/users', {
+    const res = await asError('admin', '/api/v2/users', {
       body: { ...newUser, username: taken.username.replace('neu.schueler', 'NEU.Schueler') },
     });
     expect(res.status).toBe(422);
@@ -240,14 +265,14 @@ describe('POST /api/v2/users', () => {
   });
 
   it('malformed payloads are 400 with issues; an unknown group is 422', async () => {
-    const bad = await as('admin', '/api/v2/users', {
+    const bad = await asError('admin', '/api/v2/users', {
       body: { ...newUser, username: 'x y', email: 'not-an-address', type: 'Q' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(
+    expect(bad.body.issues?.map((i) => i.path).sort()).toEqual(
       expect.arrayContaining(['body.email', 'body.type', 'body.username']),
     );
-    const unknown = await as('admin', '/api/v2/users', {
+    const unknown = await asError('admin', '/api/v2/users', {
       body: { ...newUser, username: 'gruppenlos', groupIds: [999_999] },
     });
     expect(unknown.status).toBe(422);
@@ -265,7 +290,7 @@ describe('POST /api/v2/users', () => {
   });
 
   it('only a superadmin gives the admin role; nobody gives superadmin', async () => {
-    const admin = await as('admin', '/api/v2/users', {
+    const admin = await asError('admin', '/api/v2/users', {
       body: { ...newUser, username: 'neu.admin', type: 'L', roles: ['admin'] },
     });
     expect(admin.status).toBe(422);
@@ -274,7 +299,7 @@ describe('POST /api/v2/users', () => {
       body: { ...newUser, username: 'neu.super', type: 'L', roles: ['superadmin'] },
     });
     expect(sa.status).toBe(422);
-    const ok = await as('superadmin', '/api/v2/users', {
+    const ok = await asA(ManagedUserSchema, 'superadmin', '/api/v2/users', {
       body: { ...newUser, username: 'neu.admin', type: 'L', roles: ['admin'] },
     });
     expect(ok.status).toBe(201);
@@ -288,7 +313,7 @@ describe('POST /api/v2/users', () => {
       .from(config)
       .where(and(eq(config.schoolId, schoolId), eq(config.key, 'force_password_change')));
     onTestFinished(() => makeSetting(t, 'force_password_change', saved?.value ?? null));
-    const weak = await as('admin', '/api/v2/users', {
+    const weak = await asError('admin', '/api/v2/users', {
       body: { ...newUser, username: 'mit.passwort', password: 'Neumann1234567' },
     });
     expect(weak.status).toBe(400);
@@ -304,7 +329,7 @@ describe('POST /api/v2/users', () => {
         body: { ...newUser, username, password: 'Grüne Wiese am Bach 7' },
       });
       expect(res.status).toBe(201);
-      const login = await call(t.base, '/api/login', {
+      const login = await callAs(SessionResultSchema, t.base, '/api/login', {
         body: { username, password: 'Grüne Wiese am Bach 7' },
       });
       expect(login.status).toBe(200);
@@ -318,7 +343,7 @@ describe('PUT /api/v2/users/:id', () => {
     const { b, teacher, students } = await classes();
     const cookie = await teacher.login();
     const pupil = students[1]!;
-    const ok = await withCookie(cookie, `/api/v2/users/${pupil.id}`, {
+    const ok = await withCookieAs(ManagedUserSchema, cookie, `/api/v2/users/${pupil.id}`, {
       method: 'PUT',
       body: { first_name: 'Stefanie' },
     });
@@ -352,12 +377,12 @@ describe('PUT /api/v2/users/:id', () => {
 
   it('an admin moves a student to another class; the role change of a teacher needs a superadmin', async () => {
     const { a, teacher2, students } = await classes();
-    const moved = await as('admin', `/api/v2/users/${students[3]!.id}`, {
+    const moved = await asA(ManagedUserSchema, 'admin', `/api/v2/users/${students[3]!.id}`, {
       method: 'PUT',
       body: { groupIds: [a.id] },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.groups.map((g: { name: string }) => g.name)).toEqual([a.name]);
+    expect(moved.body.groups.map((g) => g.name)).toEqual([a.name]);
     const promote = await as('admin', `/api/v2/users/${teacher2.id}`, {
       method: 'PUT',
       body: { roles: ['admin'] },
@@ -373,7 +398,7 @@ describe('PUT /api/v2/users/:id', () => {
   it('a taken username is 422 and changes nothing', async () => {
     const renamed = await makeUser(t);
     const taken = await makeUser(t);
-    const res = await as('admin', `/api/v2/users/${renamed.id}`, {
+    const res = await asError('admin', `/api/v2/users/${renamed.id}`, {
       method: 'PUT',
       body: { username: taken.username.toUpperCase(), first_name: 'Neu' },
     });
@@ -432,7 +457,7 @@ describe('POST /api/v2/accounts (user-search password-reset)', () => {
 
   it('a weak password is refused with the broken rules and changes nothing', async () => {
     const pupil = await makeUser(t);
-    const res = await as('admin', '/api/v2/accounts', { body: { userId: pupil.id, password: 'kurz' } });
+    const res = await asError('admin', '/api/v2/accounts', { body: { userId: pupil.id, password: 'kurz' } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('password.rules');
     expect(
@@ -449,13 +474,13 @@ describe('POST /api/v2/accounts (user-search password-reset)', () => {
 
 describe('POST /api/nameinfo', () => {
   it("names the school's users by id, leaves out other schools' and unknown ids", async () => {
-    const res = await as('student', '/api/nameinfo', {
+    const res = await asA(NameInfoSchema, 'student', '/api/nameinfo', {
       body: { ids: [id('teacher'), otherSchoolUserId, 999_999] },
     });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({ id: id('teacher'), type: 'L' });
-    expect(res.body[0].name).not.toBe('');
+    expect(res.body[0]?.name).not.toBe('');
   });
 
   it('the list is bounded (400 beyond 200 ids) and visitors are refused', async () => {
@@ -475,7 +500,7 @@ describe('deactivated users (identity import)', () => {
       body: { username: pupil.username, password: DEMO_PASSWORD },
     });
     expect(login.status).toBe(403);
-    const found = await as('admin', '/api/v2/users?status=deactivated');
+    const found = await asA(UserListSchema, 'admin', '/api/v2/users?status=deactivated');
     expect(usernames(found.body)).toEqual([pupil.username]);
   });
 });
