@@ -4,7 +4,24 @@ import { auditLog, files, groups, sickNotices, users } from '../../db/schema.ts'
 import { makeSickNotice } from '../../test/area-factories.ts';
 import { makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto } from '../../test/photos.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import type { z } from 'zod';
+import {
+  DataExportSchema,
+  SickCountSchema,
+  SickListSchema,
+  SickNoticeSchema,
+  StudentDetailSchema,
+  StudentListSchema,
+} from '@aula/contracts';
+import {
+  call,
+  callAs,
+  callError,
+  demoSchoolId,
+  loginAs,
+  setUpTestApp,
+  type CallOptions,
+} from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 
 // Tuesday 24 November 2026, 09:00 in Berlin
@@ -34,15 +51,31 @@ beforeAll(async () => {
     cookies.set(name, await loginAs(t.base, name));
 });
 
-const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
+/** a 2xx answer of the actor's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, actor: string, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: cookies.get(actor), ...opts });
+/** an error answer of the actor's, checked against the one error body */
+const asError = (actor: string, path: string, opts: CallOptions = {}) =>
+  callError(t.base, path, { cookie: cookies.get(actor), ...opts });
 
 function form(fields: Record<string, string>, photo?: Buffer): FormData {
   return multipart(fields, photo ? { photo: { data: photo, name: 'IMG_0001.jpg', type: 'image/jpeg' } } : {});
 }
 
+const reportOpts = (actor: string, fields: Record<string, string>, photo?: Buffer) => ({
+  cookie: cookies.get(actor),
+  form: form({ begin: TODAY, end: TODAY, ...fields }, photo),
+});
 const report = (actor: string, fields: Record<string, string>, photo?: Buffer) =>
-  as(actor, '/api/sick', { form: form({ begin: TODAY, end: TODAY, ...fields }, photo) });
+  call(t.base, '/api/sick', reportOpts(actor, fields, photo));
+/** a notice that is stored, answered with the contract's body */
+const reportAs = (actor: string, fields: Record<string, string>, photo?: Buffer) =>
+  callAs(SickNoticeSchema, t.base, '/api/sick', reportOpts(actor, fields, photo));
+/** a report that is refused */
+const reportRefused = (actor: string, fields: Record<string, string>, photo?: Buffer) =>
+  callError(t.base, '/api/sick', reportOpts(actor, fields, photo));
 
 /** A notice of the test's own: no test reads what another one wrote. */
 async function noticeBy(actor: string, fields: Record<string, string> = {}, photo?: Buffer): Promise<number> {
@@ -67,7 +100,7 @@ describe('reporting: the date rules of spec 5 (the school day in its time zone)'
     [{ begin: '2026-11-20', end: '2026-11-23' }, 'sick.end_in_past'],
   ])('%j -> 422 %s, nothing stored', async (dates, code) => {
     const before = await counts();
-    const res = await report('student', dates);
+    const res = await reportRefused('student', dates);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe(code);
     expect(await counts()).toEqual(before);
@@ -99,9 +132,10 @@ describe('reporting: the date rules of spec 5 (the school day in its time zone)'
     t.clock.set('2026-11-24T23:30:00Z');
     try {
       const cookie = await loginAs(t.base, 'student');
-      const late = (end: string) =>
-        call(t.base, '/api/sick', { cookie, form: form({ begin: '2026-11-24', end }) });
-      const utcToday = await late('2026-11-24');
+      const lateOpts = (end: string) => ({ cookie, form: form({ begin: '2026-11-24', end }) });
+      const late = (end: string) => call(t.base, '/api/sick', lateOpts(end));
+      const lateRefused = (end: string) => callError(t.base, '/api/sick', lateOpts(end));
+      const utcToday = await lateRefused('2026-11-24');
       expect(utcToday.status).toBe(422);
       expect(utcToday.body.code).toBe('sick.end_in_past');
       expect((await late('2026-11-25')).status).toBe(201);
@@ -114,12 +148,12 @@ describe('reporting: the date rules of spec 5 (the school day in its time zone)'
 describe('who reports for whom', () => {
   it('a pupil only for themself; a teacher for a pupil of their groups; an admin for anyone', async () => {
     const before = await counts();
-    const forOther = await report('student', { userId: String(userId.get('student2')) });
+    const forOther = await reportRefused('student', { userId: String(userId.get('student2')) });
     expect(forOther.status).toBe(403);
     expect(forOther.body.code).toBe('sick.not_your_student');
     // student3 is in 6b, the teacher teaches 5a only; teacher2 is a colleague, not a pupil
     for (const target of ['student3', 'teacher2', 'admin'])
-      expect((await report('teacher', { userId: String(userId.get(target)) })).body.code).toBe(
+      expect((await reportRefused('teacher', { userId: String(userId.get(target)) })).body.code).toBe(
         'sick.not_your_student',
       );
     expect(await counts()).toEqual(before);
@@ -133,7 +167,7 @@ describe('who reports for whom', () => {
       user: { id: userId.get('student2') },
       reportedBy: { id: userId.get('teacher'), name: 'Tina Lehmann', type: 'L' },
     });
-    const byAdmin = await report('admin', { userId: String(userId.get('teacher2')) });
+    const byAdmin = await reportAs('admin', { userId: String(userId.get('teacher2')) });
     expect(byAdmin.status).toBe(201);
     expect(byAdmin.body.user.id).toBe(userId.get('teacher2'));
     // a user of another school is nobody's
@@ -150,16 +184,14 @@ describe('who reports for whom', () => {
 describe('who sees what (server-enforced)', () => {
   it("a pupil sees only their own; another pupil's notice and its photo are 404", async () => {
     const own = await noticeBy('student');
-    const list = await as('student', '/api/sick?perPage=100');
+    const list = await asA(SickListSchema, 'student', '/api/sick?perPage=100');
     expect(list.status).toBe(200);
-    expect(list.body.items.every((n: { user: { id: number } }) => n.user.id === userId.get('student'))).toBe(
-      true,
-    );
+    expect(list.body.items.every((n) => n.user.id === userId.get('student'))).toBe(true);
     expect(ids(list.body)).toContain(own);
     expect(list.body.unprocessed).toBe(0);
     expect((await as('student2', `/api/sick/${own}`)).status).toBe(404);
     expect((await as('student2', `/api/sick/${own}/photo`)).status).toBe(404);
-    expect(ids((await as('student2', '/api/sick?perPage=100')).body)).not.toContain(own);
+    expect(ids((await asA(SickListSchema, 'student2', '/api/sick?perPage=100')).body)).not.toContain(own);
     expect((await as('student', `/api/sick/${own}`)).status).toBe(200);
   });
 
@@ -168,7 +200,7 @@ describe('who sees what (server-enforced)', () => {
     const of6b = await noticeBy('student3');
     const teachers = await noticeBy('teacher');
     const colleagues = await noticeBy('teacher2');
-    const seen = ids((await as('teacher', '/api/sick?perPage=100')).body);
+    const seen = ids((await asA(SickListSchema, 'teacher', '/api/sick?perPage=100')).body);
     expect(seen).toEqual(expect.arrayContaining([of5a, teachers]));
     expect(seen).not.toContain(of6b);
     expect(seen).not.toContain(colleagues);
@@ -182,7 +214,7 @@ describe('who sees what (server-enforced)', () => {
   it("an admin sees all, a teacher's own notice included; a pupil never sees a teacher's", async () => {
     const teachers = await noticeBy('teacher');
     const pupils = await noticeBy('student3');
-    const all = ids((await as('admin', '/api/sick?perPage=100')).body);
+    const all = ids((await asA(SickListSchema, 'admin', '/api/sick?perPage=100')).body);
     expect(all).toEqual(expect.arrayContaining([teachers, pupils]));
     expect((await as('admin', `/api/sick/${teachers}`)).status).toBe(200);
     for (const pupil of ['student', 'student2', 'student3'])
@@ -209,7 +241,8 @@ describe('filters and paging (spec 3.6)', () => {
     const sara = await noticeBy('student');
     const mia = await noticeBy('student3');
     const tina = await noticeBy('teacher');
-    const list = async (query: string) => ids((await as('admin', `/api/sick?perPage=100&${query}`)).body);
+    const list = async (query: string) =>
+      ids((await asA(SickListSchema, 'admin', `/api/sick?perPage=100&${query}`)).body);
 
     const of5a = await list(`groups=${group.get('5a')}`);
     expect(of5a).toEqual(expect.arrayContaining([sara, tina]));
@@ -248,14 +281,14 @@ describe('filters and paging (spec 3.6)', () => {
       made.push(await noticeBy('paul'));
     }
     const query = `/api/sick?users=${pupil.id}&perPage=2`;
-    const first = (await as('teacher', `${query}&page=1`)).body;
+    const first = (await asA(SickListSchema, 'teacher', `${query}&page=1`)).body;
     expect(first.total).toBe(3);
     expect(ids(first)).toEqual([made[2], made[1]]);
-    const second = (await as('teacher', `${query}&page=2`)).body;
+    const second = (await asA(SickListSchema, 'teacher', `${query}&page=2`)).body;
     expect(ids(second)).toEqual([made[0]]);
     expect(second.total).toBe(3);
     expect((await as('teacher', `${query}&page=3`)).body).toMatchObject({ items: [], total: 3 });
-    const count = (await as('teacher', '/api/sick/count')).body.unprocessed;
+    const count = (await asA(SickCountSchema, 'teacher', '/api/sick/count')).body.unprocessed;
     expect(first.unprocessed).toBe(count);
     expect(count).toBeGreaterThanOrEqual(3);
   });
@@ -264,8 +297,8 @@ describe('filters and paging (spec 3.6)', () => {
 describe('processing (spec 4.6)', () => {
   it('the teacher of the pupil processes and unprocesses it, recorded with who and when, audited', async () => {
     const id = await noticeBy('student');
-    const before = (await as('teacher', '/api/sick/count')).body.unprocessed;
-    expect((await as('student', '/api/sick/count')).body.unprocessed).toBe(0);
+    const before = (await asA(SickCountSchema, 'teacher', '/api/sick/count')).body.unprocessed;
+    expect((await asA(SickCountSchema, 'student', '/api/sick/count')).body.unprocessed).toBe(0);
     const done = await as('teacher', `/api/sick/${id}`, { method: 'PATCH', body: { processed: true } });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
@@ -273,7 +306,7 @@ describe('processing (spec 4.6)', () => {
       processedAt: new Date(t.clock.now()).toISOString(),
       processedBy: { id: userId.get('teacher'), name: 'Tina Lehmann' },
     });
-    expect((await as('teacher', '/api/sick/count')).body.unprocessed).toBe(before - 1);
+    expect((await asA(SickCountSchema, 'teacher', '/api/sick/count')).body.unprocessed).toBe(before - 1);
     const undone = await as('teacher', `/api/sick/${id}`, { method: 'PATCH', body: { processed: false } });
     expect(undone.body).toMatchObject({ processed: false, processedAt: null, processedBy: null });
     const actions = (
@@ -309,7 +342,7 @@ describe('the photo', () => {
   it('is refused while enable_sick_photo is off, nothing stored', async () => {
     await makeSetting(t, 'enable_sick_photo', 'false');
     const before = await counts();
-    const res = await report('student', {}, await phonePhoto());
+    const res = await reportRefused('student', {}, await phonePhoto());
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('sick.photo_disabled');
     expect(await counts()).toEqual(before);
@@ -318,7 +351,7 @@ describe('the photo', () => {
   it('comes back from /photo as a JPEG without the GPS position, to those who see the notice only', async () => {
     await makeSetting(t, 'enable_sick_photo', 'true');
     const id = await noticeBy('student', {}, await phonePhoto(1200, 900, { orientation: 6 }));
-    const notice = (await as('student', `/api/sick/${id}`)).body;
+    const notice = (await asA(SickNoticeSchema, 'student', `/api/sick/${id}`)).body;
     expect(notice.hasPhoto).toBe(true);
     for (const actor of ['student', 'teacher', 'admin']) {
       const photo = await as(actor, `/api/sick/${id}/photo`);
@@ -352,10 +385,10 @@ describe('the photo', () => {
     await makeSetting(t, 'upload_quota_student_mb', '0');
     try {
       const before = await counts();
-      const quota = await report('student', {}, await phonePhoto());
+      const quota = await reportRefused('student', {}, await phonePhoto());
       expect(quota.status).toBe(413);
       expect(quota.body.code).toBe('upload.quota_exceeded');
-      const huge = await report('student', {}, Buffer.alloc(26 * 1024 * 1024, 1));
+      const huge = await reportRefused('student', {}, Buffer.alloc(26 * 1024 * 1024, 1));
       expect(huge.status).toBe(413);
       expect(huge.body.code).toBe('upload.too_large');
       expect(await counts()).toEqual(before);
@@ -370,7 +403,7 @@ describe('the photo', () => {
 describe('pupils for the reporting form', () => {
   it("teachers list their groups' pupils, admins all; one pupil with the notices the caller sees", async () => {
     const names = async (actor: string, q = '') =>
-      (await as(actor, `/api/students${q}`)).body.items.map((s: { name: string }) => s.name);
+      (await asA(StudentListSchema, actor, `/api/students${q}`)).body.items.map((s) => s.name);
     const ofTeacher = await names('teacher');
     expect(ofTeacher).toEqual(expect.arrayContaining(['Sara Schmidt', 'Ali Yilmaz']));
     expect(ofTeacher).not.toContain('Mia Wagner');
@@ -383,10 +416,10 @@ describe('pupils for the reporting form', () => {
     const id = await noticeBy('student3');
     expect((await as('teacher', `/api/student/${userId.get('student3')}`)).status).toBe(404);
     expect((await as('teacher', `/api/student/${userId.get('teacher2')}`)).status).toBe(404);
-    const mia = await as('admin', `/api/student/${userId.get('student3')}`);
+    const mia = await asA(StudentDetailSchema, 'admin', `/api/student/${userId.get('student3')}`);
     expect(mia.status).toBe(200);
     expect(mia.body).toMatchObject({ name: 'Mia Wagner', groups: [{ name: '6b' }] });
-    expect(mia.body.notices.map((n: { id: number }) => n.id)).toContain(id);
+    expect(mia.body.notices.map((n) => n.id)).toContain(id);
   });
 });
 
@@ -396,14 +429,14 @@ describe('the feature switch', () => {
     await makeSetting(t, 'enabled_features', 'bbb,camera');
     try {
       const calls = [
-        as('student', '/api/sick'),
-        as('student', '/api/sick/count'),
-        as('student', `/api/sick/${id}`),
-        as('student', `/api/sick/${id}/photo`),
-        report('student', {}),
-        as('admin', `/api/sick/${id}`, { method: 'PATCH', body: { processed: true } }),
-        as('teacher', '/api/students'),
-        as('admin', `/api/student/${userId.get('student')}`),
+        asError('student', '/api/sick'),
+        asError('student', '/api/sick/count'),
+        asError('student', `/api/sick/${id}`),
+        asError('student', `/api/sick/${id}/photo`),
+        reportRefused('student', {}),
+        asError('admin', `/api/sick/${id}`, { method: 'PATCH', body: { processed: true } }),
+        asError('teacher', '/api/students'),
+        asError('admin', `/api/student/${userId.get('student')}`),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(404);
@@ -420,7 +453,7 @@ describe('the data export (GET /api/users/data)', () => {
   it('holds the notices about the user and those they reported, with the photo', async () => {
     await makeSetting(t, 'enable_sick_photo', 'true');
     const pupil = await makeUser(t, { groups: ['5a'], firstName: 'Emil', lastName: 'Export' });
-    const res = await report(
+    const res = await reportAs(
       'teacher',
       { userId: String(pupil.id), message: 'Vater rief an' },
       await phonePhoto(),
@@ -429,7 +462,7 @@ describe('the data export (GET /api/users/data)', () => {
     const [row] = await t.database.db.select().from(sickNotices).where(eq(sickNotices.id, res.body.id));
     const [file] = await t.database.db.select().from(files).where(eq(files.id, row!.photoFileId!));
     for (const cookie of [await pupil.login(), cookies.get('teacher')!]) {
-      const exported = await call(t.base, '/api/users/data', { cookie });
+      const exported = await callAs(DataExportSchema, t.base, '/api/users/data', { cookie });
       expect(exported.status).toBe(200);
       const tables = exported.body.tables;
       expect(tables.sick_notices).toEqual(

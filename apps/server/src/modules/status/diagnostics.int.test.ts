@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { apps, auditLog, errorLog } from '../../db/schema.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { ErrorPageSchema, LogPageSchema, ServerStatusSchema, StatisticsSchema } from '@aula/contracts';
+import type { z } from 'zod';
+import { call, callAs, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
 
 let schoolId = 0;
 let ids = new Map<string, number>();
@@ -18,6 +20,9 @@ beforeAll(async () => {
 });
 
 const get = (path: string, who = 'admin') => call(t.base, path, { cookie: cookies[who] });
+/** a 2xx answer, checked against the contract's schema */
+const getAs = <S extends z.ZodType>(schema: S, path: string, who = 'admin') =>
+  callAs(schema, t.base, path, { cookie: cookies[who] });
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('access', () => {
@@ -33,7 +38,7 @@ describe('access', () => {
 
 describe('GET /api/status', () => {
   it('shows the API, the database with its latency, version, uptime, mail mode and outside systems', async () => {
-    const res = await get('/api/status');
+    const res = await getAs(ServerStatusSchema, '/api/status');
     expect(res.body).toMatchObject({
       api: 'up',
       db: 'up',
@@ -54,7 +59,7 @@ describe('GET /api/status', () => {
 
 describe('GET /api/statistics', () => {
   it('counts sign-ins, active users, devices and tile opens per school, and names nobody', async () => {
-    const before = await get('/api/statistics?days=7');
+    const before = await getAs(StatisticsSchema, '/api/statistics?days=7');
     expect(before.status).toBe(200);
     expect(before.body.days).toHaveLength(7);
     expect(before.body.to).toBe(today());
@@ -75,19 +80,19 @@ describe('GET /api/statistics', () => {
     });
     expect(device.status).toBe(204);
 
-    const res = await get('/api/statistics?days=7');
+    const res = await getAs(StatisticsSchema, '/api/statistics?days=7');
     const day = res.body.days.at(-1);
     expect(day).toEqual({
       day: today(),
-      signIns: todayBefore.signIns + 1,
-      activeUsers: todayBefore.activeUsers + 1,
+      signIns: todayBefore!.signIns + 1,
+      activeUsers: todayBefore!.activeUsers + 1,
     });
-    expect(day.activeUsers).toBe(6);
+    expect(day?.activeUsers).toBe(6);
     expect(res.body.activeUsers).toEqual({ day1: 6, day7: 6, day30: 6 });
     expect(res.body.devices).toBe(1);
     expect(res.body.tileOpens).toContainEqual({ appId: book!.id, title: 'Klassenbuch', count: 3 });
     expect(res.body.totals.tileOpens).toBe(3);
-    expect(res.body.totals.signIns).toBe(day.signIns);
+    expect(res.body.totals.signIns).toBe(day?.signIns);
     expect(res.body.totals.users).toBeGreaterThanOrEqual(8);
     for (const name of ids.keys()) expect(res.text).not.toContain(`"${name}"`);
     expect(res.text).not.toMatch(/username|lara|demo-/);
@@ -96,37 +101,37 @@ describe('GET /api/statistics', () => {
   it('refuses a period that is not a number of days from 1 to 366', async () => {
     for (const q of ['days=0', 'days=367', 'days=abc', 'days=7&user=1'])
       expect((await get(`/api/statistics?${q}`)).status, q).toBe(400);
-    expect((await get('/api/statistics')).body.days).toHaveLength(30);
+    expect((await getAs(StatisticsSchema, '/api/statistics')).body.days).toHaveLength(30);
   });
 });
 
 describe('GET /api/logs', () => {
   it('filters by action and pages newest first, with the display names of actor and target', async () => {
-    const signIns = await get('/api/logs?action=login.success&perPage=100');
+    const signIns = await getAs(LogPageSchema, '/api/logs?action=login.success&perPage=100');
     expect(signIns.status).toBe(200);
     expect(signIns.body.total).toBeGreaterThanOrEqual(5);
-    expect(signIns.body.items.every((e: { action: string }) => e.action === 'login.success')).toBe(true);
+    expect(signIns.body.items.every((e) => e.action === 'login.success')).toBe(true);
     const first = signIns.body.items[0];
-    expect(first.actor).toMatchObject({ id: expect.any(Number), username: expect.any(String) });
-    expect(first.ip).toBeTruthy();
+    expect(first?.actor).toMatchObject({ id: expect.any(Number), username: expect.any(String) });
+    expect(first?.ip).toBeTruthy();
 
-    const page1 = await get('/api/logs?action=login.success&perPage=2&page=1');
-    const page2 = await get('/api/logs?action=login.success&perPage=2&page=2');
+    const page1 = await getAs(LogPageSchema, '/api/logs?action=login.success&perPage=2&page=1');
+    const page2 = await getAs(LogPageSchema, '/api/logs?action=login.success&perPage=2&page=2');
     expect(page1.body).toMatchObject({ page: 1, perPage: 2, total: signIns.body.total });
-    expect(page2.body.items.map((e: { id: number }) => e.id)).toEqual(
-      signIns.body.items.slice(2, 4).map((e: { id: number }) => e.id),
-    );
-    const idsInOrder = signIns.body.items.map((e: { id: number }) => e.id);
+    expect(page2.body.items.map((e) => e.id)).toEqual(signIns.body.items.slice(2, 4).map((e) => e.id));
+    const idsInOrder = signIns.body.items.map((e) => e.id);
     expect(idsInOrder).toEqual([...idsInOrder].sort((a, b) => b - a));
   });
 
   it('filters by actor name and by days', async () => {
-    const mine = await get('/api/logs?actor=teacher2');
+    const mine = await getAs(LogPageSchema, '/api/logs?actor=teacher2');
     expect(mine.body.total).toBeGreaterThanOrEqual(1);
-    for (const e of mine.body.items) expect(e.actor.id).toBe(ids.get('teacher2'));
-    expect((await get(`/api/logs?from=${today()}&to=${today()}`)).body.total).toBeGreaterThanOrEqual(5);
-    expect((await get('/api/logs?to=2000-01-01')).body.total).toBe(0);
-    expect((await get('/api/logs?actor=%25')).body.total).toBe(0);
+    for (const e of mine.body.items) expect(e.actor?.id).toBe(ids.get('teacher2'));
+    expect(
+      (await getAs(LogPageSchema, `/api/logs?from=${today()}&to=${today()}`)).body.total,
+    ).toBeGreaterThanOrEqual(5);
+    expect((await getAs(LogPageSchema, '/api/logs?to=2000-01-01')).body.total).toBe(0);
+    expect((await getAs(LogPageSchema, '/api/logs?actor=%25')).body.total).toBe(0);
   });
 
   it('refuses bad filters with 400', async () => {
@@ -208,10 +213,10 @@ describe('GET /api/errors', () => {
     expect(failed.status).toBe(500);
     const requestId = failed.headers.get('x-request-id');
 
-    let page = await get('/api/errors?perPage=5');
+    let page = await getAs(ErrorPageSchema, '/api/errors?perPage=5');
     for (let i = 0; i < 50 && page.body.items[0]?.requestId !== requestId; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      page = await get('/api/errors?perPage=5');
+      page = await getAs(ErrorPageSchema, '/api/errors?perPage=5');
     }
     expect(page.body.items[0]).toMatchObject({
       requestId,
@@ -247,7 +252,7 @@ describe('GET /api/status with the school identity provider', () => {
       },
     });
     expect(saved.status).toBe(200);
-    const res = await get('/api/status');
+    const res = await getAs(ServerStatusSchema, '/api/status');
     expect(res.body.integrations).toEqual({
       video: 'not_configured',
       oidc: 'configured',
