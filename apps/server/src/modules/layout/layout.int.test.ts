@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { GroupListSchema, LayoutResponseSchema, UserInfoSchema } from '@aula/contracts';
+import { call, callAs, callError, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const t = setUpTestApp();
 
@@ -7,7 +8,7 @@ const titles = (res: { body: { layout: { title: string }[] } }) => res.body.layo
 
 describe('GET /api/layout', () => {
   it('a visitor gets the logged-out layout', async () => {
-    const res = await call(t.base, '/api/layout');
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout');
     expect(res.status).toBe(200);
     expect(res.body.layoutType).toBe('logged-out');
     expect(titles(res)).toEqual(['Schulwebsite', 'Vertretungsplan', 'Speiseplan']);
@@ -20,7 +21,9 @@ describe('GET /api/layout', () => {
   });
 
   it('a student without a personal layout gets the logged-in layout, filtered by their groups', async () => {
-    const res = await call(t.base, '/api/layout', { cookie: await loginAs(t.base, 'student') });
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout', {
+      cookie: await loginAs(t.base, 'student'),
+    });
     expect(res.body.layoutType).toBe('logged-in');
     expect(titles(res)).toEqual([
       'Klassenbuch',
@@ -40,14 +43,18 @@ describe('GET /api/layout', () => {
   });
 
   it("a student of the other class sees that class's tile instead", async () => {
-    const res = await call(t.base, '/api/layout', { cookie: await loginAs(t.base, 'student3') });
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout', {
+      cookie: await loginAs(t.base, 'student3'),
+    });
     expect(titles(res)).toContain('Kunst 6b');
     expect(titles(res)).not.toContain('Mathe 5a');
     expect(titles(res)).not.toContain('Lehrerzimmer');
   });
 
   it('a teacher with a personal layout gets it, including their private tile', async () => {
-    const res = await call(t.base, '/api/layout', { cookie: await loginAs(t.base, 'teacher') });
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout', {
+      cookie: await loginAs(t.base, 'teacher'),
+    });
     expect(res.body.layoutType).toBe('personal');
     expect(titles(res)).toEqual(['Meine Notizen', 'Klassenbuch', 'Mathe 5a', 'Lehrerzimmer', 'E-Mail']);
     const notes = res.body.layout[0];
@@ -55,7 +62,7 @@ describe('GET /api/layout', () => {
   });
 
   it('a teacher of both classes sees both class tiles and the staff room in the logged-in layout', async () => {
-    const res = await call(t.base, '/api/layout?layoutType=logged-in', {
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout?layoutType=logged-in', {
       cookie: await loginAs(t.base, 'teacher2'),
     });
     expect(titles(res)).toEqual(expect.arrayContaining(['Mathe 5a', 'Kunst 6b', 'Lehrerzimmer']));
@@ -63,7 +70,7 @@ describe('GET /api/layout', () => {
   });
 
   it('tiles carry the fields of spec 3.1 and their title translations', async () => {
-    const res = await call(t.base, '/api/layout');
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout');
     expect(res.body.layout[0]).toEqual({
       id: expect.any(Number),
       title: 'Schulwebsite',
@@ -88,18 +95,18 @@ describe('GET /api/layout', () => {
   });
 
   it('an unknown layout type is a 400 with issues', async () => {
-    const res = await call(t.base, '/api/layout?layoutType=everything');
+    const res = await callError(t.base, '/api/layout?layoutType=everything');
     expect(res.status).toBe(400);
-    expect(res.body.issues[0].path).toBe('querystring.layoutType');
+    expect(res.body.issues?.[0]?.path).toBe('querystring.layoutType');
   });
 });
 
 describe('GET /api/apps/:id', () => {
   const idOf = async (title: string, cookie?: string) => {
-    const res = await call(t.base, '/api/layout?layoutType=logged-in', {
+    const res = await callAs(LayoutResponseSchema, t.base, '/api/layout?layoutType=logged-in', {
       cookie: cookie ?? (await loginAs(t.base, 'superadmin')),
     });
-    return res.body.layout.find((b: { title: string }) => b.title === title)?.id as number;
+    return res.body.layout.find((b) => b.title === title)?.id;
   };
 
   it('a member of the group can open a group tile; a student of another class gets 404', async () => {
@@ -114,9 +121,9 @@ describe('GET /api/apps/:id', () => {
 
   it('a private tile opens for its creator only', async () => {
     const teacher = await loginAs(t.base, 'teacher');
-    const notes = (await call(t.base, '/api/layout', { cookie: teacher })).body.layout.find(
-      (b: { title: string }) => b.title === 'Meine Notizen',
-    ).id;
+    const notes = (
+      await callAs(LayoutResponseSchema, t.base, '/api/layout', { cookie: teacher })
+    ).body.layout.find((b) => b.title === 'Meine Notizen')?.id;
     expect((await call(t.base, `/api/apps/${notes}`, { cookie: teacher })).status).toBe(200);
     expect(
       (await call(t.base, `/api/apps/${notes}`, { cookie: await loginAs(t.base, 'teacher2') })).status,
@@ -138,8 +145,8 @@ describe('GET /api/apps/:id', () => {
   });
 
   it('the download tile serves its file as an attachment with nosniff and a sandbox CSP', async () => {
-    const visitor = await call(t.base, '/api/layout');
-    const id = visitor.body.layout.find((b: { target: string }) => b.target === 'download').id;
+    const visitor = await callAs(LayoutResponseSchema, t.base, '/api/layout');
+    const id = visitor.body.layout.find((b) => b.target === 'download')?.id;
     const res = await call(t.base, `/api/apps/${id}/download`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Speiseplan.txt");
@@ -149,27 +156,29 @@ describe('GET /api/apps/:id', () => {
   });
 
   it('a tile without a file has no download', async () => {
-    const visitor = await call(t.base, '/api/layout');
-    const id = visitor.body.layout.find((b: { target: string }) => b.target === 'link').id;
+    const visitor = await callAs(LayoutResponseSchema, t.base, '/api/layout');
+    const id = visitor.body.layout.find((b) => b.target === 'link')?.id;
     expect((await call(t.base, `/api/apps/${id}/download`)).status).toBe(404);
   });
 });
 
 describe('GET /api/groups', () => {
   it("lists the school's groups to a signed-in user, and 401 to a visitor", async () => {
-    const res = await call(t.base, '/api/groups', { cookie: await loginAs(t.base, 'student') });
+    const res = await callAs(GroupListSchema, t.base, '/api/groups', {
+      cookie: await loginAs(t.base, 'student'),
+    });
     expect(res.status).toBe(200);
-    expect(res.body.map((g: { name: string }) => g.name)).toEqual(['5a', '6b', 'Kollegium']);
+    expect(res.body.map((g) => g.name)).toEqual(['5a', '6b', 'Kollegium']);
     expect((await call(t.base, '/api/groups')).status).toBe(401);
   });
 
   it('filters by type, and by account only for the own account unless a teacher asks', async () => {
     const cookie = await loginAs(t.base, 'student');
-    const self = (await call(t.base, '/api/self', { cookie })).body;
-    const classes = await call(t.base, '/api/groups?type=class', { cookie });
-    expect(classes.body.map((g: { name: string }) => g.name)).toEqual(['5a', '6b']);
-    const mine = await call(t.base, `/api/groups?account=${self.id}`, { cookie });
-    expect(mine.body.map((g: { name: string }) => g.name)).toEqual(['5a']);
+    const self = (await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body;
+    const classes = await callAs(GroupListSchema, t.base, '/api/groups?type=class', { cookie });
+    expect(classes.body.map((g) => g.name)).toEqual(['5a', '6b']);
+    const mine = await callAs(GroupListSchema, t.base, `/api/groups?account=${self.id}`, { cookie });
+    expect(mine.body.map((g) => g.name)).toEqual(['5a']);
     expect((await call(t.base, `/api/groups?account=${self.id + 1}`, { cookie })).status).toBe(403);
     const teacher = await loginAs(t.base, 'teacher');
     expect((await call(t.base, `/api/groups?account=${self.id}`, { cookie: teacher })).status).toBe(200);
