@@ -222,12 +222,23 @@ export async function callAs<S extends z.ZodType>(
   path: string,
   opts: CallOptions = {},
 ): Promise<CallResult<z.output<S>>> {
-  const res = await call<unknown>(base, path, opts);
+  return answerAs(schema, await call<unknown>(base, path, opts), `${opts.method ?? 'call'} ${path}`);
+}
+
+/**
+ * An answer `call` already got, checked as `callAs` checks it: for a helper that answers the plain result
+ * (a sign-in round trip, an upload) which its callers read in either way.
+ */
+export function answerAs<S extends z.ZodType>(
+  schema: S,
+  res: CallResult<unknown>,
+  what = 'the answer',
+): CallResult<z.output<S>> {
   if (res.status < 200 || res.status > 299)
-    throw new Error(`${opts.method ?? 'call'} ${path}: expected a 2xx answer, got ${res.status} ${res.text}`);
+    throw new Error(`${what}: expected a 2xx answer, got ${res.status} ${res.text}`);
   const parsed = schema.safeParse(res.body);
   if (!parsed.success)
-    throw new Error(`${path}: the body is outside its schema: ${parsed.error.message}\n${res.text}`);
+    throw new Error(`${what}: the body is outside its schema: ${parsed.error.message}\n${res.text}`);
   return { ...res, body: parsed.data };
 }
 
@@ -241,14 +252,16 @@ export async function callError(
   path: string,
   opts: CallOptions = {},
 ): Promise<CallResult<ErrorBody>> {
-  const res = await call<unknown>(base, path, opts);
+  return errorOf(await call<unknown>(base, path, opts), `${opts.method ?? 'call'} ${path}`);
+}
+
+/** An answer `call` already got, checked as `callError` checks it (see `answerAs`). */
+export function errorOf(res: CallResult<unknown>, what = 'the answer'): CallResult<ErrorBody> {
   if (res.status >= 200 && res.status <= 299)
-    throw new Error(
-      `${opts.method ?? 'call'} ${path}: expected an error answer, got ${res.status} ${res.text}`,
-    );
+    throw new Error(`${what}: expected an error answer, got ${res.status} ${res.text}`);
   const parsed = ErrorBodySchema.safeParse(res.body);
   if (!parsed.success)
-    throw new Error(`${path}: the body is not an error body: ${parsed.error.message}\n${res.text}`);
+    throw new Error(`${what}: the body is not an error body: ${parsed.error.message}\n${res.text}`);
   return { ...res, body: parsed.data };
 }
 
