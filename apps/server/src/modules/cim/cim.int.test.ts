@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { auditLog, groupMembers, groups, users } from '../../db/schema.ts';
 import { makeGroup, makeSchool, makeUser } from '../../test/factories.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { CimImportResultSchema, type CimImportResult } from '@aula/contracts';
+import {
+  call,
+  callAs,
+  callError,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  loginAs,
+  setUpTestApp,
+} from '../../test/test-app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 const cookies = new Map<string, string>();
@@ -13,12 +22,17 @@ beforeAll(async () => {
 });
 
 const db = () => t.database.db;
-const upload = (csv: string | Buffer, opts: { dryRun?: boolean; who?: string; type?: string } = {}) =>
-  call(t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, {
-    cookie: cookies.get(opts.who ?? 'superadmin'),
-    rawBody: csv as string,
-    headers: { 'content-type': opts.type ?? 'text/csv; charset=utf-8' },
-  });
+type UploadOptions = { dryRun?: boolean; who?: string; type?: string };
+const uploadOpts = (csv: string | Buffer, opts: UploadOptions) => ({
+  cookie: cookies.get(opts.who ?? 'superadmin'),
+  rawBody: csv as string,
+  headers: { 'content-type': opts.type ?? 'text/csv; charset=utf-8' },
+});
+const upload = (csv: string | Buffer, opts: UploadOptions = {}) =>
+  call(t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, uploadOpts(csv, opts));
+/** an import that is refused */
+const uploadRefused = (csv: string | Buffer, opts: UploadOptions = {}) =>
+  callError(t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, uploadOpts(csv, opts));
 
 async function snapshot() {
   const [u] = await db().select({ n: count() }).from(users);
@@ -93,9 +107,9 @@ describe('POST /api/cim/import: the file', () => {
     const noRole = await upload('Nachname;Vorname;Klasse\nA;B;5a\n');
     expect(noRole.status).toBe(422);
     expect(noRole.body).toMatchObject({ code: 'cim.missing_columns', params: { missing: 'role' } });
-    expect((await upload('Nachname;Vorname;Rolle\n')).body.code).toBe('cim.invalid_file');
-    expect((await upload('')).body.code).toBe('cim.invalid_file');
-    expect((await upload('Nachname;Vorname;Rolle\n"A;B;S\n')).body.code).toBe('cim.invalid_file');
+    expect((await uploadRefused('Nachname;Vorname;Rolle\n')).body.code).toBe('cim.invalid_file');
+    expect((await uploadRefused('')).body.code).toBe('cim.invalid_file');
+    expect((await uploadRefused('Nachname;Vorname;Rolle\n"A;B;S\n')).body.code).toBe('cim.invalid_file');
   });
 
   it('names every missing column (issue 19): a file with only a class column lacks last name, first name and role', async () => {
@@ -118,7 +132,7 @@ describe('POST /api/cim/import: the file', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'cim.too_many_rows', params: { max: 5000 } });
     const huge = 'lastName,firstName,role\n' + `${'x'.repeat(1000)},y,S\n`.repeat(5300);
-    const big = await upload(huge);
+    const big = await uploadRefused(huge);
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('common.payload_too_large');
   });
@@ -135,10 +149,10 @@ describe('POST /api/cim/import: the file', () => {
       'Zu;Viele;5a;S;;9005;extra',
     ].join('\n');
     for (const dryRun of [true, false]) {
-      const res = await upload(bad, { dryRun });
+      const res = await uploadRefused(bad, { dryRun });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'cim.row_errors', params: { count: 5 } });
-      expect(res.body.issues.map((i: { path: string; code: string }) => `${i.path} ${i.code}`)).toEqual([
+      expect(res.body.issues?.map((i) => `${i.path} ${i.code}`)).toEqual([
         'line.3.lastName last_name_missing',
         'line.4.role role_invalid',
         'line.5.email email_invalid',
@@ -169,13 +183,25 @@ async function schoolOfItsOwn() {
     host,
     cookie,
     upload: (csv: string, opts: { dryRun?: boolean } = {}) =>
-      call(t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, {
+      callAs(CimImportResultSchema, t.base, `/api/cim/import?dryRun=${opts.dryRun ?? true}`, {
         cookie,
         rawBody: csv,
         headers: { host, 'content-type': 'text/csv; charset=utf-8' },
       }),
     imported: () => imported(school.id),
   };
+}
+
+/** The plan of a dry run's answer. */
+function planOf(res: { body: CimImportResult }) {
+  if (!res.body.dryRun) throw new Error('expected the plan of a dry run');
+  return res.body.plan;
+}
+
+/** The counts of an applied import's answer. */
+function countsOf(res: { body: CimImportResult }) {
+  if (res.body.dryRun) throw new Error('expected the counts of an applied import');
+  return res.body.counts;
 }
 
 /** FILE a year on: Max (1001) changes class, Max (1002) his name, Elif (1003) has left. */
@@ -192,10 +218,10 @@ describe('POST /api/cim/import: plan and apply', () => {
     const before = await snapshot();
     const res = await school.upload(FILE);
     expect(res.status).toBe(200);
-    const preview = res.body.plan;
+    const preview = planOf(res);
     expect(res.body.dryRun).toBe(true);
     expect(preview.rows).toBe(4);
-    expect(preview.create.map((c: any) => [c.line, c.username, c.type, c.classes])).toEqual([
+    expect(preview.create.map((c) => [c.line, c.username, c.type, c.classes])).toEqual([
       [2, 'max.mueller', 'S', ['5a']],
       [3, 'max.mueller2', 'S', ['7c']],
       [4, 'elif.oezdemir', 'S', ['7c', '8a']],
@@ -210,7 +236,7 @@ describe('POST /api/cim/import: plan and apply', () => {
 
   it('applying creates exactly the previewed users, without passwords, in the file classes; audited with counts', async () => {
     const school = await schoolOfItsOwn();
-    const preview = (await school.upload(FILE)).body.plan;
+    const preview = planOf(await school.upload(FILE));
     const res = await school.upload(FILE, { dryRun: false });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -219,7 +245,7 @@ describe('POST /api/cim/import: plan and apply', () => {
     });
     const rows = await school.imported();
     expect(rows.map((r) => [r.username, r.firstName, r.lastName, r.email, r.type, r.classes])).toEqual(
-      preview.create.map((c: any) => [c.username, c.firstName, c.lastName, c.email, c.type, c.classes]),
+      preview.create.map((c) => [c.username, c.firstName, c.lastName, c.email, c.type, c.classes]),
     );
     expect(rows.every((r) => r.passwordHash === null && r.deactivatedAt === null)).toBe(true);
     expect(rows.map((r) => r.externalId)).toEqual(['1001', '1002', '1003', '2001']);
@@ -240,19 +266,19 @@ describe('POST /api/cim/import: plan and apply', () => {
 
   it('importing the same file again plans and changes nothing', async () => {
     const school = await schoolOfItsOwn();
-    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
+    expect(countsOf(await school.upload(FILE, { dryRun: false })).created).toBe(4);
     const before = await snapshot();
-    const plan = (await school.upload(FILE)).body.plan;
+    const plan = planOf(await school.upload(FILE));
     expect(plan).toEqual({ create: [], update: [], deactivate: [], groupsCreate: [], rows: 4 });
     const res = await school.upload(FILE, { dryRun: false });
-    expect(res.body.counts).toEqual({ created: 0, updated: 0, deactivated: 0, groupsCreated: 0, rows: 4 });
+    expect(countsOf(res)).toEqual({ created: 0, updated: 0, deactivated: 0, groupsCreated: 0, rows: 4 });
     expect(await snapshot()).toEqual(before);
   });
 
   it('changes names and classes, and deactivates an imported user missing from the file (signed out at once)', async () => {
     const school = await schoolOfItsOwn();
     const manual = await makeUser(t, { schoolId: school.id });
-    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
+    expect(countsOf(await school.upload(FILE, { dryRun: false })).created).toBe(4);
     const elif = (await school.imported()).find((r) => r.externalId === '1003')!;
     await db()
       .update(users)
@@ -265,7 +291,7 @@ describe('POST /api/cim/import: plan and apply', () => {
     expect(login.status).toBe(200);
     const elifCookie = cookiesFrom(login);
 
-    const plan = (await school.upload(NEXT)).body.plan;
+    const plan = planOf(await school.upload(NEXT));
     expect(plan.create).toEqual([]);
     expect(plan.groupsCreate).toEqual(['6a']);
     expect(plan.update).toEqual([
@@ -289,7 +315,7 @@ describe('POST /api/cim/import: plan and apply', () => {
     ]);
 
     const res = await school.upload(NEXT, { dryRun: false });
-    expect(res.body.counts).toEqual({ created: 0, updated: 2, deactivated: 1, groupsCreated: 1, rows: 3 });
+    expect(countsOf(res)).toEqual({ created: 0, updated: 2, deactivated: 1, groupsCreated: 1, rows: 3 });
     const rows = await school.imported();
     expect(rows.find((r) => r.externalId === '1001')!.classes).toEqual(['6a']);
     // the username stays when the name changes
@@ -313,7 +339,7 @@ describe('POST /api/cim/import: plan and apply', () => {
   it('a user listed again is reactivated', async () => {
     const school = await schoolOfItsOwn();
     await school.upload(FILE, { dryRun: false });
-    expect((await school.upload(NEXT, { dryRun: false })).body.counts.deactivated).toBe(1);
+    expect(countsOf(await school.upload(NEXT, { dryRun: false })).deactivated).toBe(1);
     const back = [
       'ID;Nachname;Vorname;Klasse;Rolle',
       '1003;Özdemir;Elif;7c,8a;S',
@@ -321,8 +347,8 @@ describe('POST /api/cim/import: plan and apply', () => {
       '1002;Müller-Lüdenscheidt;Max;7c;S',
       '2001;Krause;Karin;5a|7c;L',
     ].join('\n');
-    const plan = (await school.upload(back)).body.plan;
-    expect(plan.update.find((u: any) => u.username === 'elif.oezdemir')).toMatchObject({
+    const plan = planOf(await school.upload(back));
+    expect(plan.update.find((u) => u.username === 'elif.oezdemir')).toMatchObject({
       before: { active: false },
       after: { active: true },
     });
@@ -332,7 +358,7 @@ describe('POST /api/cim/import: plan and apply', () => {
 
   it('role groups give the teacher type and the admin role at import; admins are never deactivated', async () => {
     const school = await schoolOfItsOwn();
-    expect((await school.upload(FILE, { dryRun: false })).body.counts.created).toBe(4);
+    expect(countsOf(await school.upload(FILE, { dryRun: false })).created).toBe(4);
     const set = await call(t.base, '/api/config/roleGroups', {
       cookie: school.cookie,
       headers: { host: school.host },
@@ -347,13 +373,13 @@ describe('POST /api/cim/import: plan and apply', () => {
       'Lang,Lena,Referendare,student,lena@example.org',
       'Boss,Bea,"Schulleitung|Kollegium",teacher,bea@example.org',
     ].join('\n');
-    const plan = (await school.upload(file)).body.plan;
-    expect(plan.create.map((c: any) => [c.username, c.type, c.admin])).toEqual([
+    const plan = planOf(await school.upload(file));
+    expect(plan.create.map((c) => [c.username, c.type, c.admin])).toEqual([
       ['lena.lang', 'L', false],
       ['bea.boss', 'L', true],
     ]);
     // without an ID column the e-mail address is the identity; the other imported users are missing
-    expect(plan.deactivate.map((d: any) => d.username).sort()).toEqual([
+    expect(plan.deactivate.map((d) => d.username).sort()).toEqual([
       'elif.oezdemir',
       'karin.krause',
       'max.mueller',
@@ -366,7 +392,7 @@ describe('POST /api/cim/import: plan and apply', () => {
     const next = await school.upload(
       'lastName,firstName,class,role,email\nLang,Lena,Referendare,student,lena@example.org\n',
     );
-    expect(next.body.plan.deactivate).toEqual([]);
+    expect(planOf(next).deactivate).toEqual([]);
   });
 
   it('reads a Windows-1252 file with umlauts', async () => {
@@ -374,13 +400,13 @@ describe('POST /api/cim/import: plan and apply', () => {
       'Nachname;Vorname;Rolle;Klasse;E-Mail\nGrößer;Jürgen;Lehrer;;j@example.org\n',
       'latin1',
     );
-    const res = await call(t.base, '/api/cim/import', {
+    const res = await callAs(CimImportResultSchema, t.base, '/api/cim/import', {
       cookie: cookies.get('superadmin'),
       rawBody: latin1 as unknown as string,
       headers: { 'content-type': 'text/csv' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.plan.create[0]).toMatchObject({
+    expect(planOf(res).create[0]).toMatchObject({
       lastName: 'Größer',
       firstName: 'Jürgen',
       username: 'juergen.groesser',
