@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import type { LogoutResult } from '@aula/contracts';
+import {
+  LogoutResultSchema,
+  SamlSettingsViewSchema,
+  ServerStatusSchema,
+  SsoInfoSchema,
+  SsoSessionResultSchema,
+  SsoStartResultSchema,
+} from '@aula/contracts';
 import {
   auditLog,
   config,
@@ -17,9 +24,13 @@ import {
 } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
 import {
+  answerAs,
   call,
+  callAs,
+  callError,
   cookiesFrom,
   demoSchoolId,
+  errorOf,
   lastAudit,
   loginAs,
   setUpTestApp,
@@ -62,7 +73,7 @@ async function configure(overrides: Record<string, unknown> = {}, metadataXml = 
     body: { enabled: true, ...MAPPING, metadataXml, ...overrides },
   });
   expect(res.status, res.text).toBe(200);
-  return res;
+  return answerAs(SamlSettingsViewSchema, res);
 }
 
 /**
@@ -112,7 +123,7 @@ function forgetNoraAfterTest() {
 
 /** Starts at Aula as a browser would: the provider's address and the browser-binding cookie. */
 async function start(returnTo?: string) {
-  const res = await call<{ url: string }>(t.base, '/api/login/saml', {
+  const res = await callAs(SsoStartResultSchema, t.base, '/api/login/saml', {
     body: returnTo === undefined ? {} : { returnTo },
   });
   expect(res.status, res.text).toBe(200);
@@ -230,7 +241,7 @@ describe('the admin sets up the provider from its metadata', () => {
       },
     });
     expect((await call(t.base, '/api/apps/moin')).body).toEqual({ providers: [] });
-    expect((await call(t.base, '/api/login/saml', { body: {} })).body.code).toBe('sso.not_configured');
+    expect((await callError(t.base, '/api/login/saml', { body: {} })).body.code).toBe('sso.not_configured');
   });
 
   it('refuses metadata it cannot use with a reason, and stores nothing', async () => {
@@ -258,7 +269,10 @@ describe('the admin sets up the provider from its metadata', () => {
       body: { enabled: true, ...MAPPING },
     });
     expect(none.status).toBe(422);
-    expect((await call(t.base, '/api/config/saml', { cookie: adminCookie })).body.settings).toBeNull();
+    expect(
+      (await callAs(SamlSettingsViewSchema, t.base, '/api/config/saml', { cookie: adminCookie })).body
+        .settings,
+    ).toBeNull();
   });
 
   it('reads entity id, sign-in address and certificate from the metadata; the login page offers it', async () => {
@@ -270,15 +284,15 @@ describe('the admin sets up the provider from its metadata', () => {
         expect.objectContaining({ subject: expect.stringContaining('Aula test identity provider') }),
       ],
     });
-    expect(res.body.idp.certificates[0].fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(res.body.idp?.certificates[0]?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(await lastAudit(t, 'config.change')).toMatchObject({
       details: { key: 'saml', enabled: true, idp: idp.entityId },
     });
-    const status = await call(t.base, '/api/status', { cookie: adminCookie });
+    const status = await callAs(ServerStatusSchema, t.base, '/api/status', { cookie: adminCookie });
     expect(status.body.integrations.saml).toBe('configured');
     // a later save without metadata keeps the provider
     const kept = await configure({ label: 'Schul-Login' }, '');
-    expect(kept.body.idp.entityId).toBe(idp.entityId);
+    expect(kept.body.idp?.entityId).toBe(idp.entityId);
     expect((await call(t.base, '/api/apps/moin')).body).toEqual({
       providers: [{ protocol: 'saml', label: 'Schul-Login' }],
     });
@@ -375,7 +389,7 @@ describe('signing in through SimpleSAMLphp', () => {
     restoreProviderAfterTest();
     forgetNoraAfterTest();
     await configure({ createUsers: true }, '');
-    const res = await signInAs('nora');
+    const res = answerAs(SsoSessionResultSchema, await signInAs('nora'));
     expect(res.status, res.text).toBe(200);
     expect(res.body.user).toMatchObject({ username: 'nora.neu', first_name: 'Nora', last_name: 'Neu' });
     const [nora] = await t.database.db.select().from(users).where(eq(users.username, 'nora.neu'));
@@ -390,7 +404,7 @@ describe('signing in through SimpleSAMLphp', () => {
   });
 
   it('refuses someone without an account here, with the reason audited', async () => {
-    const res = await signInAs('nobody');
+    const res = errorOf(await signInAs('nobody'));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.no_account');
     expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
@@ -398,10 +412,10 @@ describe('signing in through SimpleSAMLphp', () => {
   });
 
   it('accepts the ACS post without the CSRF header; every other SAML write still needs it', async () => {
-    const noHeader = await call(t.base, '/api/login/saml', { body: {}, csrf: false });
+    const noHeader = await callError(t.base, '/api/login/saml', { body: {}, csrf: false });
     expect(noHeader.status).toBe(403);
     expect(noHeader.body.code).toBe('common.csrf');
-    const completeNoHeader = await call(t.base, '/api/login/saml/complete', {
+    const completeNoHeader = await callError(t.base, '/api/login/saml/complete', {
       body: { state: 'x'.repeat(40) },
       csrf: false,
     });
@@ -499,7 +513,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
       RelayState: 'https://evil.example/phish',
     });
     const state = new URL(acs.headers.get('location')!, t.base).searchParams.get('state')!;
-    const other = await complete(state, '');
+    const other = errorOf(await complete(state, ''));
     expect(other.status).toBe(400);
     expect(other.body.code).toBe('sso.state_invalid');
     expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
@@ -513,7 +527,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
       RelayState: 'https://evil.example/phish',
     });
     const state2 = new URL(acs2.headers.get('location')!, t.base).searchParams.get('state')!;
-    const done = await complete(state2, second.cookie);
+    const done = answerAs(SsoSessionResultSchema, await complete(state2, second.cookie));
     expect(done.status).toBe(200);
     expect(done.body.returnTo).toBe('/kalender');
   });
@@ -521,7 +535,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
   it('return paths off this site at the start, audited as such', async () => {
     for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
       const before = await lastAuditId();
-      const res = await call(t.base, '/api/login/saml', { body: { returnTo } });
+      const res = await callError(t.base, '/api/login/saml', { body: { returnTo } });
       expect(res.status, returnTo).toBe(400);
       expect(res.body.code).toBe('common.validation');
       expect(await refusalsSince(before)).toEqual([{ provider: 'saml', reason: 'return_to_offsite' }]);
@@ -532,7 +546,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     const { requestId, cookie } = await start();
     for (const state of ['x'.repeat(43), requestId]) {
       const before = await lastAuditId();
-      const res = await complete(state, cookie);
+      const res = errorOf(await complete(state, cookie));
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('sso.state_invalid');
       expect(await refusalsSince(before)).toEqual([{ provider: 'saml', reason: 'state_unknown' }]);
@@ -548,7 +562,7 @@ describe('the assertion consumer service refuses what it must (audited, never a 
     await configure({ enabled: false }, '');
     const res = await postToAcs({ SAMLResponse: forge({ inResponseTo: requestId }) });
     expect(res.headers.get('location')).toBe('/login?sso=sso.not_configured');
-    expect((await call(t.base, '/api/apps/moin')).body.providers).toEqual([]);
+    expect((await callAs(SsoInfoSchema, t.base, '/api/apps/moin')).body.providers).toEqual([]);
   });
 });
 
@@ -581,7 +595,10 @@ async function followToAula(start: string, jar: Map<string, string>): Promise<UR
 
 /** Signs in through SimpleSAMLphp as the browser holding `jar`; answers the session cookies. */
 async function signInWithJar(username: string, jar: Map<string, string>, startCookie = '') {
-  const res = await call<{ url: string }>(t.base, '/api/login/saml', { body: {}, cookie: startCookie });
+  const res = await callAs(SsoStartResultSchema, t.base, '/api/login/saml', {
+    body: {},
+    cookie: startCookie,
+  });
   const form = await signInAtIdp(res.body.url, username, undefined, jar);
   const acs = await postToAcs(form.fields);
   const state = new URL(acs.headers.get('location')!, t.base).searchParams.get('state')!;
@@ -630,7 +647,7 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
       /no login form/,
     );
 
-    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie, body: {} });
+    const out = await callAs(LogoutResultSchema, t.base, '/api/logout', { cookie, body: {} });
     expect(out.status).toBe(200);
     const request = new URL(out.body.redirect!);
     expect(`${request.origin}${request.pathname}`).toBe(`${idp.url}/saml2/idp/SingleLogoutService.php`);
@@ -711,7 +728,7 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     await configure({}, idp.metadataXml.replace(/<md:SingleLogoutService[^>]*\/>/g, ''));
     const jar = new Map<string, string>();
     const { cookie } = await signInWithJar('sara', jar);
-    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie, body: {} });
+    const out = await callAs(LogoutResultSchema, t.base, '/api/logout', { cookie, body: {} });
     expect(out.body).toEqual({ urls: [], providerSignedIn: true });
     expect(out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'))).toMatch(/HttpOnly/i);
     expect(await lastAudit(t, 'sso.logout')).toMatchObject({
@@ -780,7 +797,7 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     await configure();
     const attempt = async (fresh: boolean, authnInstant: Date) => {
       const cookie = fresh ? 'aula_sso_fresh=1' : '';
-      const res = await call<{ url: string }>(t.base, '/api/login/saml', { body: {}, cookie });
+      const res = await callAs(SsoStartResultSchema, t.base, '/api/login/saml', { body: {}, cookie });
       const url = new URL(res.body.url);
       expect(xmlOf(url, 'SAMLRequest').includes('ForceAuthn="true"')).toBe(fresh);
       const acs = await postToAcs({
@@ -791,7 +808,7 @@ describe('signing out through single logout (SAML 2.0 SLO, HTTP-Redirect)', () =
     };
     // the provider answered from the session it already had, an hour old
     const old = new Date(Date.now() - 3600_000);
-    const refused = await attempt(true, old);
+    const refused = errorOf(await attempt(true, old));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('sso.not_fresh');
     expect(cookiesFrom(refused)).not.toMatch(/aula_at=/);
