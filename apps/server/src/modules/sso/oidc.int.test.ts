@@ -1,11 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { LogoutResult } from '@aula/contracts';
+import {
+  LogoutResultSchema,
+  OidcSettingsViewSchema,
+  SsoSessionResultSchema,
+  SsoStartResultSchema,
+} from '@aula/contracts';
 import { config, externalIdentities, ssoRequests, ssoSessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
-import { call, cookiesFrom, demoSchoolId, lastAudit, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import {
+  answerAs,
+  call,
+  callAs,
+  callError,
+  cookiesFrom,
+  demoSchoolId,
+  errorOf,
+  lastAudit,
+  loginAs,
+  setUpTestApp,
+} from '../../test/test-app.ts';
 import {
   signInAtProvider,
   signOutAtProvider,
@@ -100,7 +116,7 @@ function restoreClockAfterTest() {
 
 /** Starts at Aula as a browser would: the answer's address and the browser-binding cookie. */
 async function start(returnTo?: string) {
-  const res = await call<{ url: string }>(t.base, '/api/login/oidc', {
+  const res = await callAs(SsoStartResultSchema, t.base, '/api/login/oidc', {
     body: returnTo === undefined ? {} : { returnTo },
   });
   expect(res.status).toBe(200);
@@ -150,7 +166,7 @@ describe('the login page learns about the provider (GET /api/apps/moin)', () => 
     });
     await call(t.base, '/api/config/key/enable_moin_auth', { cookie: adminCookie, body: { value: 'false' } });
     expect((await call(t.base, '/api/apps/moin')).body).toEqual({ providers: [] });
-    const refused = await call(t.base, '/api/login/oidc', { body: {} });
+    const refused = await callError(t.base, '/api/login/oidc', { body: {} });
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe('sso.not_configured');
   });
@@ -209,7 +225,7 @@ describe('signing in through the provider', () => {
 
   it('never links by an address the provider has not verified, nor a superadmin', async () => {
     for (const sub of ['nrw-ali-unverified', 'nrw-super']) {
-      const res = await signInAs(sub);
+      const res = errorOf(await signInAs(sub));
       expect(res.status, sub).toBe(403);
       expect(res.body.code).toBe('sso.no_account');
       expect(cookiesFrom(res)).not.toMatch(/aula_at=[^;]/);
@@ -230,7 +246,7 @@ describe('signing in through the provider', () => {
       // the role groups map the directory's "Schulleitung" to admin
       `insert into config (school_id, key, value) select school_id, 'role_groups', '[{"group":"Schulleitung","role":"admin"}]' from users where username = 'admin' on conflict (school_id, key) do update set value = excluded.value` as never,
     );
-    const res = await signInAs('nrw-nora');
+    const res = answerAs(SsoSessionResultSchema, await signInAs('nrw-nora'));
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ username: 'nora.neu', first_name: 'Nora', last_name: 'Neu' });
     const [nora] = await t.database.db.select().from(users).where(eq(users.username, 'nora.neu'));
@@ -241,7 +257,7 @@ describe('signing in through the provider', () => {
 
   it('refuses a blocked account with the same message as a password sign-in', async () => {
     await makeUser(t, { email: 'blocked.oidc@demo-schule.example', blocked: true });
-    const res = await signInAs('nrw-blocked');
+    const res = errorOf(await signInAs('nrw-blocked'));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.account_disabled');
   });
@@ -250,7 +266,7 @@ describe('signing in through the provider', () => {
 describe('answers that must be refused, each with an audit entry', () => {
   it('a state that Aula never issued', async () => {
     const { cookie } = await start();
-    const res = await complete('?code=abc&state=forged-state-value-000000', cookie);
+    const res = errorOf(await complete('?code=abc&state=forged-state-value-000000', cookie));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
     expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'state_unknown' } });
@@ -259,7 +275,7 @@ describe('answers that must be refused, each with an audit entry', () => {
   it('an answer brought to another browser (login CSRF): the binding cookie is missing', async () => {
     const { url } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
-    const res = await complete(back.search, '');
+    const res = errorOf(await complete(back.search, ''));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
     expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({ details: { reason: 'other_browser' } });
@@ -269,7 +285,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
     expect((await complete(back.search, cookie)).status).toBe(200);
-    const replay = await complete(back.search, cookie);
+    const replay = errorOf(await complete(back.search, cookie));
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe('sso.state_invalid');
   });
@@ -279,7 +295,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
     clock.advance(11 * 60_000);
-    const res = await complete(back.search, cookie);
+    const res = errorOf(await complete(back.search, cookie));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('sso.state_invalid');
   });
@@ -292,7 +308,7 @@ describe('answers that must be refused, each with an audit entry', () => {
       .set({ nonce: 'another-nonce-than-the-provider-saw' })
       .where(eq(ssoRequests.stateHash, hashToken(state)));
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
-    const res = await complete(back.search, cookie);
+    const res = errorOf(await complete(back.search, cookie));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.failed');
     expect((await lastAudit(t, 'login.sso_failed'))!.details).toMatchObject({
@@ -308,7 +324,7 @@ describe('answers that must be refused, each with an audit entry', () => {
       .set({ codeVerifier: 'x'.repeat(43) })
       .where(and(eq(ssoRequests.stateHash, hashToken(state))));
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
-    const res = await complete(back.search, cookie);
+    const res = errorOf(await complete(back.search, cookie));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.failed');
   });
@@ -317,7 +333,7 @@ describe('answers that must be refused, each with an audit entry', () => {
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`, { cancel: true });
     expect(back.searchParams.get('error')).toBe('access_denied');
-    const res = await complete(back.search, cookie);
+    const res = errorOf(await complete(back.search, cookie));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('sso.denied');
     expect(await lastAudit(t, 'login.sso_failed')).toMatchObject({
@@ -333,7 +349,7 @@ describe('answers that must be refused, each with an audit entry', () => {
       'javascript:alert(1)',
       ' /x',
     ]) {
-      const res = await call(t.base, '/api/login/oidc', { body: { returnTo } });
+      const res = await callError(t.base, '/api/login/oidc', { body: { returnTo } });
       expect(res.status, returnTo).toBe(400);
       expect(res.body.code).toBe('common.validation');
       // an open-redirect attempt is on record
@@ -378,9 +394,10 @@ describe('settings and sign-out', () => {
       body: { issuer: 'http://idp.schule.example', clientId: 'x', label: 'x' },
     });
     expect(res.status).toBe(422);
-    expect((await call(t.base, '/api/config/oidc', { cookie: adminCookie })).body.settings.issuer).toBe(
-      op.issuer,
-    );
+    expect(
+      (await callAs(OidcSettingsViewSchema, t.base, '/api/config/oidc', { cookie: adminCookie })).body
+        .settings?.issuer,
+    ).toBe(op.issuer);
   });
 
   it('a provider session signs out at the provider too: RP-initiated logout with a valid id_token_hint, after which the provider asks for the password again', async () => {
@@ -396,7 +413,10 @@ describe('settings and sign-out', () => {
     expect(kept).toMatchObject({ provider: 'oidc' });
     expect(kept!.idTokenSealed).toMatch(/^v1\./);
 
-    const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+    const out = await callAs(LogoutResultSchema, t.base, '/api/logout', {
+      cookie: cookiesFrom(res),
+      body: {},
+    });
     expect(out.status).toBe(200);
     expect(out.body.urls).toEqual([]);
     const end = new URL(out.body.redirect!);
@@ -465,7 +485,10 @@ describe('settings and sign-out', () => {
       const res = await complete(back.search, first.cookie);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-      const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+      const out = await callAs(LogoutResultSchema, t.base, '/api/logout', {
+        cookie: cookiesFrom(res),
+        body: {},
+      });
       expect(out.body).toEqual({ urls: [], providerSignedIn: true });
       const fresh = out.headers.getSetCookie().find((c) => c.startsWith('aula_sso_fresh=1'));
       expect(fresh).toMatch(/HttpOnly/i);
@@ -477,7 +500,7 @@ describe('settings and sign-out', () => {
       // another browser is not affected (canary)
       expect(new URL((await start()).url).searchParams.get('prompt')).toBeNull();
       // this one is asked for the password although the provider still knows it
-      const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+      const forced = await callAs(SsoStartResultSchema, t.base, '/api/login/oidc', {
         body: {},
         cookie: 'aula_sso_fresh=1',
       });
@@ -521,12 +544,15 @@ describe('settings and sign-out', () => {
         const back = await signInAtProvider(first.url, sub, `${t.base}/oidc/callback`, { jar });
         const res = await complete(back.search, first.cookie);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const out = await call<LogoutResult>(t.base, '/api/logout', { cookie: cookiesFrom(res), body: {} });
+        const out = await callAs(LogoutResultSchema, t.base, '/api/logout', {
+          cookie: cookiesFrom(res),
+          body: {},
+        });
         expect(out.headers.getSetCookie().some((c) => c.startsWith('aula_sso_fresh=1'))).toBe(true);
         // the pupil leaves the provider's sign-out page alone; the next one starts minutes later
         clock.set(Date.now() + 5 * 60_000);
         const ignoring = async (fresh: boolean) => {
-          const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+          const forced = await callAs(SsoStartResultSchema, t.base, '/api/login/oidc', {
             body: {},
             cookie: fresh ? 'aula_sso_fresh=1' : '',
           });
@@ -543,7 +569,7 @@ describe('settings and sign-out', () => {
           expect(prompts).not.toContain('login');
           return complete(again.search, [cookiesFrom(forced), fresh ? 'aula_sso_fresh=1' : ''].join('; '));
         };
-        const refused = await ignoring(true);
+        const refused = errorOf(await ignoring(true));
         expect(refused.status, reason).toBe(403);
         expect(refused.body.code).toBe('sso.not_fresh');
         expect(cookiesFrom(refused)).not.toMatch(/aula_at=/);
@@ -555,7 +581,7 @@ describe('settings and sign-out', () => {
         expect((await ignoring(false)).status).toBe(200);
         // the honest way (its clock and Aula's agree again): the provider asks for the password, the cookie goes
         clock.set(Date.now());
-        const forced = await call<{ url: string }>(t.base, '/api/login/oidc', {
+        const forced = await callAs(SsoStartResultSchema, t.base, '/api/login/oidc', {
           body: {},
           cookie: 'aula_sso_fresh=1',
         });
@@ -620,7 +646,7 @@ describe('settings and sign-out', () => {
     const { url, cookie } = await start();
     const back = await signInAtProvider(url, 'nrw-sara', `${t.base}/oidc/callback`);
     await down.close();
-    const res = await complete(back.search, cookie);
+    const res = errorOf(await complete(back.search, cookie));
     // 504, never 502: a 502 is "Aula is down" to the web app (decision 078)
     expect(res.status).toBe(504);
     expect(res.body.code).toBe('sso.provider_unreachable');
@@ -632,7 +658,7 @@ describe('settings and sign-out', () => {
     // its own issuer (a fresh port), so no discovery of it is kept from an earlier test
     await configure({ issuer: down.issuer, clientId: down.clientId, clientSecret: down.clientSecret });
     await down.close();
-    const res = await call(t.base, '/api/login/oidc', { body: {} });
+    const res = await callError(t.base, '/api/login/oidc', { body: {} });
     expect(res.status).toBe(504);
     expect(res.body.code).toBe('sso.provider_unreachable');
     expect(cookiesFrom(res)).not.toContain('aula_sso');
