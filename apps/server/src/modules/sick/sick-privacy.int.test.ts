@@ -2,7 +2,23 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { auditLog, groups, sickNotices, users } from '../../db/schema.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import type { z } from 'zod';
+import {
+  DataExportSchema,
+  LogPageSchema,
+  SickListSchema,
+  SickNoticeSchema,
+  StudentDetailSchema,
+} from '@aula/contracts';
+import {
+  call,
+  callAs,
+  callError,
+  demoSchoolId,
+  loginAs,
+  setUpTestApp,
+  type CallOptions,
+} from '../../test/test-app.ts';
 
 // Issue 32 items 5 and 6, decision 076: every list read of sick notices is audited (one row per request,
 // with the filter and the count), and a notice ends at most sick_max_days (default 90) after it begins,
@@ -28,8 +44,11 @@ beforeAll(async () => {
 
 afterEach(() => makeSetting(t, 'sick_max_days', null));
 
-const as = (actor: string, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: cookies.get(actor), ...opts });
+/** a 2xx answer of the actor's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, actor: string, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: cookies.get(actor), ...opts });
 
 function form(fields: Record<string, string>): FormData {
   const f = new FormData();
@@ -37,8 +56,18 @@ function form(fields: Record<string, string>): FormData {
   return f;
 }
 
+const reportOpts = (actor: string, fields: Record<string, string>) => ({
+  cookie: cookies.get(actor),
+  form: form({ begin: TODAY, end: TODAY, ...fields }),
+});
 const report = (actor: string, fields: Record<string, string>) =>
-  as(actor, '/api/sick', { form: form({ begin: TODAY, end: TODAY, ...fields }) });
+  call(t.base, '/api/sick', reportOpts(actor, fields));
+/** a notice that is stored, answered with the contract's body */
+const reportAs = (actor: string, fields: Record<string, string>) =>
+  callAs(SickNoticeSchema, t.base, '/api/sick', reportOpts(actor, fields));
+/** a report that is refused */
+const reportRefused = (actor: string, fields: Record<string, string>) =>
+  callError(t.base, '/api/sick', reportOpts(actor, fields));
 
 async function noticeCount(): Promise<number> {
   const [n] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sickNotices);
@@ -85,15 +114,17 @@ describe('the end date has a bound the school sets (sick_max_days, default 90)',
 
   it('exactly 90 days after the first day is accepted, 91 refused; also a begin in the past', async () => {
     expect((await report('student', { end: plus(90) })).status).toBe(201);
-    const over = await report('student', { end: plus(91) });
+    const over = await reportRefused('student', { end: plus(91) });
     expect(over.status).toBe(422);
     expect(over.body.code).toBe('sick.end_too_far');
     // a notice that began a while ago: counted from its first day, not from today
     expect((await report('student', { begin: plus(-85), end: plus(5) })).status).toBe(201);
-    expect((await report('student', { begin: plus(-85), end: plus(6) })).body.code).toBe('sick.end_too_far');
+    expect((await reportRefused('student', { begin: plus(-85), end: plus(6) })).body.code).toBe(
+      'sick.end_too_far',
+    );
     // the first day at most 90 days ahead
     expect((await report('student', { begin: plus(90), end: plus(90) })).status).toBe(201);
-    expect((await report('student', { begin: plus(91), end: plus(91) })).body.code).toBe(
+    expect((await reportRefused('student', { begin: plus(91), end: plus(91) })).body.code).toBe(
       'sick.begin_too_far',
     );
   });
@@ -112,7 +143,7 @@ describe('the end date has a bound the school sets (sick_max_days, default 90)',
     const four = await report('teacher', { userId: pupil, end: plus(4) });
     expect(four.status).toBe(422);
     expect(four.body).toMatchObject({ code: 'sick.end_too_far', params: { max: 3 } });
-    expect((await report('student', { end: plus(4) })).body.code).toBe('sick.end_too_far');
+    expect((await reportRefused('student', { end: plus(4) })).body.code).toBe('sick.end_too_far');
     expect(await noticeCount()).toBe(before);
     expect((await report('teacher', { userId: pupil, end: plus(3) })).status).toBe(201);
     // the settings tab shows the value
@@ -124,11 +155,12 @@ describe('the end date has a bound the school sets (sick_max_days, default 90)',
     t.clock.set('2026-11-24T23:30:00Z');
     try {
       const cookie = await loginAs(t.base, 'student');
-      const send = (begin: string) =>
-        call(t.base, '/api/sick', { cookie, form: form({ begin, end: begin }) });
+      const sendOpts = (begin: string) => ({ cookie, form: form({ begin, end: begin }) });
+      const send = (begin: string) => call(t.base, '/api/sick', sendOpts(begin));
+      const sendRefused = (begin: string) => callError(t.base, '/api/sick', sendOpts(begin));
       // Berlin's today is 25 November: 90 days ahead is 23 February, not 22 February
       expect((await send('2027-02-23')).status).toBe(201);
-      expect((await send('2027-02-24')).body.code).toBe('sick.begin_too_far');
+      expect((await sendRefused('2027-02-24')).body.code).toBe('sick.begin_too_far');
     } finally {
       t.clock.set('2026-11-24T08:00:00Z');
     }
@@ -137,12 +169,12 @@ describe('the end date has a bound the school sets (sick_max_days, default 90)',
 
 describe('list reads are audited: one row per request with the filter and the count', () => {
   it('GET /api/sick writes one sick.list row: the reader, no target, the filter, the count and the ids', async () => {
-    const mine = (await report('student', { message: 'Bauchweh' })).body.id as number;
+    const mine = (await reportAs('student', { message: 'Bauchweh' })).body.id;
     const mark = await auditMark();
     const query = `/api/sick?perPage=100&groups=${group.get('5a')}&userQ=Schmidt&showProcessed=false`;
-    const list = await as('teacher', query);
+    const list = await asA(SickListSchema, 'teacher', query);
     expect(list.status).toBe(200);
-    const ids = list.body.items.map((n: { id: number }) => n.id);
+    const ids = list.body.items.map((n) => n.id);
     expect(ids).toContain(mine);
     const rows = await auditSince(mark);
     expect(rows).toHaveLength(1);
@@ -185,9 +217,9 @@ describe('list reads are audited: one row per request with the filter and the co
   });
 
   it('GET /api/student/{id} writes one sick.student_read row naming the pupil; GET /api/students (names only) none', async () => {
-    const id = (await report('student3', {})).body.id as number;
+    const id = (await reportAs('student3', {})).body.id;
     const mark = await auditMark();
-    const mia = await as('admin', `/api/student/${userId.get('student3')}`);
+    const mia = await asA(StudentDetailSchema, 'admin', `/api/student/${userId.get('student3')}`);
     expect(mia.status).toBe(200);
     const rows = await auditSince(mark);
     expect(rows).toHaveLength(1);
@@ -195,7 +227,7 @@ describe('list reads are audited: one row per request with the filter and the co
       action: 'sick.student_read',
       actorId: userId.get('admin'),
       targetId: userId.get('student3'),
-      details: { count: mia.body.notices.length, ids: mia.body.notices.map((n: { id: number }) => n.id) },
+      details: { count: mia.body.notices.length, ids: mia.body.notices.map((n) => n.id) },
     });
     expect((rows[0]!.details as { ids: number[] }).ids).toContain(id);
     const after = await auditMark();
@@ -227,13 +259,13 @@ describe('list reads are audited: one row per request with the filter and the co
     await report('student', {});
     await report('student2', {});
     const mark = await auditMark();
-    const list = await as('teacher', '/api/sick?perPage=100');
+    const list = await asA(SickListSchema, 'teacher', '/api/sick?perPage=100');
     const seen = list.body.items.map((n: { user: { id: number } }) => n.user.id);
     expect(seen).toEqual(expect.arrayContaining([userId.get('student'), userId.get('student2')]));
     await as('teacher', `/api/student/${userId.get('student')}`);
     const [listRow, studentRow] = await auditSince(mark);
 
-    const logs = await as('admin', '/api/logs?action=sick.list&perPage=5');
+    const logs = await asA(LogPageSchema, 'admin', '/api/logs?action=sick.list&perPage=5');
     expect(logs.status).toBe(200);
     expect(logs.body.items[0]).toMatchObject({
       id: listRow!.id,
@@ -241,7 +273,7 @@ describe('list reads are audited: one row per request with the filter and the co
       actor: { username: 'teacher', name: 'Tina Lehmann' },
       target: null,
     });
-    const reads = await as('admin', '/api/logs?action=sick.student_read&perPage=5');
+    const reads = await asA(LogPageSchema, 'admin', '/api/logs?action=sick.student_read&perPage=5');
     expect(reads.body.items[0]).toMatchObject({
       id: studentRow!.id,
       actor: { username: 'teacher' },
@@ -250,9 +282,12 @@ describe('list reads are audited: one row per request with the filter and the co
     expect((await as('teacher', '/api/logs?action=sick.list')).status).toBe(403);
 
     const auditOf = async (actor: string) =>
-      ((await as(actor, '/api/users/data')).body.tables.audit_log as { id: number; ip?: string }[]).filter(
-        (r) => r.id === listRow!.id || r.id === studentRow!.id,
-      );
+      (
+        (await asA(DataExportSchema, actor, '/api/users/data')).body.tables.audit_log as {
+          id: number;
+          ip?: string;
+        }[]
+      ).filter((r) => r.id === listRow!.id || r.id === studentRow!.id);
     expect((await auditOf('teacher')).map((r) => r.id).sort()).toEqual([listRow!.id, studentRow!.id].sort());
     // the pupil sees that the teacher looked at their notices, not the teacher's address, not the list
     const pupil = await auditOf('student');
