@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
+import { SessionResultSchema } from '@aula/contracts';
 import {
   call,
+  callAs,
+  callError,
   cookiesFrom,
   DEMO_PASSWORD,
   loginAs,
@@ -17,7 +20,9 @@ const audits = async (action: string) =>
 
 describe('POST /api/login', () => {
   it('a student signs in: httpOnly cookies, expirations and user in the body, never a token', async () => {
-    const res = await call(t.base, '/api/login', { body: { username: 'student', password: DEMO_PASSWORD } });
+    const res = await callAs(SessionResultSchema, t.base, '/api/login', {
+      body: { username: 'student', password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
       username: 'student',
@@ -25,7 +30,7 @@ describe('POST /api/login', () => {
       roles: [],
       lara_id: 'demo-student',
     });
-    expect(res.body.user.groups.map((g: { name: string }) => g.name)).toEqual(['5a']);
+    expect(res.body.user.groups.map((g) => g.name)).toEqual(['5a']);
     expect(res.body.access_token_expiration).toBeGreaterThan(Date.now());
     expect(res.body.refresh_token_expiration).toBeGreaterThan(res.body.access_token_expiration);
     const setCookies = res.headers.getSetCookie();
@@ -38,7 +43,12 @@ describe('POST /api/login', () => {
       const value = c.split(';')[0]!.split('=')[1]!;
       expect(res.text).not.toContain(value);
     }
-    expect(Object.keys(res.body)).toEqual(['access_token_expiration', 'refresh_token_expiration', 'user']);
+    // the keys as sent (the parsed body has only the schema's)
+    expect(Object.keys(JSON.parse(res.text) as object)).toEqual([
+      'access_token_expiration',
+      'refresh_token_expiration',
+      'user',
+    ]);
   });
 
   it('user names are matched without regard to case', async () => {
@@ -60,13 +70,15 @@ describe('POST /api/login', () => {
 
   it('a blocked user with the right password gets "account disabled"; with a wrong one, "wrong password"', async () => {
     await t.database.db.update(users).set({ blocked: true }).where(eq(users.username, 'student4'));
-    const right = await call(t.base, '/api/login', {
+    const right = await callError(t.base, '/api/login', {
       body: { username: 'student4', password: DEMO_PASSWORD },
     });
     expect(right.status).toBe(403);
     expect(right.body.code).toBe('auth.account_disabled');
     expect(right.headers.getSetCookie()).toEqual([]);
-    const wrong = await call(t.base, '/api/login', { body: { username: 'student4', password: 'wrong-one' } });
+    const wrong = await callError(t.base, '/api/login', {
+      body: { username: 'student4', password: 'wrong-one' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('auth.wrong_password');
   });
@@ -101,10 +113,10 @@ describe('POST /api/login', () => {
     ['a missing field', { body: { username: 'student' } }],
   ])('%s gets 400 with issues and changes nothing', async (_name, opts) => {
     const before = (await t.database.db.select().from(sessions)).length;
-    const res = await call(t.base, '/api/login', { method: 'POST', ...opts });
+    const res = await callError(t.base, '/api/login', { method: 'POST', ...opts });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('common.validation');
-    expect(res.body.issues.length).toBeGreaterThan(0);
+    expect(res.body.issues?.length).toBeGreaterThan(0);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect((await t.database.db.select().from(sessions)).length).toBe(before);
   });
@@ -125,7 +137,7 @@ describe('session', () => {
   });
 
   it('a forged or unknown session cookie is 401 on a login-only route', async () => {
-    const forged = await call(t.base, '/api/self', { cookie: 'aula_at=forged-token-value' });
+    const forged = await callError(t.base, '/api/self', { cookie: 'aula_at=forged-token-value' });
     expect(forged.status).toBe(401);
     expect(forged.body.code).toBe('common.unauthorized');
   });
@@ -137,21 +149,21 @@ describe('session', () => {
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ urls: [] });
     expect(out.headers.getSetCookie().every((c) => /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
-    const after = await call(t.base, '/api/self', { cookie });
+    const after = await callError(t.base, '/api/self', { cookie });
     expect(after.status).toBe(418);
     expect(after.body.code).toBe('auth.session_revoked');
   });
 
   it('refresh rotates both tokens; the old access token stops working and the new one works', async () => {
     const cookie = await loginAs(t.base, 'admin');
-    const res = await call(t.base, '/api/login/refresh', { method: 'POST', cookie });
+    const res = await callAs(SessionResultSchema, t.base, '/api/login/refresh', { method: 'POST', cookie });
     expect(res.status).toBe(200);
     const next = cookiesFrom(res);
     expect(next).not.toEqual(cookie);
     expect((await call(t.base, '/api/self', { cookie: next })).status).toBe(200);
     expect((await call(t.base, '/api/self', { cookie })).status).toBe(401);
     // the rotated-away token within the 5 s grace (another tab): the current state, no new cookies
-    const again = await call(t.base, '/api/login/refresh', { method: 'POST', cookie });
+    const again = await callAs(SessionResultSchema, t.base, '/api/login/refresh', { method: 'POST', cookie });
     expect(again.status).toBe(200);
     expect(again.body.refresh_token_expiration).toBe(res.body.refresh_token_expiration);
     expect(again.headers.getSetCookie()).toEqual([]);
@@ -224,7 +236,7 @@ describe('session lifetime (injected clock)', () => {
 describe('cross-site requests', () => {
   it('a state-changing request without the x-aula-csrf header is refused and changes nothing', async () => {
     const cookie = await loginAs(t.base, 'student');
-    const res = await call(t.base, '/api/logout', { method: 'POST', cookie, csrf: false });
+    const res = await callError(t.base, '/api/logout', { method: 'POST', cookie, csrf: false });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.csrf');
     expect((await call(t.base, '/api/self', { cookie })).status).toBe(200);
