@@ -1,13 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../../db/schema.ts';
-import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { UserInfoSchema } from '@aula/contracts';
+import { call, callAs, callError, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const now = Date.parse('2026-03-02T08:00:00Z');
 const t = setUpTestApp({ now });
 
+const putEmailOpts = (cookie: string, email: string | null, password: string) => ({
+  method: 'PUT',
+  body: { email, password },
+  cookie,
+});
 const putEmail = (cookie: string, email: string | null, password = DEMO_PASSWORD) =>
-  call(t.base, '/api/self/secondary-email', { method: 'PUT', body: { email, password }, cookie });
+  call(t.base, '/api/self/secondary-email', putEmailOpts(cookie, email, password));
+const putEmailAs = (cookie: string, email: string | null, password = DEMO_PASSWORD) =>
+  callAs(UserInfoSchema, t.base, '/api/self/secondary-email', putEmailOpts(cookie, email, password));
+const putEmailRefused = (cookie: string, email: string | null, password = DEMO_PASSWORD) =>
+  callError(t.base, '/api/self/secondary-email', putEmailOpts(cookie, email, password));
 
 async function impersonated(username: string): Promise<string> {
   const cookie = await loginAs(t.base, username);
@@ -23,33 +33,35 @@ async function impersonated(username: string): Promise<string> {
 describe('PUT /api/self/secondary-email', () => {
   it('an empty address is "mail missing", a malformed one "invalid mail"', async () => {
     const cookie = await loginAs(t.base, 'student');
-    const empty = await putEmail(cookie, '   ');
+    const empty = await putEmailRefused(cookie, '   ');
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('mail.missing');
     for (const bad of ['kein-at-zeichen', 'zwei@@example.org', 'mit leer@example.org', 'ohne@punkt']) {
-      const res = await putEmail(cookie, bad);
+      const res = await putEmailRefused(cookie, bad);
       expect(res.status, bad).toBe(400);
       expect(res.body.code).toBe('mail.invalid');
     }
-    expect((await call(t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
+    expect((await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
   });
 
   it('needs the password: a wrong one is 403 and changes nothing (a taken-over session cannot redirect reset codes)', async () => {
     const cookie = await loginAs(t.base, 'student3');
-    const res = await putEmail(cookie, 'dieb@example.org', 'falsches-passwort');
+    const res = await putEmailRefused(cookie, 'dieb@example.org', 'falsches-passwort');
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.wrong_password');
-    expect((await call(t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
+    expect((await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body.secondary_email).toBeNull();
   });
 
   it('stores a valid address, returns the user info, and null removes it; audited without the address', async () => {
     const cookie = await loginAs(t.base, 'student2');
-    const set = await putEmail(cookie, ' ali.privat@example.org ');
+    const set = await putEmailAs(cookie, ' ali.privat@example.org ');
     expect(set.status).toBe(200);
     expect(set.body.username).toBe('student2');
     expect(set.body.secondary_email).toBe('ali.privat@example.org');
-    expect((await call(t.base, '/api/self', { cookie })).body.secondary_email).toBe('ali.privat@example.org');
-    const removed = await putEmail(cookie, null);
+    expect((await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body.secondary_email).toBe(
+      'ali.privat@example.org',
+    );
+    const removed = await putEmailAs(cookie, null);
     expect(removed.status).toBe(200);
     expect(removed.body.secondary_email).toBeNull();
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'student2'));
@@ -66,7 +78,7 @@ describe('PUT /api/self/secondary-email', () => {
 
   it('is refused while impersonating', async () => {
     const cookie = await impersonated('student3');
-    const res = await putEmail(cookie, 'superadmin-war-hier@example.org');
+    const res = await putEmailRefused(cookie, 'superadmin-war-hier@example.org');
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.not_while_impersonating');
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'student3'));
@@ -94,8 +106,10 @@ describe('POST /api/self/site-policy', () => {
 
   it('records the acceptance with its time and returns the user info', async () => {
     const cookie = await loginAs(t.base, 'teacher');
-    expect((await call(t.base, '/api/self', { cookie })).body.sitePolicyAccepted).toBe(false);
-    const res = await call(t.base, '/api/self/site-policy', { method: 'POST', cookie });
+    expect((await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body.sitePolicyAccepted).toBe(
+      false,
+    );
+    const res = await callAs(UserInfoSchema, t.base, '/api/self/site-policy', { method: 'POST', cookie });
     expect(res.status).toBe(200);
     expect(res.body.sitePolicyAccepted).toBe(true);
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'teacher'));
@@ -110,7 +124,7 @@ describe('POST /api/self/site-policy', () => {
 
   it('only the user accepts: refused while impersonating', async () => {
     const cookie = await impersonated('student4');
-    const res = await call(t.base, '/api/self/site-policy', { method: 'POST', cookie });
+    const res = await callError(t.base, '/api/self/site-policy', { method: 'POST', cookie });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.not_while_impersonating');
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'student4'));

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, loginFailures, sessions, usedRefreshTokens, users } from '../../db/schema.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { SessionResultSchema, UserInfoSchema } from '@aula/contracts';
 import {
   call,
+  callAs,
+  callError,
   cookiesFrom,
   DEMO_PASSWORD,
   demoSchoolId,
@@ -24,8 +27,14 @@ beforeAll(async () => {
 
 const db = () => t.database.db;
 const refresh = (cookie: string) => call(t.base, '/api/login/refresh', { method: 'POST', cookie });
+const refreshAs = (cookie: string) =>
+  callAs(SessionResultSchema, t.base, '/api/login/refresh', { method: 'POST', cookie });
+const refreshRefused = (cookie: string) =>
+  callError(t.base, '/api/login/refresh', { method: 'POST', cookie });
 const self = (cookie: string) => call(t.base, '/api/self', { cookie });
+const selfAs = (cookie: string) => callAs(UserInfoSchema, t.base, '/api/self', { cookie });
 const ping = (cookie: string) => call(t.base, '/api/users/alive', { method: 'POST', cookie });
+const pingRefused = (cookie: string) => callError(t.base, '/api/users/alive', { method: 'POST', cookie });
 const tokenOf = (cookie: string, name: 'aula_at' | 'aula_rt') =>
   new RegExp(`${name}=([^;]+)`).exec(cookie)![1]!;
 const audits = (action: string) =>
@@ -51,12 +60,12 @@ async function setConfig(key: string, value: string | null): Promise<void> {
 
 describe('refresh rotation and reuse detection', () => {
   it('rotation keeps the predecessor and records it as used; the absolute end never moves', async () => {
-    const first = await call(t.base, '/api/login', {
+    const first = await callAs(SessionResultSchema, t.base, '/api/login', {
       body: { username: 'student', password: DEMO_PASSWORD },
     });
     const c0 = cookiesFrom(first);
     clock.advance(MIN);
-    const res = await refresh(c0);
+    const res = await refreshAs(c0);
     expect(res.status).toBe(200);
     expect(res.body.refresh_token_expiration).toBe(first.body.refresh_token_expiration);
     const row = await sessionOf(cookiesFrom(res));
@@ -82,7 +91,7 @@ describe('refresh rotation and reuse detection', () => {
 
     const before = (await audits('session.refresh_reuse')).length;
     clock.advance(2_000);
-    const reused = await refresh(c0);
+    const reused = await refreshRefused(c0);
     expect(reused.status).toBe(418);
     expect(reused.body.code).toBe('auth.session_revoked');
     expect(clearsCookies(reused)).toBe(true);
@@ -242,12 +251,12 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
   it('shows the impersonator on /api/self; after the limit a refresh returns the superadmin, audited', async () => {
     const own = await loginAs(t.base, 'superadmin');
     const imp = await impersonate(own, 'teacher');
-    const shown = await self(imp.cookie);
+    const shown = await selfAs(imp.cookie);
     expect(shown.body.username).toBe('teacher');
     expect(shown.body.impersonator?.username).toBe('superadmin');
 
     clock.advance(10 * MIN);
-    const midway = await refresh(imp.cookie);
+    const midway = await refreshAs(imp.cookie);
     expect(midway.status).toBe(200);
     expect(midway.body.user.username).toBe('teacher');
     expect(midway.body.refresh_token_expiration).toBe(clock.now() - 10 * MIN + 30 * MIN);
@@ -255,11 +264,11 @@ describe('impersonation ends on refresh (spec 4.3)', () => {
 
     clock.advance(21 * MIN);
     const before = (await audits('impersonation.expired')).length;
-    const back = await refresh(impCookie);
+    const back = await refreshAs(impCookie);
     expect(back.status).toBe(200);
     expect(back.body.user.username).toBe('superadmin');
     expect(back.body.user.impersonator).toBeNull();
-    expect((await self(cookiesFrom(back))).body.username).toBe('superadmin');
+    expect((await selfAs(cookiesFrom(back))).body.username).toBe('superadmin');
     expect((await sessionById(imp.id)).revokeReason).toBe('impersonation-expired');
     const entries = await audits('impersonation.expired');
     expect(entries).toHaveLength(before + 1);
@@ -321,7 +330,7 @@ describe('POST /api/login/reauth', () => {
     const failures = async () =>
       (await db().select().from(loginFailures).where(eq(loginFailures.accountKey, 'admin'))).length;
     const before = await failures();
-    const wrong = await call(t.base, '/api/login/reauth', { cookie, body: { password: 'not-it' } });
+    const wrong = await callError(t.base, '/api/login/reauth', { cookie, body: { password: 'not-it' } });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('auth.wrong_password');
     expect(await failures()).toBe(before + 1);
@@ -338,7 +347,7 @@ describe('POST /api/login/reauth', () => {
   it('needs a session and the CSRF header', async () => {
     expect((await call(t.base, '/api/login/reauth', { body: { password: DEMO_PASSWORD } })).status).toBe(401);
     const cookie = await loginAs(t.base, 'admin');
-    const res = await call(t.base, '/api/login/reauth', {
+    const res = await callError(t.base, '/api/login/reauth', {
       cookie,
       csrf: false,
       body: { password: DEMO_PASSWORD },
@@ -403,7 +412,7 @@ describe('idle timeout (logout_on_idle_time)', () => {
 
     const before = (await audits('session.idle_timeout')).length;
     clock.set(active + 11 * MIN + 1); // the limit plus the write interval: an active user is never cut off
-    const res = await ping(next);
+    const res = await pingRefused(next);
     expect(res.status).toBe(418);
     expect(res.body.code).toBe('auth.session_revoked');
     expect(clearsCookies(res)).toBe(true);
@@ -440,7 +449,7 @@ describe('idle timeout (logout_on_idle_time)', () => {
     clock.advance(6 * MIN);
     const stopped = await call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie: acting });
     expect(stopped.status).toBe(200);
-    const back = await self(cookiesFrom(stopped));
+    const back = await selfAs(cookiesFrom(stopped));
     expect(back.status).toBe(200);
     expect(back.body.username).toBe('superadmin');
   });

@@ -1,10 +1,21 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ChatMessage, ChatRoomDetails } from '@aula/contracts';
+import { z } from 'zod';
+import {
+  ChatMessagePageSchema,
+  ChatMessageSchema,
+  ChatRoomDetailsSchema,
+  ChatRoomListSchema,
+  DataExportSchema,
+  LogPageSchema,
+  type ChatMessage,
+  type DataExport,
+  type ChatRoomDetails,
+} from '@aula/contracts';
 import { auditLog, chatReports } from '../../db/schema.ts';
 import { makeGroup, makeUser, uniqueName, type TestUser } from '../../test/factories.ts';
-import { call, setUpTestApp } from '../../test/test-app.ts';
+import { call, callAs, setUpTestApp, type CallOptions } from '../../test/test-app.ts';
 import { tablesReferencingUsers } from '../data-export/data-export.repo.ts';
 
 // A report stays between the reporter and the moderators (issue 32 item 3, decision 077): across the reporter,
@@ -35,15 +46,18 @@ async function person(role: 'student' | 'teacher' | 'admin', username: string): 
   return { ...user, cookie: await user.login() };
 }
 
-const as = (who: Person, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (who: Person, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: who.cookie, ...opts });
+/** a 2xx answer of the person's, checked against the contract's schema */
+const asA = <S extends z.ZodType>(schema: S, who: Person, path: string, opts: CallOptions = {}) =>
+  callAs(schema, t.base, path, { cookie: who.cookie, ...opts });
 
 async function sent(who: Person, body: string): Promise<ChatMessage> {
-  const res = await as(who, `/api/matrix/${room.id}/messages`, {
+  const res = await asA(ChatMessageSchema, who, `/api/matrix/${room.id}/messages`, {
     body: { body, clientId: uniqueName('client-') },
   });
   expect(res.status, res.text).toBe(201);
-  return res.body as ChatMessage;
+  return res.body;
 }
 
 async function report(message: ChatMessage, reason: string): Promise<void> {
@@ -79,8 +93,18 @@ function expectNoReporter(label: string, text: string, body: unknown = JSON.pars
   expect(userRefsTo(body, reporter.id), `${label}: the reporter's id`).toEqual([]);
 }
 
+/** The export's audit entries, rows of the audit_log table. */
+const ExportAuditRowSchema = z.object({
+  action: z.string(),
+  actor_id: z.number().nullable(),
+  target_id: z.number().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+const auditLogOf = (res: { body: DataExport }) =>
+  z.array(ExportAuditRowSchema).parse(res.body.tables.audit_log);
+
 async function exportOf(who: Person) {
-  const res = await as(who, '/api/users/data');
+  const res = await asA(DataExportSchema, who, '/api/users/data');
   expect(res.status, res.text).toBe(200);
   return res;
 }
@@ -120,18 +144,18 @@ beforeAll(async () => {
 
 describe('the reported pupil', () => {
   it('sees no report in the chat: no count on messages or the room, no reason, no reporter', async () => {
-    const page = await as(reported, `/api/matrix/${room.id}/messages`);
+    const page = await asA(ChatMessagePageSchema, reported, `/api/matrix/${room.id}/messages`);
     expect(page.status).toBe(200);
-    expect(page.body.items.map((m: ChatMessage) => m.id)).toContain(open.id);
+    expect(page.body.items.map((m) => m.id)).toContain(open.id);
     for (const item of page.body.items) expect(item).not.toHaveProperty('reports');
     expectNoReporter('message page', page.text, {});
-    const details = await as(reported, `/api/matrix/${room.id}`);
+    const details = await asA(ChatRoomDetailsSchema, reported, `/api/matrix/${room.id}`);
     expect(details.status).toBe(200);
     expect(details.body.reports).toBe(0);
     expect(details.text).not.toContain(REASON);
     expect(details.text).not.toContain(reporter.username);
-    const rooms = await as(reported, '/api/matrix/rooms');
-    expect(rooms.body.items.find((r: { id: number }) => r.id === room.id).reports).toBe(0);
+    const rooms = await asA(ChatRoomListSchema, reported, '/api/matrix/rooms');
+    expect(rooms.body.items.find((r) => r.id === room.id)?.reports).toBe(0);
     expect(rooms.text).not.toContain(REASON);
     expect(rooms.text).not.toContain(reporter.username);
   });
@@ -141,25 +165,23 @@ describe('the reported pupil', () => {
     expectNoReporter('reported export', res.text);
     // no report row at all, no report entry; what a moderator did to their message is theirs to know
     expect(res.body.tables.chat_reports).toEqual([]);
-    const actions = res.body.tables.audit_log.map((e: { action: string }) => e.action);
+    const actions = auditLogOf(res).map((e) => e.action);
     expect(actions).not.toContain('chat.report');
-    const deletion = res.body.tables.audit_log.find(
-      (e: { action: string }) => e.action === 'chat.message_delete',
-    );
+    const deletion = auditLogOf(res).find((e) => e.action === 'chat.message_delete');
     expect(deletion).toMatchObject({
       actor_id: teacher.id,
       target_id: reported.id,
       details: { roomId: room.id, messageId: deletedByModerator.id },
     });
-    expect(deletion.details).not.toHaveProperty('reports');
+    expect(deletion?.details).not.toHaveProperty('reports');
   });
 });
 
 describe('the moderator (the room’s teacher)', () => {
   it('sees only a count in the chat, never who reported or why', async () => {
-    const page = await as(teacher, `/api/matrix/${room.id}/messages`);
+    const page = await asA(ChatMessagePageSchema, teacher, `/api/matrix/${room.id}/messages`);
     expect(page.status).toBe(200);
-    const counts = page.body.items.map((m: ChatMessage) => [m.id, m.reports]);
+    const counts = page.body.items.map((m) => [m.id, m.reports]);
     expect(counts).toEqual([
       [open.id, 1],
       [deletedBySender.id, 0],
@@ -167,7 +189,7 @@ describe('the moderator (the room’s teacher)', () => {
       [dismissed.id, 0],
     ]);
     expectNoReporter('moderator message page', page.text, {});
-    const details = await as(teacher, `/api/matrix/${room.id}`);
+    const details = await asA(ChatRoomDetailsSchema, teacher, `/api/matrix/${room.id}`);
     expect(details.body.reports).toBe(1);
     expect(details.text).not.toContain(REASON);
   });
@@ -192,9 +214,9 @@ describe('the moderator (the room’s teacher)', () => {
       ]);
       expect(row).toMatchObject({ resolved_by: teacher.id, resolved_at: '2026-12-01T08:00:00.000Z' });
     }
-    const decided = res.body.tables.audit_log
-      .filter((e: { action: string }) => e.action.startsWith('chat.'))
-      .map((e: { action: string; details: { messageId?: number } }) => [e.action, e.details.messageId]);
+    const decided = auditLogOf(res)
+      .filter((e) => e.action.startsWith('chat.'))
+      .map((e) => [e.action, e.details.messageId]);
     expect(decided).toEqual(
       expect.arrayContaining([
         ['chat.report_dismiss', dismissed.id],
@@ -234,12 +256,10 @@ describe('the reporter', () => {
 
 describe('an admin who is in no room', () => {
   it('sees the reports counted in the audit log, without reporter, reported pupil, address or reason', async () => {
-    const logs = await as(admin, '/api/logs?action=chat.report&perPage=100');
+    const logs = await asA(LogPageSchema, admin, '/api/logs?action=chat.report&perPage=100');
     expect(logs.status, logs.text).toBe(200);
-    const mine = logs.body.items.filter(
-      (e: { details: { roomId?: number } }) => e.details.roomId === room.id,
-    );
-    expect(mine.map((e: { details: { messageId: number } }) => e.details.messageId).sort()).toEqual(
+    const mine = logs.body.items.filter((e) => e.details.roomId === room.id);
+    expect(mine.map((e) => e.details.messageId).sort()).toEqual(
       [dismissed.id, deletedByModerator.id, deletedBySender.id, open.id].sort(),
     );
     for (const entry of mine) {

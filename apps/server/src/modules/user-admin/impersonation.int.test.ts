@@ -3,12 +3,24 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import {
   IMPERSONATION_MAX_MS,
   REAUTH_MAX_AGE_MS,
+  DataExportSchema,
   SessionResultSchema,
   UserInfoSchema,
 } from '@aula/contracts';
 import { auditLog, sessions } from '../../db/schema.ts';
 import { makeSchool, makeUser } from '../../test/factories.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import {
+  answerAs,
+  call,
+  callAs,
+  callError,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+  userIds,
+} from '../../test/test-app.ts';
 
 const t = setUpTestApp({ now: '2026-03-02T08:00:00Z' });
 const clock = t.clock;
@@ -28,6 +40,7 @@ const impersonate = (cookie: string, targetId: number | string, reason = 'Hilfe 
   call(t.base, `/api/users/impersonate/${targetId}`, { cookie, body: { reason } });
 const stop = (cookie: string) => call(t.base, '/api/users/impersonate', { method: 'DELETE', cookie });
 const self = (cookie: string) => call(t.base, '/api/self', { cookie });
+const selfAs = (cookie: string) => callAs(UserInfoSchema, t.base, '/api/self', { cookie });
 const auditsOf = (action: string, targetId: number) =>
   t.database.db
     .select()
@@ -48,13 +61,13 @@ async function impersonateAndStop(pupilId: number, reason: string) {
 
 describe('who may impersonate', () => {
   it.each(['student', 'teacher', 'admin'])('the role %s cannot impersonate: 403', async (username) => {
-    const res = await impersonate(await loginAs(t.base, username), id('student2'));
+    const res = errorOf(await impersonate(await loginAs(t.base, username), id('student2')));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.forbidden');
   });
 
   it('a superadmin cannot impersonate another superadmin: 403', async () => {
-    const res = await impersonate(await loginAs(t.base, 'superadmin'), id('superadmin2'));
+    const res = errorOf(await impersonate(await loginAs(t.base, 'superadmin'), id('superadmin2')));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.impersonate_superadmin');
   });
@@ -62,7 +75,7 @@ describe('who may impersonate', () => {
   it("an unknown id and another school's user both answer 404", async () => {
     const cookie = await loginAs(t.base, 'superadmin');
     expect((await impersonate(cookie, 999_999)).status).toBe(404);
-    const other = await impersonate(cookie, otherSchoolUserId);
+    const other = errorOf(await impersonate(cookie, otherSchoolUserId));
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('common.not_found');
   });
@@ -70,7 +83,7 @@ describe('who may impersonate', () => {
   it('a superadmin cannot impersonate themselves (400), nor a blocked user (403)', async () => {
     const cookie = await loginAs(t.base, 'superadmin');
     expect((await impersonate(cookie, id('superadmin'))).status).toBe(400);
-    const blocked = await impersonate(cookie, id('blocked'));
+    const blocked = errorOf(await impersonate(cookie, id('blocked')));
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe('auth.account_disabled');
   });
@@ -88,7 +101,7 @@ describe('who may impersonate', () => {
     const pupil = await makeUser(t, { username: 'reauth-pupil' });
     const cookie = await loginAs(t.base, 'superadmin');
     advanceClock(REAUTH_MAX_AGE_MS + 1_000);
-    const stale = await impersonate(cookie, pupil.id);
+    const stale = errorOf(await impersonate(cookie, pupil.id));
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe('auth.reauth_required');
     expect(stale.headers.getSetCookie()).toEqual([]);
@@ -158,7 +171,7 @@ describe('impersonating and stopping', () => {
 
     // while impersonating a student, the student's rights apply: no nested impersonation, no export
     expect((await impersonate(asStudent, id('student2'))).status).toBe(403);
-    const exported = await call(t.base, '/api/users/data', { cookie: asStudent });
+    const exported = await callError(t.base, '/api/users/data', { cookie: asStudent });
     expect(exported.status).toBe(403);
     expect(exported.body.code).toBe('auth.not_while_impersonating');
 
@@ -172,8 +185,8 @@ describe('impersonating and stopping', () => {
     });
     expect(back.refresh_token_expiration).toBe(parent!.refreshExpiresAt.getTime());
     const asAdmin = cookiesFrom(stopped);
-    expect((await self(asAdmin)).body.username).toBe('superadmin');
-    expect((await self(asAdmin)).body.impersonator).toBeNull();
+    expect((await selfAs(asAdmin)).body.username).toBe('superadmin');
+    expect((await selfAs(asAdmin)).body.impersonator).toBeNull();
     // the impersonation cookies are dead, and so are the superadmin's tokens from before (rotated)
     expect((await self(asStudent)).status).not.toBe(200);
     expect((await self(adminCookie)).status).not.toBe(200);
@@ -200,7 +213,7 @@ describe('impersonating and stopping', () => {
   it("start and stop appear in the impersonated user's own data export, with the reason", async () => {
     const pupil = await makeUser(t);
     await impersonateAndStop(pupil.id, 'Eltern fragen nach dem Stundenplan');
-    const res = await call(t.base, '/api/users/data', { cookie: await pupil.login() });
+    const res = await callAs(DataExportSchema, t.base, '/api/users/data', { cookie: await pupil.login() });
     expect(res.status).toBe(200);
     const entries = res.body.tables.audit_log as { action: string; actor_id: number; details: object }[];
     expect(entries).toContainEqual(
@@ -227,7 +240,7 @@ describe('impersonating and stopping', () => {
 
   it('DELETE when not impersonating answers 400 auth.not_impersonating', async () => {
     for (const username of ['superadmin', 'student']) {
-      const res = await stop(await loginAs(t.base, username));
+      const res = errorOf(await stop(await loginAs(t.base, username)));
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('auth.not_impersonating');
     }
@@ -267,7 +280,7 @@ describe('impersonating and stopping', () => {
       .set({ refreshExpiresAt: parentEnd })
       .where(eq(sessions.id, parent!.id));
     const colleague = await makeUser(t, { role: 'teacher' });
-    const start = await impersonate(adminCookie, colleague.id);
+    const start = answerAs(SessionResultSchema, await impersonate(adminCookie, colleague.id));
     expect(start.status).toBe(200);
     expect(start.body.refresh_token_expiration).toBe(parentEnd.getTime());
     expect((await latestImpersonationOf(colleague.id))!.refreshExpiresAt.getTime()).toBe(parentEnd.getTime());
@@ -280,10 +293,13 @@ describe('impersonating and stopping', () => {
     const asStudent = cookiesFrom(start);
     advanceClock(IMPERSONATION_MAX_MS + 1_000);
     expect((await self(asStudent)).status).not.toBe(200);
-    const back = await call(t.base, '/api/login/refresh', { cookie: asStudent, body: {} });
+    const back = await callAs(SessionResultSchema, t.base, '/api/login/refresh', {
+      cookie: asStudent,
+      body: {},
+    });
     expect(back.status).toBe(200);
     expect(back.body.user).toMatchObject({ username: 'superadmin', impersonator: null });
-    expect((await self(cookiesFrom(back))).body.username).toBe('superadmin');
+    expect((await selfAs(cookiesFrom(back))).body.username).toBe('superadmin');
     expect((await auditsOf('impersonation.expired', pupil.id)).at(-1)).toMatchObject({
       actorId: id('superadmin'),
     });
@@ -299,7 +315,7 @@ describe('ending the superadmin ends their impersonations', () => {
     const started = await impersonate(own, pupil.id);
     expect(started.status).toBe(200);
     const acting = cookiesFrom(started);
-    expect((await self(acting)).body.username).toBe(pupil.username);
+    expect((await selfAs(acting)).body.username).toBe(pupil.username);
     const changed = await call(t.base, '/api/v2/password_changes', {
       cookie: own,
       body: { old_password: DEMO_PASSWORD, password: 'Ein-neues-Passwort-fuer-Admins' },
