@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { LOGIN_PAIR_FAILURES, MAX_PASSWORD_LENGTH } from '@aula/contracts';
+import { LOGIN_PAIR_FAILURES, MAX_PASSWORD_LENGTH, UserInfoSchema } from '@aula/contracts';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
-import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { answerAs, call, DEMO_PASSWORD, errorOf, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const now = Date.parse('2026-03-02T08:00:00Z');
 // the current password of each demo user, as the tests change them
@@ -30,10 +30,11 @@ async function broken(username: string, password: string): Promise<string[]> {
   const res = await change(username, password);
   if (res.status === 200) return [];
   expect(res.status).toBe(400);
-  expect(res.body.code).toBe('password.rules');
-  const rules = String(res.body.params.rules).split(',');
-  expect(res.body.issues.map((i: { code: string }) => i.code)).toEqual(rules.map((r) => `password.${r}`));
-  expect(res.body.issues.every((i: { path: string }) => i.path === 'password')).toBe(true);
+  const { body } = errorOf(res);
+  expect(body.code).toBe('password.rules');
+  const rules = String(body.params?.rules).split(',');
+  expect(body.issues?.map((i) => i.code)).toEqual(rules.map((r) => `password.${r}`));
+  expect(body.issues?.every((i) => i.path === 'password')).toBe(true);
   return rules;
 }
 
@@ -110,7 +111,7 @@ describe('POST /api/v2/password_changes', () => {
       .update(users)
       .set({ mustChangePassword: true })
       .where(eq(users.username, 'superadmin'));
-    const res = await change('superadmin', 'Neues-Passwort-fuer-alle');
+    const res = answerAs(UserInfoSchema, await change('superadmin', 'Neues-Passwort-fuer-alle'));
     expect(res.status).toBe(200);
     expect(res.body.username).toBe('superadmin');
     expect(res.body.must_change_password).toBe(false);
@@ -128,10 +129,12 @@ describe('POST /api/v2/password_changes', () => {
 
   it('a wrong old password answers 403 "wrong password" (never 401) and changes nothing', async () => {
     const cookie = await loginAs(t.base, 'student', passwordOf('student'));
-    const res = await call(t.base, '/api/v2/password_changes', {
-      body: { old_password: 'not-my-password', password: 'ein-anderes-Passwort-1' },
-      cookie,
-    });
+    const res = errorOf(
+      await call(t.base, '/api/v2/password_changes', {
+        body: { old_password: 'not-my-password', password: 'ein-anderes-Passwort-1' },
+        cookie,
+      }),
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.wrong_password');
     expect((await call(t.base, '/api/self', { cookie })).status).toBe(200);
@@ -169,10 +172,12 @@ describe('POST /api/v2/password_changes', () => {
       .update(sessions)
       .set({ impersonatorId: superadmin!.id, impersonationReason: 'support' })
       .where(eq(sessions.id, latest!.id));
-    const res = await call(t.base, '/api/v2/password_changes', {
-      body: { old_password: passwordOf('teacher'), password: 'vom-Superadmin-gesetzt-1' },
-      cookie,
-    });
+    const res = errorOf(
+      await call(t.base, '/api/v2/password_changes', {
+        body: { old_password: passwordOf('teacher'), password: 'vom-Superadmin-gesetzt-1' },
+        cookie,
+      }),
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.not_while_impersonating');
     expect(
@@ -192,7 +197,7 @@ describe('POST /api/v2/password_changes', () => {
       });
       statuses.push(res.status);
       if (res.status === 423) {
-        expect(res.body.code).toBe('auth.login_locked');
+        expect(errorOf(res).body.code).toBe('auth.login_locked');
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }

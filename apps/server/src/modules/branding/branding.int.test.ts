@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { BannerSchema, LoginBgSchema, LogoSchema } from '@aula/contracts';
+import { answerAs, call, errorOf, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 
 const cookies = new Map<string, string>();
@@ -40,7 +41,7 @@ describe('banner (spec 3.6, 7.4)', () => {
     expect((await as(null, '/api/config/banner')).body).toMatchObject({ enabled: false });
     for (const actor of ['student', 'teacher'])
       expect((await as(actor, '/api/config/banner', { body: banner })).status).toBe(403);
-    expect((await as(null, '/api/config/banner')).body.enabled).toBe(false);
+    expect(answerAs(BannerSchema, await as(null, '/api/config/banner')).body.enabled).toBe(false);
   });
 
   it('an admin sets it and everyone reads it back', async () => {
@@ -51,9 +52,11 @@ describe('banner (spec 3.6, 7.4)', () => {
 
   it('refuses a banner without German text, a javascript: link and unknown fields, changing nothing', async () => {
     expect((await as('admin', '/api/config/banner', { body: banner })).status).toBe(200);
-    const noGerman = await as('admin', '/api/config/banner', {
-      body: { ...banner, text: { en: 'English only' } },
-    });
+    const noGerman = errorOf(
+      await as('admin', '/api/config/banner', {
+        body: { ...banner, text: { en: 'English only' } },
+      }),
+    );
     expect(noGerman.status).toBe(422);
     expect(noGerman.body.code).toBe('config.invalid_value');
     for (const linkUrl of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x'])
@@ -72,7 +75,10 @@ describe('login background (spec 3.5 login_bg, login_bg_strat)', () => {
   });
 
   it('an admin uploads a photo: it is shrunk, re-encoded as WebP without EXIF, and served to visitors', async () => {
-    const res = await as('admin', '/api/config/login-bg?strategy=cover', { form: form(photo) });
+    const res = answerAs(
+      LoginBgSchema,
+      await as('admin', '/api/config/login-bg?strategy=cover', { form: form(photo) }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ strategy: 'cover' });
     expect(res.body.url).toMatch(/^\/api\/config\/login-bg\/image\?v=\d+$/);
@@ -109,18 +115,22 @@ describe('login background (spec 3.5 login_bg, login_bg_strat)', () => {
   it('a file that is no image is 415, a file too large is 413, and nothing is stored', async () => {
     await as('admin', '/api/config/login-bg?remove=true', { method: 'POST' }); // none set
     const before = await fileCount();
-    const text = await as('admin', '/api/config/login-bg', { form: form('<html>no</html>', 'bild.jpg') });
+    const text = errorOf(
+      await as('admin', '/api/config/login-bg', { form: form('<html>no</html>', 'bild.jpg') }),
+    );
     expect(text.status).toBe(415);
     expect(text.body.code).toBe('upload.invalid_type');
     const svg = await as('admin', '/api/config/login-bg', {
       form: form('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'x.svg'),
     });
     expect(svg.status).toBe(415);
-    const huge = await as('admin', '/api/config/login-bg', { form: form(Buffer.alloc(9 * 1024 * 1024, 1)) });
+    const huge = errorOf(
+      await as('admin', '/api/config/login-bg', { form: form(Buffer.alloc(9 * 1024 * 1024, 1)) }),
+    );
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('upload.too_large');
     expect(await fileCount()).toBe(before);
-    expect((await as(null, '/api/config/login-bg')).body.url).toBeNull();
+    expect(answerAs(LoginBgSchema, await as(null, '/api/config/login-bg')).body.url).toBeNull();
   });
 
   it('an unknown strategy is 400', async () => {
@@ -133,7 +143,10 @@ describe('logo (spec 3.5 show_lara_logo, logo_replacement)', () => {
     expect((await as('teacher', '/api/config/logo?show=false', { method: 'POST' })).status).toBe(403);
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="green"/></svg>';
-    const res = await as('admin', '/api/config/logo?show=false', { form: form(svg, 'logo.svg') });
+    const res = answerAs(
+      LogoSchema,
+      await as('admin', '/api/config/logo?show=false', { form: form(svg, 'logo.svg') }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.show).toBe(false);
     expect(res.body.url).toMatch(/^\/api\/config\/logo\/image\?v=\d+$/);

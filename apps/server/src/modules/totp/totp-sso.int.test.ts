@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inflateRawSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
-import { REAUTH_MAX_AGE_MS } from '@aula/contracts';
+import { REAUTH_MAX_AGE_MS, ReauthInfoSchema, SsoStartResultSchema, TotpSetupSchema } from '@aula/contracts';
 import { users } from '../../db/schema.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { signInAtIdp, spForIdp, startSamlIdp, type TestSamlIdp } from '../../test/saml-idp.ts';
 import {
   call,
+  callAs,
   cookiesFrom,
+  errorOf,
   DEMO_PASSWORD,
   demoSchoolId,
   loginAs,
@@ -58,7 +60,7 @@ async function oidcSignIn(
   sub: string,
   opts: { fresh?: boolean; cookie?: string; jar?: Map<string, string> },
 ) {
-  const res = await call<{ url: string }>(t.base, '/api/login/oidc', {
+  const res = await callAs(SsoStartResultSchema, t.base, '/api/login/oidc', {
     cookie: opts.cookie ?? '',
     body: opts.fresh ? { fresh: true } : {},
   });
@@ -82,7 +84,7 @@ async function samlSignIn(
   username: string,
   opts: { fresh?: boolean; cookie?: string; jar: Map<string, string> },
 ) {
-  const res = await call<{ url: string }>(t.base, '/api/login/saml', {
+  const res = await callAs(SsoStartResultSchema, t.base, '/api/login/saml', {
     cookie: opts.cookie ?? '',
     body: opts.fresh ? { fresh: true } : {},
   });
@@ -105,9 +107,11 @@ async function samlSignIn(
   return { cookie: merge(opts.cookie ?? '', cookiesFrom(done)), request };
 }
 
+/** the re-authentication answer of an account that signs in through its provider */
+const SsoReauthSchema = ReauthInfoSchema.options[1];
 const layout = (cookie: string) => call(t.base, '/api/layout', { cookie });
 const setup = async (cookie: string) => {
-  const res = await call<{ secret: string }>(t.base, '/api/totp/code', { cookie });
+  const res = await callAs(TotpSetupSchema, t.base, '/api/totp/code', { cookie });
   expect(res.status, res.text).toBe(200);
   return res.body.secret;
 };
@@ -192,13 +196,13 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
   it('OIDC: a fresh sign-in at the provider (prompt=login, max_age=0) lets the teacher switch two-factor on, then the tiles answer', async () => {
     const jar = new Map<string, string>();
     const first = await oidcSignIn('nrw-tina', { jar });
-    expect((await layout(first.cookie)).body.code).toBe('auth.totp_required');
+    expect(errorOf(await layout(first.cookie)).body.code).toBe('auth.totp_required');
     const seed = await setup(first.cookie);
     // the provider did not say when she authenticated (no max_age asked): no proof of a fresh sign-in
     const info = await call(t.base, '/api/login/reauth', { cookie: first.cookie });
     expect(info.body).toEqual({ method: 'sso', protocol: 'oidc', label: 'Schulportal', freshUntil: null });
     const code = await totpCodeAt(seed, clock());
-    const stale = await verify(first.cookie, { code });
+    const stale = errorOf(await verify(first.cookie, { code }));
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe('auth.reauth_required');
     expect(await totpOn('tina.sso')).toBe(false);
@@ -208,7 +212,7 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
     expect(again.url.searchParams.get('prompt')).toBe('login');
     expect(again.url.searchParams.get('max_age')).toBe('0');
     expect(again.prompts).toContain('login');
-    const fresh = await call<{ freshUntil: number }>(t.base, '/api/login/reauth', { cookie: again.cookie });
+    const fresh = await callAs(SsoReauthSchema, t.base, '/api/login/reauth', { cookie: again.cookie });
     // five minutes from when the provider says she authenticated (never later than now here)
     expect(fresh.body.freshUntil).toBeGreaterThan(clock.now() + REAUTH_MAX_AGE_MS - 5_000);
     expect(fresh.body.freshUntil).toBeLessThanOrEqual(clock.now() + REAUTH_MAX_AGE_MS);
@@ -224,11 +228,11 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
     const fresh = await oidcSignIn('nrw-otto', { fresh: true });
     const seed = await setup(fresh.cookie);
     clock.advance(REAUTH_MAX_AGE_MS + 1_000);
-    const refused = await verify(fresh.cookie, { code: await totpCodeAt(seed, clock()) });
+    const refused = errorOf(await verify(fresh.cookie, { code: await totpCodeAt(seed, clock()) }));
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('auth.reauth_required');
     expect(await totpOn('otto.sso')).toBe(false);
-    expect((await layout(fresh.cookie)).body.code).toBe('auth.totp_required');
+    expect(errorOf(await layout(fresh.cookie)).body.code).toBe('auth.totp_required');
     // a password proves nothing for an account without one
     const guessed = await verify(fresh.cookie, {
       code: await totpCodeAt(seed, clock()),
@@ -241,11 +245,11 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
   it('a wrong code still counts after a fresh sign-in: refused, two-factor stays off', async () => {
     const fresh = await oidcSignIn('nrw-willi', { fresh: true });
     const seed = await setup(fresh.cookie);
-    const wrong = await verify(fresh.cookie, { code: await wrongCode(seed) });
+    const wrong = errorOf(await verify(fresh.cookie, { code: await wrongCode(seed) }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('auth.wrong_code');
     expect(await totpOn('willi.sso')).toBe(false);
-    expect((await layout(fresh.cookie)).body.code).toBe('auth.totp_required');
+    expect(errorOf(await layout(fresh.cookie)).body.code).toBe('auth.totp_required');
     // the refusal was the code's alone: the right one, within the same fresh sign-in, switches it on
     const right = await verify(fresh.cookie, { code: await totpCodeAt(seed, clock()) });
     expect(right.status, right.text).toBe(200);
@@ -258,10 +262,10 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
     });
     const seed = await setup(fresh.cookie);
     const code = await totpCodeAt(seed, clock());
-    const none = await verify(fresh.cookie, { code });
+    const none = errorOf(await verify(fresh.cookie, { code }));
     expect(none.status).toBe(400);
     expect(none.body.code).toBe('common.validation');
-    const wrong = await verify(fresh.cookie, { code, password: 'not-her-password' });
+    const wrong = errorOf(await verify(fresh.cookie, { code, password: 'not-her-password' }));
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('auth.wrong_password');
     expect(await totpOn('paula.pw')).toBe(false);
@@ -275,13 +279,13 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
     const first = await samlSignIn('nora', { jar });
     expect(first.request).not.toContain('ForceAuthn="true"');
     const seed = await setup(first.cookie);
-    const info = await call<{ protocol: string; label: string }>(t.base, '/api/login/reauth', {
+    const info = await callAs(SsoReauthSchema, t.base, '/api/login/reauth', {
       cookie: first.cookie,
     });
     expect([info.body.protocol, info.body.label]).toEqual(['saml', 'Schul-Login']);
     clock.advance(REAUTH_MAX_AGE_MS + 1_000);
     const code = () => totpCodeAt(seed, clock());
-    const stale = await verify(first.cookie, { code: await code() });
+    const stale = errorOf(await verify(first.cookie, { code: await code() }));
     expect(stale.body.code).toBe('auth.reauth_required');
     providerTime();
 
@@ -295,7 +299,7 @@ describe('force_2fa_teachers for staff who sign in only through the identity pro
 
     clock.advance(REAUTH_MAX_AGE_MS + 1_000);
     const off = () => call(t.base, '/api/totp/code', { method: 'DELETE', cookie: again.cookie, body: {} });
-    const refused = await off();
+    const refused = errorOf(await off());
     expect(refused.body.code).toBe('auth.reauth_required');
     expect(await totpOn('nora.neu')).toBe(true);
     providerTime();
