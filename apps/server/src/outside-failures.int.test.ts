@@ -4,7 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import { chatMessages, files } from './db/schema.ts';
 import { failFileStore } from './test/file-store-failure.ts';
 import { startOidcProvider } from './test/oidc-provider.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp, type CallResult } from './test/test-app.ts';
+import { ChatRoomDetailsSchema, RoomDetailsSchema, type ErrorBody } from '@aula/contracts';
+import {
+  answerAs,
+  call,
+  demoSchoolId,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+  type CallResult,
+} from './test/test-app.ts';
 
 // Decision 078: a failure of a system outside Aula (the school's identity provider, BigBlueButton, the file
 // store) is never answered 502 or 503. The web app reads a 502 as "Aula is down" and a 503 as "offline"
@@ -82,7 +91,7 @@ function uploadForm(clientId: string) {
 interface OutsideFailure {
   system: string;
   /** makes the call while the outside system fails */
-  answer: () => Promise<CallResult<{ code?: string }>>;
+  answer: () => Promise<CallResult<ErrorBody>>;
   status: number;
   code: string;
 }
@@ -90,16 +99,21 @@ interface OutsideFailure {
 const CASES: OutsideFailure[] = [
   {
     system: 'identity provider (OpenID Connect), starting a sign-in',
-    answer: () => as(null, '/api/login/oidc', { body: {} }),
+    answer: async () => errorOf(await as(null, '/api/login/oidc', { body: {} })),
     status: 504,
     code: 'sso.provider_unreachable',
   },
   {
     system: 'BigBlueButton, joining a room',
     answer: async () => {
-      const room = await as('teacher', '/api/bbb', { body: { name: `Raum ${Math.random()}` } });
+      const room = answerAs(
+        RoomDetailsSchema,
+        await as('teacher', '/api/bbb', { body: { name: `Raum ${Math.random()}` } }),
+      );
       expect(room.status, room.text).toBe(201);
-      return as('teacher', `/api/bbb/${room.body.id}/join`, { headers: { 'x-aula-csrf': '1' } });
+      return errorOf(
+        await as('teacher', `/api/bbb/${room.body.id}/join`, { headers: { 'x-aula-csrf': '1' } }),
+      );
     },
     status: 504,
     code: 'bbb.server_error',
@@ -107,13 +121,18 @@ const CASES: OutsideFailure[] = [
   {
     system: 'the file store, a chat upload',
     answer: async () => {
-      const room = await as('teacher', '/api/matrix/room', { body: { name: `Raum ${Math.random()}` } });
+      const room = answerAs(
+        ChatRoomDetailsSchema,
+        await as('teacher', '/api/matrix/room', { body: { name: `Raum ${Math.random()}` } }),
+      );
       expect(room.status, room.text).toBe(201);
       const restore = await failFileStore(t.database);
       try {
-        return await as('teacher', `/api/matrix/${room.body.id}/upload`, {
-          form: uploadForm(`client-${Math.random().toString(36).slice(2)}`),
-        });
+        return errorOf(
+          await as('teacher', `/api/matrix/${room.body.id}/upload`, {
+            form: uploadForm(`client-${Math.random().toString(36).slice(2)}`),
+          }),
+        );
       } finally {
         await restore();
       }
@@ -132,7 +151,10 @@ describe('a failure of an outside system is never 502 or 503 (decision 078)', ()
   });
 
   it('the failed chat upload keeps nothing: no file, no message; the same upload lands once the store works', async () => {
-    const room = await as('teacher', '/api/matrix/room', { body: { name: `Raum ${Math.random()}` } });
+    const room = answerAs(
+      ChatRoomDetailsSchema,
+      await as('teacher', '/api/matrix/room', { body: { name: `Raum ${Math.random()}` } }),
+    );
     const schoolId = await demoSchoolId(t);
     const count = async () => {
       const [row] = await t.database.db

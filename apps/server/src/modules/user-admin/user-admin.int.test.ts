@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, loginLocks, sessions, users } from '../../db/schema.ts';
-import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp, userIds } from '../../test/test-app.ts';
+import { TotpSetupSchema } from '@aula/contracts';
+import {
+  call,
+  callAs,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+  userIds,
+} from '../../test/test-app.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { makeSchool, makeUser } from '../../test/factories.ts';
 import { totpCodeAt } from '../../lib/totp-codes.ts';
@@ -60,7 +70,7 @@ describe('POST /api/users/:id/block', () => {
       .where(eq(sessions.userId, id('student2')));
     expect(rows.length).toBeGreaterThan(0);
     for (const s of rows) expect([s.revokedAt, s.revokeReason]).toEqual([expect.any(Date), 'blocked']);
-    const refused = await signIn('student2');
+    const refused = errorOf(await signIn('student2'));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('auth.account_disabled');
     expect(await audited('user.block', 'teacher', 'student2')).toBe(1);
@@ -75,9 +85,9 @@ describe('POST /api/users/:id/block', () => {
   it('a teacher may not act on a student of another group, another teacher, an admin or a superadmin', async () => {
     for (const target of ['student3', 'teacher2', 'admin', 'superadmin']) {
       for (const res of [
-        await block('teacher', id(target), true),
-        await unlock('teacher', id(target)),
-        await resetTotp('teacher', id(target)),
+        errorOf(await block('teacher', id(target), true)),
+        errorOf(await unlock('teacher', id(target))),
+        errorOf(await resetTotp('teacher', id(target))),
       ]) {
         expect(res.status, target).toBe(403);
         expect(res.body.code, target).toBe('users.not_allowed');
@@ -94,7 +104,7 @@ describe('POST /api/users/:id/block', () => {
 
   it('an admin acts on everyone but superadmins', async () => {
     for (const target of ['superadmin', 'superadmin2']) {
-      const res = await block('admin', id(target), true);
+      const res = errorOf(await block('admin', id(target), true));
       expect(res.status, target).toBe(403);
       expect(res.body.code).toBe('users.not_allowed');
       expect((await resetTotp('admin', id(target))).status).toBe(403);
@@ -110,11 +120,11 @@ describe('POST /api/users/:id/block', () => {
 
   it('a superadmin acts on admins, never on another superadmin; nobody blocks themselves', async () => {
     expect((await unlock('superadmin', id('admin'))).status).toBe(200);
-    const other = await block('superadmin', id('superadmin2'), true);
+    const other = errorOf(await block('superadmin', id('superadmin2'), true));
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('users.not_allowed');
     for (const name of ['superadmin', 'admin', 'teacher']) {
-      const self = await block(name, id(name), true);
+      const self = errorOf(await block(name, id(name), true));
       expect(self.status, name).toBe(403);
       expect(self.body.code).toBe('users.not_allowed');
     }
@@ -176,7 +186,9 @@ describe('while impersonating', () => {
     });
     const cookie = `${t.app.cookieNames.access}=${token}`;
     expect((await call(t.base, '/api/self', { cookie })).status).toBe(200);
-    const res = await call(t.base, `/api/users/${id('student2')}/block`, { cookie, body: { blocked: true } });
+    const res = errorOf(
+      await call(t.base, `/api/users/${id('student2')}/block`, { cookie, body: { blocked: true } }),
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.not_while_impersonating');
     const [row] = await t.database.db
@@ -211,13 +223,13 @@ describe('DELETE /api/users/:id/totp', () => {
       cookies.set('student', await loginAs(t.base, 'student'));
     });
     const cookie = await loginAs(t.base, 'student');
-    const { secret } = (await call(t.base, '/api/totp/code', { cookie })).body;
+    const { secret } = (await callAs(TotpSetupSchema, t.base, '/api/totp/code', { cookie })).body;
     const verified = await call(t.base, '/api/totp/code/verify', {
       cookie,
       body: { code: await totpCodeAt(secret, clock()), password: DEMO_PASSWORD },
     });
     expect(verified.status).toBe(200);
-    expect((await signIn('student')).body.code).toBe('auth.totp_missing');
+    expect(errorOf(await signIn('student')).body.code).toBe('auth.totp_missing');
 
     const res = await resetTotp('teacher', id('student'));
     expect(res.status).toBe(200);

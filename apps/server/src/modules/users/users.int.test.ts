@@ -4,11 +4,21 @@ import {
   DEFAULT_UI_PREFERENCES,
   ErrorBodySchema,
   PermsResponseSchema,
+  SessionResultSchema,
   UserInfoSchema,
 } from '@aula/contracts';
 import { config, users } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { call, DEMO_PASSWORD, demoSchoolId, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import {
+  answerAs,
+  call,
+  callAs,
+  DEMO_PASSWORD,
+  demoSchoolId,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+} from '../../test/test-app.ts';
 
 let schoolId = 0;
 const t = setUpTestApp();
@@ -16,7 +26,7 @@ beforeAll(async () => {
   schoolId = await demoSchoolId(t);
 });
 
-const self = async (cookie: string) => (await call(t.base, '/api/self', { cookie })).body;
+const self = async (cookie: string) => (await callAs(UserInfoSchema, t.base, '/api/self', { cookie })).body;
 const patch = (cookie: string | undefined, body: unknown, opts: { csrf?: boolean } = {}) =>
   call(t.base, '/api/self/settings', { method: 'PATCH', cookie, body, ...opts });
 const storedPreferences = async (username: string) =>
@@ -170,9 +180,12 @@ describe('PATCH /api/self/settings', () => {
 
   it('the settings follow the account to a new sign-in on another device', async () => {
     await patch(await loginAs(t.base, 'teacher'), { selected_theme: 'light', preferences: { fontSize: 20 } });
-    const login = await call(t.base, '/api/login', {
-      body: { username: 'teacher', password: DEMO_PASSWORD },
-    });
+    const login = answerAs(
+      SessionResultSchema,
+      await call(t.base, '/api/login', {
+        body: { username: 'teacher', password: DEMO_PASSWORD },
+      }),
+    );
     expect(login.body.user).toMatchObject({ selected_theme: 'light', preferences: { fontSize: 20 } });
   });
 
@@ -185,7 +198,7 @@ describe('PATCH /api/self/settings', () => {
       selected_lang: 'ar',
       preferences: { fontSize: 20, hideAppTitles: true },
     });
-    const res = await patch(cookie, { preferences: { lineHeight: 1.5 } });
+    const res = answerAs(UserInfoSchema, await patch(cookie, { preferences: { lineHeight: 1.5 } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ selected_theme: 'dark', selected_lang: 'ar' });
     expect(res.body.preferences).toEqual({
@@ -254,7 +267,7 @@ describe('PATCH /api/self/settings', () => {
   it('without the x-aula-csrf header the change is refused and nothing changes', async () => {
     const cookie = await loginAs(t.base, 'student');
     const before = await self(cookie);
-    const res = await patch(cookie, { selected_theme: 'dark' }, { csrf: false });
+    const res = errorOf(await patch(cookie, { selected_theme: 'dark' }, { csrf: false }));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.csrf');
     expect(await self(cookie)).toEqual(before);
@@ -292,7 +305,7 @@ describe('stored preferences', () => {
       .where(eq(users.username, 'student2'));
     const cookie = await loginAs(t.base, 'student2');
     expect((await self(cookie)).preferences).toEqual(DEFAULT_UI_PREFERENCES);
-    const res = await patch(cookie, { preferences: { fontSize: 13 } });
+    const res = answerAs(UserInfoSchema, await patch(cookie, { preferences: { fontSize: 13 } }));
     expect(res.status).toBe(200);
     expect(res.body.preferences).toEqual({ ...DEFAULT_UI_PREFERENCES, fontSize: 13 });
   });
