@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { call, setUpTestApp } from '../../test/test-app.ts';
+import { SchoolIdentitySchema } from '@aula/contracts';
+import { answerAs, call, errorOf, setUpTestApp, type CallOptions } from '../../test/test-app.ts';
 
 // issue 19 item 5 and 6: the school's identity and whether mail leaves the server (decision 059)
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   for (const name of ['student', 'teacher', 'admin', 'superadmin']) cookies.set(name, await t.loginAs(name));
 });
 
-const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (actor: string | null, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { ...(actor ? { cookie: cookies.get(actor) } : {}), ...opts });
 const save = (actor: string | null, body: unknown) => as(actor, '/api/config/school', { body });
 const reset = async () => {
@@ -105,22 +106,24 @@ describe('school identity (GET and POST /api/config/school)', () => {
     await reset();
     // yellow (1.07:1) and #777777 (4.48:1, just below) are refused; #767676 (4.54:1) is the lightest grey allowed
     for (const accent of ['#ffff00', '#777777']) {
-      const res = await save('admin', { name: '', accent });
+      const res = errorOf(await save('admin', { name: '', accent }));
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('config.low_contrast');
     }
-    expect((await save('admin', { name: '', accent: '#ffff00' })).body.params).toEqual({ ratio: 1 });
-    expect((await save('admin', { name: '', accent: '#777777' })).body.params).toEqual({ ratio: 4.4 });
+    expect(errorOf(await save('admin', { name: '', accent: '#ffff00' })).body.params).toEqual({ ratio: 1 });
+    expect(errorOf(await save('admin', { name: '', accent: '#777777' })).body.params).toEqual({ ratio: 4.4 });
     const generic = await as('admin', '/api/config/key/accent_color', { body: { value: '#ffff00' } });
     expect(generic.status).toBe(422);
-    expect((await as(null, '/api/config/school')).body.accent).toBe('');
+    expect(answerAs(SchoolIdentitySchema, await as(null, '/api/config/school')).body.accent).toBe('');
     expect((await save('admin', { name: '', accent: '#767676' })).status).toBe(200);
-    expect((await as(null, '/api/config/school')).body.accent).toBe('#767676');
+    expect(answerAs(SchoolIdentitySchema, await as(null, '/api/config/school')).body.accent).toBe('#767676');
   });
 
   it('the logo URL is the uploaded replacement', async () => {
     await makeSetting(t, 'logo_replacement', '/api/config/logo/image?v=7');
-    expect((await as(null, '/api/config/school')).body.logoUrl).toBe('/api/config/logo/image?v=7');
+    expect(answerAs(SchoolIdentitySchema, await as(null, '/api/config/school')).body.logoUrl).toBe(
+      '/api/config/logo/image?v=7',
+    );
     await makeSetting(t, 'logo_replacement', null);
   });
 });
@@ -128,8 +131,10 @@ describe('school identity (GET and POST /api/config/school)', () => {
 describe('with a mail transport (issue 19 item 6)', () => {
   const withMail = setUpTestApp(() => ({ databaseOf: t, mail: { smtpUrl: 'smtp://127.0.0.1:9' } }));
   it('says so to visitors, so the reset page may promise an e-mail', async () => {
-    expect((await withMail.call('/api/config/school')).body.mailTransport).toBe(true);
-    expect((await t.call('/api/config/school')).body.mailTransport).toBe(false);
+    expect(answerAs(SchoolIdentitySchema, await withMail.call('/api/config/school')).body.mailTransport).toBe(
+      true,
+    );
+    expect(answerAs(SchoolIdentitySchema, await t.call('/api/config/school')).body.mailTransport).toBe(false);
   });
 });
 

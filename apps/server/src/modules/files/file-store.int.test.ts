@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { MAX_LOGIN_BG_BYTES } from '@aula/contracts';
+import { LoginBgSchema, MAX_LOGIN_BG_BYTES, SaveAppResponseSchema } from '@aula/contracts';
 import { apps, files } from '../../db/schema.ts';
-import { call, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, callAs, callError, loginAs, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 
 let t: TestApp;
@@ -89,7 +89,7 @@ describe('the file store', () => {
 
   it('a JPEG download is stored and served re-encoded: upright, same size, without EXIF or GPS', async () => {
     const photo = await photoWithGps();
-    const res = await call(t.base, '/api/apps', {
+    const res = await callAs(SaveAppResponseSchema, t.base, '/api/apps', {
       cookie: teacher,
       form: downloadForm('Klassenfoto', { name: 'Klassenfoto.jpeg', data: photo, type: 'image/jpeg' }),
     });
@@ -126,7 +126,7 @@ describe('the file store', () => {
     for (const [k, v] of Object.entries({ title: 'Foto-Icon', url: 'x.example', color: 'sky-500' }))
       form.append(k, v);
     form.append('icon', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'foto.jpg');
-    const tile = await call(t.base, '/api/apps', { cookie: teacher, form });
+    const tile = await callAs(SaveAppResponseSchema, t.base, '/api/apps', { cookie: teacher, form });
     expect(tile.status).toBe(201);
     const icon = await fetch(t.base + tile.body.bubble.iconUrl, { headers: { cookie: teacher } });
     expect(icon.headers.get('content-type')).toBe('image/png');
@@ -138,7 +138,7 @@ describe('the file store', () => {
 
     const bg = new FormData();
     bg.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'hof.jpg');
-    const set = await call(t.base, '/api/config/login-bg', { cookie: admin, form: bg });
+    const set = await callAs(LoginBgSchema, t.base, '/api/config/login-bg', { cookie: admin, form: bg });
     expect(set.status).toBe(200);
     const image = await fetch(t.base + set.body.url);
     expect(image.status).toBe(200);
@@ -155,7 +155,7 @@ describe('the file store', () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();
-    const res = await call(t.base, '/api/apps', {
+    const res = await callAs(SaveAppResponseSchema, t.base, '/api/apps', {
       cookie: teacher,
       form: downloadForm('Bericht', { name: 'bericht.pdf', data: png, type: 'application/pdf' }),
     });
@@ -188,7 +188,7 @@ describe('the file store', () => {
     expect(await fileCount()).toBe(before);
     // a JPEG whose bytes break off after the magic number passes the type check but not the decoder
     const photo = await photoWithGps();
-    const broken = await call(t.base, '/api/apps', {
+    const broken = await callError(t.base, '/api/apps', {
       cookie: teacher,
       form: downloadForm('Kaputt', { name: 'kaputt.jpg', data: photo.subarray(0, 200) }),
     });
