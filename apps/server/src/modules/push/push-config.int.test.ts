@@ -8,13 +8,17 @@ import { loadPushKeys } from './push-keys.service.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makePushDevice } from '../../test/area-factories.ts';
 import { makeSchool, makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
+import { PushStatusResponseSchema, ServerStatusSchema } from '@aula/contracts';
 import {
+  answerAs,
   call,
   demoSchoolId,
+  errorOf,
   lastAudit,
   setUpTestApp,
   startTestApp,
   TEST_SECRET_KEY,
+  type CallOptions,
 } from '../../test/test-app.ts';
 
 // Push configuration (decision 073, spec 3.6, 7.4) over real HTTP on the real database: the keys made at start and
@@ -39,7 +43,7 @@ beforeAll(async () => {
   for (const role of ROLES) cookies.set(role, await (await makeUser(t, { role })).login());
 });
 
-const as = (role: TestRole, path: string, opts: Parameters<typeof call>[2] = {}) =>
+const as = (role: TestRole, path: string, opts: CallOptions = {}) =>
   call(t.base, path, { cookie: cookies.get(role), ...opts });
 const keysRow = async (id = schoolId) =>
   (await t.database.db.select().from(pushKeys).where(eq(pushKeys.schoolId, id)))[0];
@@ -89,12 +93,12 @@ describe('GET /api/config/firebase: the browser part', () => {
     try {
       const res = await as('student', '/api/config/firebase');
       expect(res.body).toEqual({ enabled: false, vapidKey: null });
-      const status = await as('admin', '/api/status');
+      const status = answerAs(ServerStatusSchema, await as('admin', '/api/status'));
       expect(status.body.integrations.push).toBe('not_configured');
     } finally {
       await makeSetting(t, 'enabled_features', 'chat,bbb,sick,camera,push');
     }
-    const status = await as('admin', '/api/status');
+    const status = answerAs(ServerStatusSchema, await as('admin', '/api/status'));
     expect(status.body.integrations.push).toBe('configured');
   });
 });
@@ -122,7 +126,7 @@ describe('POST /api/config/firebase: the contact', () => {
       .orderBy(users.id)
       .limit(1);
     expect(first?.email).toBeTruthy();
-    const status = await as('admin', '/api/config/firebase-backend');
+    const status = answerAs(PushStatusResponseSchema, await as('admin', '/api/config/firebase-backend'));
     expect(status.body.contact).toBe(`mailto:${first!.email}`);
     const { endpoint, test } = await device();
     await test();
@@ -139,7 +143,10 @@ describe('POST /api/config/firebase: the contact', () => {
     'a %s sets it; the next push carries it; audited',
     async (role) => {
       const contact = `mailto:push-${role}@schule.example`;
-      const res = await as(role, '/api/config/firebase', { body: { contact } });
+      const res = answerAs(
+        PushStatusResponseSchema,
+        await as(role, '/api/config/firebase', { body: { contact } }),
+      );
       expect(res.status, res.text).toBe(200);
       expect(res.body.contact).toBe(contact);
       expect((await lastAudit(t, 'config.change'))?.details).toMatchObject({ key: 'push_contact', contact });
@@ -167,12 +174,12 @@ describe('GET /api/config/firebase-backend: the status', () => {
   it('admins see the figures, never the private key', async () => {
     const { test } = await device();
     await test();
-    const res = await as('admin', '/api/config/firebase-backend');
+    const res = answerAs(PushStatusResponseSchema, await as('admin', '/api/config/firebase-backend'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ enabled: true, vapidKey: (await keysRow())!.publicKey });
     expect(res.body.devices).toBeGreaterThanOrEqual(1);
     await t.app.push.drain();
-    const after = await as('admin', '/api/config/firebase-backend');
+    const after = answerAs(PushStatusResponseSchema, await as('admin', '/api/config/firebase-backend'));
     expect(after.body.sent24h).toBeGreaterThanOrEqual(1);
     expect(after.body.queued).toBe(0);
     const row = (await keysRow())!;
@@ -223,7 +230,10 @@ describe('POST /api/config/firebase-backend: the key pair', () => {
       p256dh: otherDevice.keys.p256dh,
       auth: otherDevice.keys.auth,
     });
-    const res = await as('superadmin', '/api/config/firebase-backend', { body: { action: 'rotate' } });
+    const res = answerAs(
+      PushStatusResponseSchema,
+      await as('superadmin', '/api/config/firebase-backend', { body: { action: 'rotate' } }),
+    );
     expect(res.status, res.text).toBe(200);
     const after = (await keysRow())!;
     expect(after.publicKey).not.toBe(before.publicKey);
@@ -245,9 +255,12 @@ describe('POST /api/config/firebase-backend: the key pair', () => {
 
   it('import takes a real pair: pushes are then signed with it', async () => {
     const pair = webpush.generateVAPIDKeys();
-    const res = await as('superadmin', '/api/config/firebase-backend', {
-      body: { action: 'import', ...pair },
-    });
+    const res = answerAs(
+      PushStatusResponseSchema,
+      await as('superadmin', '/api/config/firebase-backend', {
+        body: { action: 'import', ...pair },
+      }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.vapidKey).toBe(pair.publicKey);
     const { endpoint, test } = await device();
@@ -277,16 +290,20 @@ describe('POST /api/config/firebase-backend: the key pair', () => {
     const { endpoint } = await device();
     const a = webpush.generateVAPIDKeys();
     const b = webpush.generateVAPIDKeys();
-    const res = await as('superadmin', '/api/config/firebase-backend', {
-      body: { action: 'import', publicKey: a.publicKey, privateKey: b.privateKey },
-    });
+    const res = errorOf(
+      await as('superadmin', '/api/config/firebase-backend', {
+        body: { action: 'import', publicKey: a.publicKey, privateKey: b.privateKey },
+      }),
+    );
     expect(res.status, res.text).toBe(400);
     expect(res.body.code).toBe('push.keys_invalid');
     // a scalar past the curve's order is no private key at all
     const tooLarge = Buffer.alloc(32, 0xff).toString('base64url');
-    const res2 = await as('superadmin', '/api/config/firebase-backend', {
-      body: { action: 'import', publicKey: a.publicKey, privateKey: tooLarge },
-    });
+    const res2 = errorOf(
+      await as('superadmin', '/api/config/firebase-backend', {
+        body: { action: 'import', publicKey: a.publicKey, privateKey: tooLarge },
+      }),
+    );
     expect(res2.body.code).toBe('push.keys_invalid');
     expect(await keysRow()).toEqual(before);
     const [row] = await t.database.db

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { pushQueue, pushSubscriptions, sessions } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
-import { call, cookiesFrom, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
+import { PushConfigResponseSchema } from '@aula/contracts';
+import { call, callAs, callError, cookiesFrom, demoSchoolId, setUpTestApp } from '../../test/test-app.ts';
 import { findUsersWithOpenTab } from './push-enqueue.repo.ts';
 import { OPEN_TAB_MS } from './push-relevance.ts';
 
@@ -27,8 +28,9 @@ beforeAll(async () => {
 });
 
 async function vapidKey(cookie: string): Promise<string> {
-  const res = await call(t.base, '/api/config/firebase', { cookie });
+  const res = await callAs(PushConfigResponseSchema, t.base, '/api/config/firebase', { cookie });
   expect(res.status, res.text).toBe(200);
+  if (res.body.vapidKey === null) throw new Error('push is off: no VAPID key');
   return res.body.vapidKey;
 }
 
@@ -77,7 +79,7 @@ describe('subscribing', () => {
       const second = await makeUser(t, { role });
       const { token } = await subscribe(await first.login());
       const taken = { ...token, keys: svc.subscribe().keys };
-      const res = await call(t.base, '/api/users/firebase', {
+      const res = await callError(t.base, '/api/users/firebase', {
         cookie: await second.login(),
         body: { token: taken },
       });
@@ -131,10 +133,13 @@ describe('refused subscriptions (canaries)', () => {
     try {
       const config = await call(t.base, '/api/config/firebase', { cookie });
       expect(config.body).toEqual({ enabled: false, vapidKey: null });
-      const res = await call(t.base, '/api/users/firebase', { cookie, body: { token: svc.subscribe(key) } });
+      const res = await callError(t.base, '/api/users/firebase', {
+        cookie,
+        body: { token: svc.subscribe(key) },
+      });
       expect(res.status, res.text).toBe(409);
       expect(res.body.code).toBe('push.not_configured');
-      const test = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
+      const test = await callError(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
       expect(test.body.code).toBe('push.not_configured');
     } finally {
       await makeSetting(t, 'enabled_features', 'chat,bbb,sick,camera,push');
@@ -151,10 +156,10 @@ describe('refused subscriptions (canaries)', () => {
     });
     expect(start.status, start.text).toBe(200);
     const cookie = cookiesFrom(start);
-    const res = await call(t.base, '/api/users/firebase', { cookie, body: { token: svc.subscribe() } });
+    const res = await callError(t.base, '/api/users/firebase', { cookie, body: { token: svc.subscribe() } });
     expect(res.status, res.text).toBe(403);
     expect(res.body.code).toBe('push.impersonating');
-    const test = await call(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
+    const test = await callError(t.base, '/api/users/firebase/test', { cookie, method: 'POST' });
     expect(test.body.code).toBe('push.impersonating');
     expect(await rowsOf(pupil.id)).toEqual([]);
     expect(await rowsOf(superadmin.id)).toEqual([]);
@@ -172,7 +177,7 @@ describe('refused subscriptions (canaries)', () => {
     expect(start.status, start.text).toBe(200);
     const cookie = cookiesFrom(start);
     const body = { token: { endpoint: token.endpoint } };
-    const del = await call(t.base, '/api/users/firebase', { method: 'DELETE', cookie, body });
+    const del = await callError(t.base, '/api/users/firebase', { method: 'DELETE', cookie, body });
     expect(del.status, del.text).toBe(403);
     expect(del.body.code).toBe('push.impersonating');
     expect((await rowsOf(pupil.id)).map((r) => r.endpoint)).toEqual([token.endpoint]);
@@ -195,7 +200,7 @@ describe('refused subscriptions (canaries)', () => {
     const user = await makeUser(t, { role: 'admin' });
     const cookie = await user.login();
     const token = { ...svc.subscribe(), endpoint };
-    const res = await call(t.base, '/api/users/firebase', { cookie, body: { token } });
+    const res = await callError(t.base, '/api/users/firebase', { cookie, body: { token } });
     expect(res.status, res.text).toBe(400);
     expect(res.body.code).toBe('push.endpoint_refused');
     expect(await rowsOf(user.id)).toEqual([]);
@@ -209,7 +214,7 @@ describe('refused subscriptions (canaries)', () => {
       const token = svc.subscribe(await vapidKey(cookie));
       // the schema's shape (87 base64url characters of an uncompressed point), but not on the curve
       const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url');
-      const res = await call(t.base, '/api/users/firebase', {
+      const res = await callError(t.base, '/api/users/firebase', {
         cookie,
         body: { token: { ...token, keys: { ...token.keys, p256dh: offCurve } } },
       });
@@ -294,7 +299,7 @@ describe('a device lives as long as its session', () => {
 describe('the test push', () => {
   it.each(ROLES)('a %s without devices is told so: 409 push.no_devices', async (role) => {
     const user = await makeUser(t, { role });
-    const res = await call(t.base, '/api/users/firebase/test', {
+    const res = await callError(t.base, '/api/users/firebase/test', {
       cookie: await user.login(),
       method: 'POST',
     });
