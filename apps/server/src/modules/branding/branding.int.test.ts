@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { BannerSchema, LoginBgSchema, LogoSchema } from '@aula/contracts';
-import { answerAs, call, errorOf, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { BannerSchema, ConfigMapSchema, LoginBgSchema, LogoSchema } from '@aula/contracts';
+import { answerAs, call, callAs, errorOf, loginAs, setUpTestApp } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 
 const cookies = new Map<string, string>();
@@ -25,7 +25,7 @@ const as = (actor: string | null, path: string, opts: Parameters<typeof call>[2]
 const form = (data: Buffer | string, name = 'bild.jpg') => multipart({}, { file: { data, name } });
 const fileCount = async () => (await t.database.db.select({ n: count() }).from(files))[0]!.n;
 const configKeys = async (keys: string[]) =>
-  (await call(t.base, '/api/config/key', { body: keys })).body as Record<string, string>;
+  (await callAs(ConfigMapSchema, t.base, '/api/config/key', { body: keys })).body;
 
 describe('banner (spec 3.6, 7.4)', () => {
   const banner = {

@@ -116,11 +116,11 @@ beforeAll(async () => {
   teacher = await person('teacher', `lehrkraft${tag}`);
   admin = await person('admin', `verwaltung${tag}`);
   const group = await makeGroup(t, { members: [reporter.id, reported.id, teacher.id] });
-  const made = await as(teacher, '/api/matrix/room', {
+  const made = await asA(ChatRoomDetailsSchema, teacher, '/api/matrix/room', {
     body: { name: `Klassenchat ${tag}`, groupIds: [group.id] },
   });
   expect(made.status, made.text).toBe(201);
-  room = made.body as ChatRoomDetails;
+  room = made.body;
   dismissed = await sent(reported, 'Erste Nachricht');
   deletedByModerator = await sent(reported, 'Zweite Nachricht');
   deletedBySender = await sent(reported, 'Dritte Nachricht');

@@ -1,6 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_FEATURES, type ChatMessage, type PushPayload } from '@aula/contracts';
+import {
+  AdminMessageDetailSchema,
+  ChatMessageSchema,
+  ChatRoomDetailsSchema,
+  DEFAULT_FEATURES,
+  PushConfigResponseSchema,
+  RoomDetailsSchema,
+  SickNoticeSchema,
+  type ChatMessage,
+  type PushPayload,
+} from '@aula/contracts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, sickNotices } from '../../db/schema.ts';
 import { startBbbServer, type TestBbbServer } from '../../test/bbb-server.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
@@ -13,7 +23,7 @@ import {
   makeUser,
   type TestRole,
 } from '../../test/factories.ts';
-import { setUpTestApp } from '../../test/test-app.ts';
+import { answerAs, setUpTestApp, type CallOptions } from '../../test/test-app.ts';
 import { PUSH_CHANNEL } from './push-enqueue.repo.ts';
 import { listenForPushes } from './push-enqueue.service.ts';
 import { isStillRelevant, OPEN_TAB_HOLD_MS, OPEN_TAB_MS, VIDEO_PUSH_MAX_AGE_MS } from './push-relevance.ts';
@@ -83,8 +93,7 @@ async function person(
   return { id: u.id, username: u.username, cookie, sessionId, subscriptionId };
 }
 
-const as = (p: Person, path: string, opts: Parameters<typeof t.call>[1] = {}) =>
-  t.call(path, { cookie: p.cookie, ...opts });
+const as = (p: Person, path: string, opts: CallOptions = {}) => t.call(path, { cookie: p.cookie, ...opts });
 
 /** The queued pushes of these people, oldest first. */
 async function queued(...people: Person[]) {
@@ -122,7 +131,7 @@ async function say(p: Person, roomId: number, body = 'Hallo'): Promise<ChatMessa
     body: { body, clientId: `client-${++clientIds}-push` },
   });
   expect(res.status, res.text).toBe(201);
-  return res.body as ChatMessage;
+  return answerAs(ChatMessageSchema, res).body;
 }
 /** An open Aula tab: it pings (POST /api/users/alive), and the presence flush writes the ping. */
 async function ping(p: Person): Promise<void> {
@@ -429,14 +438,17 @@ describe('admin messages', () => {
     const teacherInGroup = await person('teacher');
     const outside = await person('student');
     const group = await makeGroup(t, { members: [inGroup.id, teacherInGroup.id, admin.id] });
-    const res = await as(admin, '/api/messages/admin', {
-      body: {
-        type: 'warning',
-        title: { de: 'Ausflug Zoo' },
-        body: { de: 'Geld mitbringen' },
-        groupIds: [group.id],
-      },
-    });
+    const res = answerAs(
+      AdminMessageDetailSchema,
+      await as(admin, '/api/messages/admin', {
+        body: {
+          type: 'warning',
+          title: { de: 'Ausflug Zoo' },
+          body: { de: 'Geld mitbringen' },
+          groupIds: [group.id],
+        },
+      }),
+    );
     expect(res.status, res.text).toBe(201);
     const rows = await queued(admin, inGroup, teacherInGroup, outside);
     expect(rows.map((r) => r.userId).sort()).toEqual([inGroup.id, teacherInGroup.id].sort());
@@ -496,8 +508,8 @@ describe('admin messages', () => {
       as(admin, '/api/messages/admin', {
         body: { type: 'normal', title: { de: 'X' }, body: {}, groupIds: [group.id], endsAt },
       });
-    const kept = (await post(null)).body.id as number;
-    const ending = (await post('2026-01-15T12:00:00.000Z')).body.id as number;
+    const kept = answerAs(AdminMessageDetailSchema, await post(null)).body.id;
+    const ending = answerAs(AdminMessageDetailSchema, await post('2026-01-15T12:00:00.000Z')).body.id;
     const rowsOf = async (p: Person, id: number) => (await only(p, admin)).find((r) => r.refId === id)!;
     expect(await relevant(await rowsOf(a, kept))).toBe(true);
     expect((await as(a, `/api/messages/admin/${kept}/seen`, { method: 'POST' })).status).toBe(200);
@@ -524,7 +536,10 @@ describe('admin messages', () => {
       startsAt: '2026-01-16T09:00:00.000Z',
       endsAt: null,
     });
-    const posted = await as(admin, '/api/messages/admin', { body: input([before.id]) });
+    const posted = answerAs(
+      AdminMessageDetailSchema,
+      await as(admin, '/api/messages/admin', { body: input([before.id]) }),
+    );
     expect(posted.status, posted.text).toBe(201);
     const [row] = await only(a, admin);
     expect(await relevant(row!)).toBe(true);
@@ -553,7 +568,7 @@ describe('sick notices', () => {
     const admin = await person('admin');
     await makeGroup(t, { members: [pupil.id, classmate.id, classTeacher.id] });
     await makeGroup(t, { members: [otherTeacher.id] });
-    const res = await report(pupil, { message: 'Magen-Darm, Arzttermin' });
+    const res = answerAs(SickNoticeSchema, await report(pupil, { message: 'Magen-Darm, Arzttermin' }));
     expect(res.status, res.text).toBe(201);
     const rows = await queued(pupil, classmate, classTeacher, otherTeacher, admin);
     expect(rows.map((r) => r.userId)).toEqual([classTeacher.id]);
@@ -577,7 +592,7 @@ describe('sick notices', () => {
     const reporter = await person('teacher');
     const colleague = await person('teacher');
     await makeGroup(t, { members: [pupil.id, reporter.id, colleague.id] });
-    const first = await report(pupil, {});
+    const first = answerAs(SickNoticeSchema, await report(pupil, {}));
     const second = await report(reporter, { userId: String(pupil.id) });
     expect(second.status, second.text).toBe(201);
     expect(await only(reporter, colleague)).toHaveLength(1);
@@ -591,8 +606,8 @@ describe('sick notices', () => {
     const b = await person('student');
     const teacher = await person('teacher');
     await makeGroup(t, { members: [a.id, b.id, teacher.id] });
-    const first = await report(a, {});
-    const second = await report(b, {});
+    const first = answerAs(SickNoticeSchema, await report(a, {}));
+    const second = answerAs(SickNoticeSchema, await report(b, {}));
     expect(second.status, second.text).toBe(201);
     const [row] = await only(teacher, a, b);
     await t.database.db.delete(sickNotices).where(eq(sickNotices.id, second.body.id));
@@ -613,7 +628,7 @@ describe('sick notices', () => {
     const pupil = await person('student');
     const teacher = await person('teacher');
     await makeGroup(t, { members: [pupil.id, teacher.id] });
-    const res = await report(pupil, {});
+    const res = answerAs(SickNoticeSchema, await report(pupil, {}));
     const [row] = await only(teacher, pupil);
     expect(await relevant(row!)).toBe(true);
     // the retention job deletes notices; here the row goes the same way
@@ -649,11 +664,14 @@ describe('video rooms', () => {
     // a teacher's room takes their own groups
     const group = await makeGroup(t, { members: [groupMember.id, owner.id] });
     await makeGroup(t, { members: [owner.id, member.id] });
-    const created = await as(owner, '/api/bbb', {
-      body: { name: 'Mathe 7b', userIds: [member.id], groupIds: [group.id] },
-    });
+    const created = answerAs(
+      RoomDetailsSchema,
+      await as(owner, '/api/bbb', {
+        body: { name: 'Mathe 7b', userIds: [member.id], groupIds: [group.id] },
+      }),
+    );
     expect(created.status, created.text).toBe(201);
-    const roomId = created.body.id as number;
+    const roomId = created.body.id;
     expect((await join(owner, roomId)).body).toMatchObject({ status: 'ready' });
     const rows = await queued(owner, member, groupMember, outsider);
     expect(rows.map((r) => r.userId).sort()).toEqual([member.id, groupMember.id].sort());
@@ -675,8 +693,11 @@ describe('video rooms', () => {
     const owner = await person('teacher');
     const member = await person('teacher');
     await makeGroup(t, { members: [owner.id, member.id] });
-    const created = await as(owner, '/api/bbb', { body: { name: 'Konferenz', userIds: [member.id] } });
-    const roomId = created.body.id as number;
+    const created = answerAs(
+      RoomDetailsSchema,
+      await as(owner, '/api/bbb', { body: { name: 'Konferenz', userIds: [member.id] } }),
+    );
+    const roomId = created.body.id;
     expect((await join(owner, roomId)).status).toBe(200);
     const [row] = await only(member, owner);
     t.clock.advance(VIDEO_PUSH_MAX_AGE_MS);
@@ -722,13 +743,16 @@ describe('the queue row is written in the change’s transaction', () => {
     const pupil = await person('student');
     const other = await person('student');
     await makeGroup(t, { members: [teacher.id, pupil.id, other.id] });
-    const res = await as(teacher, '/api/matrix/room', {
-      body: {
-        name: 'Ansagen',
-        userIds: [pupil.id, other.id],
-        config: { announcements: true, uploads: false },
-      },
-    });
+    const res = answerAs(
+      ChatRoomDetailsSchema,
+      await as(teacher, '/api/matrix/room', {
+        body: {
+          name: 'Ansagen',
+          userIds: [pupil.id, other.id],
+          config: { announcements: true, uploads: false },
+        },
+      }),
+    );
     expect(res.status, res.text).toBe(201);
     const refused = await as(pupil, `/api/matrix/${res.body.id}/messages`, {
       body: { body: 'Hallo', clientId: `client-${++clientIds}-push` },
@@ -747,9 +771,9 @@ describe('through the worker and the stand-in push service', () => {
   /** A pupil whose browser subscribed at the stand-in, as the web app does (POST /api/users/firebase). */
   async function subscribedPupil() {
     const pupil = await person('student', { device: false });
-    const config = await as(pupil, '/api/config/firebase');
+    const config = answerAs(PushConfigResponseSchema, await as(pupil, '/api/config/firebase'));
     expect(config.body).toMatchObject({ enabled: true });
-    const token = svc.subscribe(config.body.vapidKey);
+    const token = svc.subscribe(config.body.vapidKey ?? undefined);
     const res = await as(pupil, '/api/users/firebase', { body: { token } });
     expect(res.status, res.text).toBe(204);
     return { pupil, endpoint: token.endpoint };
