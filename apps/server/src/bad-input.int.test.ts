@@ -1,7 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { errorLog, users } from './db/schema.ts';
-import { call, loginAs, setUpTestApp, userIds } from './test/test-app.ts';
+import { z } from 'zod';
+import {
+  ChatMessagePageSchema,
+  ChatMessageSchema,
+  ChatRoomDetailsSchema,
+  SaveAppResponseSchema,
+} from '@aula/contracts';
+import {
+  answerAs,
+  call,
+  callAs,
+  callError,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+  userIds,
+  type CallOptions,
+  type CallResult,
+} from './test/test-app.ts';
 
 // Issue 16 item 5: bad input is a 400 (common.validation with issues), never a 500; enforced once, in the
 // contracts' shared string, date, id and page schemas.
@@ -16,11 +34,12 @@ beforeAll(async () => {
   studentId = (await userIds(t)).get('student')!;
 });
 
-function expectValidation(res: { status: number; body: any; text: string }, path?: string) {
+function expectValidation(res: CallResult<unknown>, path?: string) {
   expect(res.status, res.text).toBe(400);
-  expect(res.body.code).toBe('common.validation');
-  expect(res.body.issues.length).toBeGreaterThan(0);
-  if (path) expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(path);
+  const { body } = errorOf(res);
+  expect(body.code).toBe('common.validation');
+  expect(body.issues?.length).toBeGreaterThan(0);
+  if (path) expect(body.issues?.map((i) => i.path)).toContain(path);
 }
 
 const tileForm = (fields: Record<string, string>) => {
@@ -63,7 +82,7 @@ describe('NUL and other control characters in text fields', () => {
       form: tileForm({ title: `Ti${NUL}tel`, url: 'https://example.org' }),
     });
     expectValidation(created, 'title');
-    const ok = await call(t.base, '/api/apps', {
+    const ok = await callAs(SaveAppResponseSchema, t.base, '/api/apps', {
       cookie: cookies.get('admin'),
       form: tileForm({ title: 'Titel', url: 'https://example.org' }),
     });
@@ -106,7 +125,7 @@ describe('NUL and other control characters in text fields', () => {
   });
 
   it('the identity import refuses a cell with a control character as a row error', async () => {
-    const res = await call(t.base, '/api/cim/import?dryRun=true', {
+    const res = await callError(t.base, '/api/cim/import?dryRun=true', {
       cookie: cookies.get('superadmin'),
       rawBody: `Nachname;Vorname;Klasse;Rolle\nMeier;Jo${NUL}nas;5a;S\n`,
       headers: { 'content-type': 'text/csv; charset=utf-8' },
@@ -174,6 +193,24 @@ type JsonSchema = {
 };
 
 /** Paths of string fields in a schema that would take a NUL byte. */
+/** The part of the OpenAPI document the walk reads: per path and method the parameters and the JSON body. */
+const OpenApiPathsSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        parameters: z
+          .array(z.object({ in: z.string(), name: z.string(), schema: z.custom<JsonSchema>().optional() }))
+          .optional(),
+        requestBody: z
+          .object({ content: z.record(z.string(), z.object({ schema: z.custom<JsonSchema>().optional() })) })
+          .optional(),
+      }),
+    ),
+  ),
+});
+
 function acceptsNul(schema: JsonSchema | undefined, path: string): string[] {
   if (!schema || typeof schema !== 'object') return [];
   const found: string[] = [];
@@ -196,9 +233,7 @@ function acceptsNul(schema: JsonSchema | undefined, path: string): string[] {
 
 describe('every text a route takes refuses control characters (the contracts use text(), never a bare string)', () => {
   it('walks the OpenAPI document: parameters and JSON bodies of every operation', async () => {
-    const doc = (await call(t.base, '/api/openapi.json')).body as {
-      paths: Record<string, Record<string, any>>;
-    };
+    const doc = (await callAs(OpenApiPathsSchema, t.base, '/api/openapi.json')).body;
     const open: string[] = [];
     let operations = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
@@ -223,20 +258,26 @@ describe('every text a route takes refuses control characters (the contracts use
 });
 
 describe('the chat (decisions 070, 072): bad input changes nothing', () => {
-  const chat = (path: string, opts: Parameters<typeof call>[2] = {}) =>
+  const chat = (path: string, opts: CallOptions = {}) =>
     call(t.base, path, { cookie: cookies.get('admin'), ...opts });
 
   it('NUL in a room name, a message, an edit, a report and an upload’s text; ids and cursors out of range', async () => {
     expectValidation(await chat('/api/matrix/room', { body: { name: `Ra${NUL}um` } }), 'body.name');
-    const room = await chat('/api/matrix/room', { body: { name: 'Eingabeprobe' } });
+    const room = answerAs(
+      ChatRoomDetailsSchema,
+      await chat('/api/matrix/room', { body: { name: 'Eingabeprobe' } }),
+    );
     expect(room.status, room.text).toBe(201);
-    const roomId = room.body.id as number;
+    const roomId = room.body.id;
     const send = (body: unknown) => chat(`/api/matrix/${roomId}/messages`, { body });
     expectValidation(await send({ body: `Hal${NUL}lo`, clientId: 'probe-nul-1' }), 'body.body');
     expectValidation(await send({ body: 'Hallo', clientId: 'a b c d e f' }), 'body.clientId');
-    const ok = await send({ body: 'Hallo\n\tzweite Zeile', clientId: 'probe-ok-1' });
+    const ok = answerAs(
+      ChatMessageSchema,
+      await send({ body: 'Hallo\n\tzweite Zeile', clientId: 'probe-ok-1' }),
+    );
     expect(ok.status, ok.text).toBe(201);
-    const messageId = ok.body.id as number;
+    const messageId = ok.body.id;
     expectValidation(
       await chat(`/api/matrix/${roomId}/messages/${messageId}`, { method: 'PUT', body: { body: `x${NUL}` } }),
       'body.body',
@@ -256,10 +297,8 @@ describe('the chat (decisions 070, 072): bad input changes nothing', () => {
     expectValidation(await chat('/api/matrix/people?q=' + encodeURIComponent(`a${NUL}`)), 'querystring.q');
     expectValidation(await chat('/api/matrix/room/addUsers', { body: { roomId, userIds: [3_000_000_000] } }));
     // nothing of it landed: the one good message is the room's only one, unedited
-    const page = await chat(`/api/matrix/${roomId}/messages`);
-    expect(
-      page.body.items.map((m: { body: string; editedAt: string | null }) => [m.body, m.editedAt]),
-    ).toEqual([['Hallo\n\tzweite Zeile', null]]);
+    const page = answerAs(ChatMessagePageSchema, await chat(`/api/matrix/${roomId}/messages`));
+    expect(page.body.items.map((m) => [m.body, m.editedAt])).toEqual([['Hallo\n\tzweite Zeile', null]]);
   });
 });
 
