@@ -4,7 +4,15 @@ import pino from 'pino';
 import { errorLog, mailOutbox } from './db/schema.ts';
 import { settleBackgroundTasks } from './modules/mail/mail.service.ts';
 import { totpCodeAt } from './lib/totp-codes.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp, type CallOptions } from './test/test-app.ts';
+import { RoomDetailsSchema, TotpSetupSchema, UserInfoSchema } from '@aula/contracts';
+import {
+  answerAs,
+  call,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  setUpTestApp,
+  type CallOptions,
+} from './test/test-app.ts';
 import { makeUser, uniqueName } from './test/factories.ts';
 
 // Canary values (SECURITY.md "Privacy": no secret ever reaches a log): none may appear in any log line.
@@ -176,9 +184,9 @@ async function totpFlow() {
   const { username } = await piepmatz();
   const password = CANARY.password;
   let cookie = await signIn(username, password);
-  const setup = await send('/api/totp/code', { cookie });
+  const setup = answerAs(TotpSetupSchema, await send('/api/totp/code', { cookie }));
   expect(setup.status).toBe(200);
-  const seed = setup.body.secret as string;
+  const seed = setup.body.secret;
   secrets.add(seed).add(setup.body.uri as string);
   const first = await totpCodeAt(seed, clock());
   codes.add(first);
@@ -207,9 +215,10 @@ async function impersonationFlow() {
     body: { reason: CANARY.reason },
   });
   expect(start.status).toBe(200);
-  expect((await send('/api/self', { cookie: cookiesFrom(start) })).body.impersonator.username).toBe(
-    'superadmin',
-  );
+  expect(
+    answerAs(UserInfoSchema, await send('/api/self', { cookie: cookiesFrom(start) })).body.impersonator
+      ?.username,
+  ).toBe('superadmin');
   const stop = await send('/api/users/impersonate', { cookie: cookiesFrom(start), method: 'DELETE' });
   expect(stop.status).toBe(200);
   expect((await send('/api/logout', { cookie: cookiesFrom(stop), body: {} })).status).toBe(200);
@@ -232,9 +241,12 @@ async function queryStringFlow() {
 async function roomCodeFlow() {
   const { username } = await piepmatz();
   const cookie = await signIn(username, CANARY.password);
-  const created = await send('/api/bbb', { cookie, body: { name: 'Kanarienraum' } });
+  const created = answerAs(
+    RoomDetailsSchema,
+    await send('/api/bbb', { cookie, body: { name: 'Kanarienraum' } }),
+  );
   expect(created.status, created.text).toBe(201);
-  const code = created.body.code as string;
+  const code = created.body.code;
   expect(code).toMatch(/^[a-z2-9]{3}-[a-z2-9]{3}-[a-z2-9]{3}$/);
   const typed = code.toUpperCase().replaceAll('-', ' ');
   secrets.add(code).add(typed).add(code.replaceAll('-', '')).add(encodeURIComponent(typed));

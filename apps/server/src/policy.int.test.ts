@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hasRole, type Role } from '@aula/contracts';
+import { hasRole, isErrorBody, LayoutResponseSchema, SessionResultSchema, type Role } from '@aula/contracts';
 import { and, eq } from 'drizzle-orm';
 import {
   apps,
@@ -15,7 +15,7 @@ import {
 import { makeSchool, makeSetting, makeTile, makeUser } from './test/factories.ts';
 import { phonePhoto } from './test/photos.ts';
 import { POLICY, policyFor } from './policy.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, loginAs, setUpTestApp } from './test/test-app.ts';
+import { call, callAs, cookiesFrom, DEMO_PASSWORD, errorOf, loginAs, setUpTestApp } from './test/test-app.ts';
 import { multipart } from './test/multipart.ts';
 
 const OTHER_HOST = 'other-school.test';
@@ -73,7 +73,7 @@ beforeAll(async () => {
       layouts: ['logged-out'],
     })
   ).id;
-  ownAppId = (await call(t.base, '/api/layout')).body.layout[0].id;
+  ownAppId = (await callAs(LayoutResponseSchema, t.base, '/api/layout')).body.layout[0]!.id;
   const [notice] = await db
     .insert(sickNotices)
     .values({ schoolId: other.id, userId: otherUserId, begins: '2026-01-05', ends: '2026-01-06' })
@@ -350,12 +350,14 @@ describe('the policy table', () => {
     const cookie = await loginAs(t.base, 'student');
     const res = await call(t.base, '/api/self', { cookie, headers: { host: OTHER_HOST } });
     expect(res.status).toBe(401);
-    const layout = await call(t.base, '/api/layout', { headers: { host: OTHER_HOST } });
-    expect(layout.body.layout.map((b: { title: string }) => b.title)).toEqual(['Fremde App']);
+    const layout = await callAs(LayoutResponseSchema, t.base, '/api/layout', {
+      headers: { host: OTHER_HOST },
+    });
+    expect(layout.body.layout.map((b) => b.title)).toEqual(['Fremde App']);
   });
 
   it('the same user name at the other school signs in there only', async () => {
-    const there = await call(t.base, '/api/login', {
+    const there = await callAs(SessionResultSchema, t.base, '/api/login', {
       body: { username: 'student', password: DEMO_PASSWORD },
       headers: { host: OTHER_HOST },
     });
@@ -453,7 +455,7 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
       });
       const label = `impersonating ${username}: ${route.method} ${route.url} -> ${res.status} ${res.text}`;
       expect(res.status, label).toBe(403);
-      expect(res.body.code, label).toBe('auth.not_while_impersonating');
+      expect(errorOf(res, label).body.code, label).toBe('auth.not_while_impersonating');
       expect(await counts(), label).toEqual(before);
     }
   });
@@ -471,7 +473,9 @@ describe('impersonation is read-only for the user’s own acts (decision 081)', 
       });
       const label = `${username}: ${route.method} ${route.url} -> ${res.status} ${res.text}`;
       expect(res.status, label).toBeLessThan(500);
-      expect(res.body?.code, label).not.toBe('auth.not_while_impersonating');
+      expect(isErrorBody(res.body) ? res.body.code : undefined, label).not.toBe(
+        'auth.not_while_impersonating',
+      );
     }
   });
 

@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { hasRole, type Role } from '@aula/contracts';
+import { hasRole, TotpSetupSchema, UserInfoSchema, type Role } from '@aula/contracts';
 import { users } from '../../db/schema.ts';
 import { DURING_FORCED_STEP, POLICY } from '../../policy.ts';
-import { call, DEMO_PASSWORD, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import {
+  call,
+  callAs,
+  callError,
+  DEMO_PASSWORD,
+  errorOf,
+  loginAs,
+  setUpTestApp,
+} from '../../test/test-app.ts';
 import { totpCodeAt } from '../../lib/totp-codes.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 
@@ -46,7 +54,7 @@ async function expectEverythingElseRefused(cookie: string, role: Role, code: str
       ...(route.policy.csrfOnGet ? { headers: { 'x-aula-csrf': '1' } } : {}),
     });
     expect(res.status, `${key} -> ${res.status} ${res.text.slice(0, 80)}`).toBe(403);
-    expect(res.body.code, key).toBe(code);
+    expect(errorOf(res, key).body.code, key).toBe(code);
     refused++;
   }
   return refused;
@@ -64,7 +72,9 @@ describe('a password someone else gave must be changed first, with any HTTP clie
     expect(set.status).toBe(200);
     // force_password_change is off by default: the teacher's tick alone is honoured
     const pupil = await loginAs(t.base, 'student2', given);
-    expect((await call(t.base, '/api/self', { cookie: pupil })).body.must_change_password).toBe(true);
+    expect(
+      (await callAs(UserInfoSchema, t.base, '/api/self', { cookie: pupil })).body.must_change_password,
+    ).toBe(true);
 
     const refused = await expectEverythingElseRefused(pupil, 'student', 'auth.password_change_required');
     expect(refused).toBeGreaterThan(20);
@@ -106,9 +116,9 @@ describe('force_2fa_teachers: teachers and above set up two-factor first', () =>
     const student = await loginAs(t.base, 'student');
     expect((await call(t.base, '/api/layout', { cookie: student })).status).toBe(200);
 
-    const setup = await call(t.base, '/api/totp/code', { cookie: teacher });
+    const setup = await callAs(TotpSetupSchema, t.base, '/api/totp/code', { cookie: teacher });
     expect(setup.status).toBe(200);
-    const code = await totpCodeAt(setup.body.secret as string, new Date(now));
+    const code = await totpCodeAt(setup.body.secret, new Date(now));
     const verify = await call(t.base, '/api/totp/code/verify', {
       cookie: teacher,
       body: { code, password: DEMO_PASSWORD },
@@ -120,11 +130,11 @@ describe('force_2fa_teachers: teachers and above set up two-factor first', () =>
 
   it('an admin is held back too, until two-factor is set up', async () => {
     await setSettingDirectly('force_2fa_teachers', 'true');
-    const res = await call(t.base, '/api/config/settings', { cookie: await loginAs(t.base, 'admin') });
+    const res = await callError(t.base, '/api/config/settings', { cookie: await loginAs(t.base, 'admin') });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.totp_required');
     // the admin's own earlier session was signed in before: it is held back as well
-    expect((await call(t.base, '/api/config/settings', { cookie: admin })).body.code).toBe(
+    expect((await callError(t.base, '/api/config/settings', { cookie: admin })).body.code).toBe(
       'auth.totp_required',
     );
   });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog, groups } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { GroupDetailSchema, RoleGroupsSchema } from '@aula/contracts';
+import { call, callAs, errorOf, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const cookies = new Map<string, string>();
 const groupId = new Map<string, number>();
@@ -19,10 +20,12 @@ const auditOf = (action: string) =>
 
 describe('GET /api/groups/:group', () => {
   it('a teacher sees a group they belong to, with its members', async () => {
-    const res = await call(t.base, `/api/groups/${groupId.get('5a')}`, { cookie: as('teacher') });
+    const res = await callAs(GroupDetailSchema, t.base, `/api/groups/${groupId.get('5a')}`, {
+      cookie: as('teacher'),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: groupId.get('5a'), name: '5a', type: 'class' });
-    const names = (res.body.members as { name: string; type: string }[]).map((m) => `${m.type} ${m.name}`);
+    const names = res.body.members.map((m) => `${m.type} ${m.name}`);
     expect(names).toEqual(expect.arrayContaining(['L Tina Lehmann', 'S Sara Schmidt', 'S Ali Yilmaz']));
     expect(names).not.toContain('S Mia Wagner');
   });
@@ -104,9 +107,10 @@ describe('role groups (GET/POST /api/config/roleGroups)', () => {
 
   it('an admin who maps a group to admin gets 403 and nothing changes; a superadmin may', async () => {
     await makeSetting(t, 'role_groups', JSON.stringify([{ group: 'Kollegium', role: 'teacher' }]));
-    const before = (await call(t.base, '/api/config/roleGroups', { cookie: as('admin') })).body;
+    const before = (await callAs(RoleGroupsSchema, t.base, '/api/config/roleGroups', { cookie: as('admin') }))
+      .body;
     const withAdmin = [...before, { group: 'Schulleitung', role: 'admin' }];
-    const refused = await save('admin', withAdmin);
+    const refused = errorOf(await save('admin', withAdmin));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('users.role_not_allowed');
     expect((await call(t.base, '/api/config/roleGroups', { cookie: as('admin') })).body).toEqual(before);

@@ -3,7 +3,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema.ts';
 import { makeSchool } from '../../test/factories.ts';
-import { call, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
+import { MailOutboxPageSchema } from '@aula/contracts';
+import { call, callAs, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { sendMail } from './mail.service.ts';
 
 const t = setUpTestApp({ now: '2026-03-02T08:00:00Z' });
@@ -39,7 +40,7 @@ beforeAll(async () => {
 describe('GET /api/mail/outbox', () => {
   it("lists the school's mails newest first, page by page, with their bodies while no SMTP is set", async () => {
     const cookie = await loginAs(t.base, 'superadmin');
-    const first = await call(t.base, '/api/mail/outbox?page=1&perPage=2', { cookie });
+    const first = await callAs(MailOutboxPageSchema, t.base, '/api/mail/outbox?page=1&perPage=2', { cookie });
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(3);
     expect(first.body.items.map((m: { subject: string }) => m.subject)).toEqual(['Mail 2', 'Mail 1']);
@@ -50,13 +51,15 @@ describe('GET /api/mail/outbox', () => {
       error: null,
       created_at: clock().toISOString(),
     });
-    const second = await call(t.base, '/api/mail/outbox?page=2&perPage=2', { cookie });
+    const second = await callAs(MailOutboxPageSchema, t.base, '/api/mail/outbox?page=2&perPage=2', {
+      cookie,
+    });
     expect(second.body.items.map((m: { subject: string }) => m.subject)).toEqual(['Mail 0']);
   });
 
   it('an admin reads addresses and subjects but no bodies: a body may hold a live reset code', async () => {
     const cookie = await loginAs(t.base, 'admin');
-    const res = await call(t.base, '/api/mail/outbox', { cookie });
+    const res = await callAs(MailOutboxPageSchema, t.base, '/api/mail/outbox', { cookie });
     expect(res.status).toBe(200);
     const bySubject = new Map(res.body.items.map((m: { subject: string }) => [m.subject, m]));
     expect(bySubject.get('Mail 1')).toMatchObject({ user_id: superadminId, body: '' });
@@ -66,7 +69,9 @@ describe('GET /api/mail/outbox', () => {
 
   it('is for admins only', async () => {
     for (const username of ['student', 'teacher']) {
-      const res = await call(t.base, '/api/mail/outbox', { cookie: await loginAs(t.base, username) });
+      const res = await call(t.base, '/api/mail/outbox', {
+        cookie: await loginAs(t.base, username),
+      });
       expect(res.status, username).toBe(403);
     }
     expect((await call(t.base, '/api/mail/outbox')).status).toBe(401);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deviceDays, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { OnlineListSchema } from '@aula/contracts';
+import { call, callAs, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 const t = setUpTestApp({ now: '2026-11-23T08:00:00Z' });
 const clock = t.clock;
@@ -52,7 +53,7 @@ describe('online ping (spec 4.4)', () => {
       await call(t.base, '/api/users/alive', { method: 'POST', cookie: await loginAs(t.base, username) });
     await t.app.presence.flush();
     const cookie = await loginAs(t.base, 'admin');
-    const first = await call(t.base, '/api/users/online', { cookie });
+    const first = await callAs(OnlineListSchema, t.base, '/api/users/online', { cookie });
     expect(first.status).toBe(200);
     expect(first.body.ids).toEqual(
       expect.arrayContaining([
@@ -71,7 +72,10 @@ describe('online ping (spec 4.4)', () => {
     clock.advance(46_000); // past the online window: everyone who stopped pinging drops out
     await call(t.base, '/api/users/alive', { method: 'POST', cookie });
     await t.app.presence.flush();
-    const changed = await call(t.base, '/api/users/online', { cookie, headers: { 'if-none-match': etag } });
+    const changed = await callAs(OnlineListSchema, t.base, '/api/users/online', {
+      cookie,
+      headers: { 'if-none-match': etag },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.ids).toEqual(['demo-admin']);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -82,11 +86,13 @@ describe('online ping (spec 4.4)', () => {
     await call(t.base, '/api/users/alive', { method: 'POST', cookie });
     await t.app.presence.flush();
     const admin = await loginAs(t.base, 'admin');
-    expect((await call(t.base, '/api/users/online', { cookie: admin })).body.ids).toContain('demo-student4');
+    expect(
+      (await callAs(OnlineListSchema, t.base, '/api/users/online', { cookie: admin })).body.ids,
+    ).toContain('demo-student4');
     await call(t.base, '/api/logout', { method: 'POST', cookie });
-    expect((await call(t.base, '/api/users/online', { cookie: admin })).body.ids).not.toContain(
-      'demo-student4',
-    );
+    expect(
+      (await callAs(OnlineListSchema, t.base, '/api/users/online', { cookie: admin })).body.ids,
+    ).not.toContain('demo-student4');
   });
 });
 
