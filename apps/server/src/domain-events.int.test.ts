@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { DEFAULT_FEATURES } from '@aula/contracts';
+import { DEFAULT_FEATURES, SickNoticeSchema } from '@aula/contracts';
 import { transaction, type Db } from './db/index.ts';
 import { pushQueue, sickNotices } from './db/schema.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type PublishOrigin,
 } from './lib/domain-events.ts';
 import { makeDeviceRow, makeGroup, makeSetting, makeUser, type TestRole } from './test/factories.ts';
-import { setUpTestApp } from './test/test-app.ts';
+import { answerAs, setUpTestApp } from './test/test-app.ts';
 
 // Side effects as domain events (issue 33, decision 084), on the real database over real HTTP: a handler that
 // writes (push queues a sick notice's push) runs in the publishing transaction, so its rows commit and roll back
@@ -77,7 +77,7 @@ const subscribe = (...list: Parameters<typeof subscribeDomainEvents>[0]) =>
 describe('a handler that writes runs in the publishing transaction', () => {
   it('the push is queued when the change commits', async () => {
     const { pupil, teacher } = await pupilAndTeacher();
-    const res = await report(pupil);
+    const res = answerAs(SickNoticeSchema, await report(pupil));
     expect(res.status, res.text).toBe(201);
     const rows = await queuedFor(t.database.db, teacher);
     expect(rows.map((r) => [r.kind, r.refId])).toEqual([['sick', res.body.id]]);
@@ -152,7 +152,7 @@ describe('a handler that only notifies runs after the commit', () => {
       afterCommitHandler('sick.reported', 'test: notes', (e) => void after.push(e.id)),
     );
     const from = lines.length;
-    const res = await report(pupil);
+    const res = answerAs(SickNoticeSchema, await report(pupil));
     expect(res.status, res.text).toBe(201);
     expect(await noticesOf(pupil)).toHaveLength(1);
     expect(await queuedFor(t.database.db, teacher)).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Database } from './db/index.ts';
 import { createTestDatabase, adminQuery } from './test/test-db.ts';
 import { startTcpProxy } from './test/tcp-proxy.ts';
-import { call, loginAs, setUpTestApp } from './test/test-app.ts';
+import { call, callError, loginAs, setUpTestApp } from './test/test-app.ts';
 
 // PostgreSQL server only: PGlite runs inside the process and cannot go away.
 let owner: Database & { url?: string };
@@ -47,7 +47,7 @@ describe('staying up (PostgreSQL server)', () => {
   it('during an outage requests answer 503 with Retry-After, and service resumes once the database is back', async () => {
     const cookie = await loginAs(t.base, 'teacher');
     await proxy.cut();
-    const layout = await call(t.base, '/api/layout', { cookie });
+    const layout = await callError(t.base, '/api/layout', { cookie });
     expect(layout.status).toBe(503);
     expect(layout.body.code).toBe('common.unavailable');
     expect(Number(layout.headers.get('retry-after'))).toBeGreaterThan(0);

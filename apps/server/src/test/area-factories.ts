@@ -6,6 +6,7 @@
 import {
   CameraPictureSchema,
   ChatRoomDetailsSchema,
+  PushConfigResponseSchema,
   RoomDetailsSchema,
   SickNoticeSchema,
   type ChatRoomInput,
@@ -65,9 +66,9 @@ export async function makePushDevice(
   cookie: string,
   service: Pick<PushServiceStandIn, 'subscribe'>,
 ): Promise<StandInSubscription> {
-  const config = await call(t.base, '/api/config/firebase', { cookie });
-  if (config.status !== 200) throw new Error(`GET /api/config/firebase: got ${config.status} ${config.text}`);
-  const token = service.subscribe(config.body.vapidKey as string);
+  const config = await callAs(PushConfigResponseSchema, t.base, '/api/config/firebase', { cookie });
+  if (config.body.vapidKey === null) throw new Error(`GET /api/config/firebase: push is off ${config.text}`);
+  const token = service.subscribe(config.body.vapidKey);
   const res = await call(t.base, '/api/users/firebase', { cookie, body: { token } });
   if (res.status !== 204) throw new Error(`POST /api/users/firebase: got ${res.status} ${res.text}`);
   return token;

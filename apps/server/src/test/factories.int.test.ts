@@ -1,6 +1,7 @@
 // The factories make what the app itself would accept: each made row is checked through HTTP, as a user sees it.
 import { describe, expect, it } from 'vitest';
 import { makeGroup, makeSchool, makeSetting, makeTile, makeUser } from './factories.ts';
+import { LayoutResponseSchema, UserInfoSchema } from '@aula/contracts';
 import { setUpTestApp } from './test-app.ts';
 
 const t = setUpTestApp({ now: '2026-11-24T08:00:00Z' });
@@ -10,10 +11,10 @@ const titles = (res: { body: { layout: { title: string }[] } }) => res.body.layo
 describe('test factories', () => {
   it('a user signs in with its role, and is a member of the groups given', async () => {
     const admin = await makeUser(t, { role: 'admin', groups: ['5a', 'Kollegium'] });
-    const self = await t.call('/api/self', { cookie: await admin.login() });
+    const self = await t.callAs(UserInfoSchema, '/api/self', { cookie: await admin.login() });
     expect(self.status).toBe(200);
     expect(self.body).toMatchObject({ id: admin.id, username: admin.username, type: 'L', roles: ['admin'] });
-    expect((self.body.groups as { name: string }[]).map((g) => g.name).sort()).toEqual(['5a', 'Kollegium']);
+    expect(self.body.groups.map((g) => g.name).sort()).toEqual(['5a', 'Kollegium']);
   });
 
   it('a user without a password cannot sign in; one of another school signs in there only', async () => {
@@ -41,16 +42,20 @@ describe('test factories', () => {
     const member = await makeUser(t);
     const outsider = await makeUser(t);
     const group = await makeGroup(t, { members: [member.username] });
-    const self = await t.call('/api/self', { cookie: await member.login() });
+    const self = await t.callAs(UserInfoSchema, '/api/self', { cookie: await member.login() });
     expect(self.body.groups).toEqual([{ id: group.id, name: group.name }]);
     const tile = await makeTile(t, { wantedPerms: 'groups', groups: [group.id], layouts: ['logged-in'] });
-    expect(titles(await t.call('/api/layout', { cookie: await member.login() }))).toContain(tile.title);
-    expect(titles(await t.call('/api/layout', { cookie: await outsider.login() }))).not.toContain(tile.title);
+    expect(
+      titles(await t.callAs(LayoutResponseSchema, '/api/layout', { cookie: await member.login() })),
+    ).toContain(tile.title);
+    expect(
+      titles(await t.callAs(LayoutResponseSchema, '/api/layout', { cookie: await outsider.login() })),
+    ).not.toContain(tile.title);
   });
 
   it('a tile on the logged-out layout is seen by visitors; a setting is served at once, and removed', async () => {
     const tile = await makeTile(t, { layouts: ['logged-out'] });
-    expect(titles(await t.call('/api/layout'))).toContain(tile.title);
+    expect(titles(await t.callAs(LayoutResponseSchema, '/api/layout'))).toContain(tile.title);
     await makeSetting(t, 'password_length', '13');
     expect((await t.call('/api/config/key', { body: ['password_length'] })).body).toEqual({
       password_length: '13',

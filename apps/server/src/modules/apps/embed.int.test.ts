@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { apps } from '../../db/schema.ts';
 import { makeSetting } from '../../test/factories.ts';
-import { call, loginAs, setUpTestApp } from '../../test/test-app.ts';
+import { SaveAppResponseSchema, TileSchema } from '@aula/contracts';
+import { call, callAs, loginAs, setUpTestApp } from '../../test/test-app.ts';
 
 let admin: string;
 let site: Server;
@@ -180,9 +181,13 @@ describe('the embed check reads X-Frame-Options and CSP frame-ancestors', () => 
       wantedPerms: 'everyone',
     }))
       form.append(name, value);
-    const res = await call(t.base, `/api/apps/${created.bubble.id}`, { method: 'PUT', cookie: admin, form });
+    const res = await callAs(SaveAppResponseSchema, t.base, `/api/apps/${created.bubble.id}`, {
+      method: 'PUT',
+      cookie: admin,
+      form,
+    });
     expect(res.body.embedCheck).toEqual({ embeddable: false, reason: 'x-frame-options' });
-    const again = await call(t.base, `/api/apps/${created.bubble.id}`, { cookie: admin });
+    const again = await callAs(TileSchema, t.base, `/api/apps/${created.bubble.id}`, { cookie: admin });
     expect(again.body.embeddable).toBe(false);
   });
 });

@@ -2,10 +2,17 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { LOGIN_LOCK_MS, LOGIN_LOCK_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_S } from '@aula/contracts';
+import {
+  LOGIN_LOCK_MS,
+  LOGIN_LOCK_WINDOW_MS,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+  TotpSetupSchema,
+} from '@aula/contracts';
 import { auditLog, loginFailures } from '../../db/schema.ts';
 import {
   call,
+  callAs,
   cookiesFrom,
   DEMO_PASSWORD,
   demoSchoolId,
@@ -266,7 +273,7 @@ describe('TOTP at sign-in', () => {
       body: { username: teacher, password: DEMO_PASSWORD },
     });
     const cookie = cookiesFrom(login);
-    const setup = await call(t.base, '/api/totp/code', { cookie });
+    const setup = await callAs(TotpSetupSchema, t.base, '/api/totp/code', { cookie });
     expect(setup.status).toBe(200);
     const code = (at: number) =>
       generate({

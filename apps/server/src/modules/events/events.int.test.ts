@@ -8,13 +8,22 @@ import {
   EVENT_RETRY_MS,
   EVENT_STREAMS_PER_SESSION,
   PRESENCE_FLUSH_MS,
+  AdminMessageDetailSchema,
   type EventData,
   type EventType,
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
 import { events, sessions } from '../../db/schema.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser, type TestUser } from '../../test/factories.ts';
-import { call, cookiesFrom, demoSchoolId, loginAs, setUpTestApp, startTestApp } from '../../test/test-app.ts';
+import {
+  answerAs,
+  call,
+  cookiesFrom,
+  demoSchoolId,
+  loginAs,
+  setUpTestApp,
+  startTestApp,
+} from '../../test/test-app.ts';
 import { COMMIT_SLACK_MS } from './events.hub.ts';
 import { publishEvent, type EventAudience } from './events.service.ts';
 import { openSse, type SseStream } from './sse-reader.ts';
@@ -394,12 +403,12 @@ describe('GET /api/events', () => {
         body: { type: 'normal', title: { de: 'Hallo' }, body: { de: 'Text' }, ...body },
       });
 
-    const forSchool = await post({});
+    const forSchool = answerAs(AdminMessageDetailSchema, await post({}));
     expect(forSchool.status, forSchool.text).toBe(201);
     expect((await sm.nextEvent())?.event).toBe('messages.admin');
     expect((await so.nextEvent())?.event).toBe('messages.admin');
 
-    const forGroup = await post({ groupIds: [group.id] });
+    const forGroup = answerAs(AdminMessageDetailSchema, await post({ groupIds: [group.id] }));
     expect(forGroup.status).toBe(201);
     const marker = await raise({}, 'presence', {});
     expect((await sm.nextEvent())?.event).toBe('messages.admin');

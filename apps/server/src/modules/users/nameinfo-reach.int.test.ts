@@ -8,7 +8,8 @@ import {
   chatRooms,
 } from '../../db/schema.ts';
 import { makeGroup, makeSchool, makeUser, uniqueName, type TestUser } from '../../test/factories.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp } from '../../test/test-app.ts';
+import { NameInfoSchema } from '@aula/contracts';
+import { call, callAs, cookiesFrom, DEMO_PASSWORD, setUpTestApp } from '../../test/test-app.ts';
 
 // POST /api/nameinfo names only the people the caller can meet (issue 32, decision 077): their groups (their
 // teachers among them), their video rooms and their chat rooms and private chats; staff name everyone of the
@@ -168,12 +169,12 @@ describe('POST /api/nameinfo: names only for people the caller can meet (decisio
       headers: { host: otherHost },
     });
     expect(login.status, login.text).toBe(200);
-    const foreign = await call(t.base, '/api/nameinfo', {
+    const foreign = await callAs(NameInfoSchema, t.base, '/api/nameinfo', {
       cookie: cookiesFrom(login),
       headers: { host: otherHost },
       body: { ids: [...EVERYONE.map(id), otherSchoolUser.id] },
     });
     expect(foreign.status).toBe(200);
-    expect(foreign.body.map((r: { id: number }) => r.id)).toEqual([otherSchoolUser.id]);
+    expect(foreign.body.map((r) => r.id)).toEqual([otherSchoolUser.id]);
   });
 });
