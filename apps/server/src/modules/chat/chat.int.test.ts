@@ -10,7 +10,6 @@ import {
   ChatMessagePageSchema,
   ChatMessageSchema,
   ChatPeopleSchema,
-  ChatRoomConfigSchema,
   ChatRoomDetailsSchema,
   ChatRoomListSchema,
   MAX_CHAT_UPLOAD_BYTES,
