@@ -1,11 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { MAX_PHOTO_BYTES, type CameraGallery, type CameraPicture } from '@aula/contracts';
+import type { z } from 'zod';
+import {
+  CameraGallerySchema,
+  CameraPeopleSchema,
+  CameraPictureSchema,
+  DataExportSchema,
+  MAX_PHOTO_BYTES,
+} from '@aula/contracts';
 import { auditLog, cameraPictures, files, groupMembers } from '../../db/schema.ts';
 import { makeGroup, makeSchool, makeSetting, makeUser } from '../../test/factories.ts';
 import { carriesNoMetadata, phonePhoto } from '../../test/photos.ts';
-import { call, cookiesFrom, DEMO_PASSWORD, setUpTestApp } from '../../test/test-app.ts';
+import {
+  call,
+  callAs,
+  callError,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  setUpTestApp,
+  type CallOptions,
+} from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 
 // spec 1, 2.2; decision 063: each person's pictures, seen and deleted by the person, whoever took the
@@ -29,16 +44,35 @@ function photoForm(data: Buffer, field = 'photo', name = 'IMG_0001.jpg', type = 
   return multipart({}, { [field]: { data, name, type } });
 }
 
-async function upload(username: string | null, laraId: string, data?: Buffer) {
-  return call<CameraPicture & { code?: string }>(t.base, `/api/camera/${laraId}`, {
+async function uploadOpts(username: string | null, data?: Buffer): Promise<CallOptions> {
+  return {
     method: 'POST',
     cookie: username ? await as(username) : undefined,
     form: photoForm(data ?? (await phonePhoto())),
-  });
+  };
 }
 
-async function get<T = any>(username: string | null, path: string) {
-  return call<T>(t.base, path, { cookie: username ? await as(username) : undefined });
+async function upload(username: string | null, laraId: string, data?: Buffer) {
+  return call(t.base, `/api/camera/${laraId}`, await uploadOpts(username, data));
+}
+
+/** a picture that is stored, answered with the contract's body */
+async function uploadAs(username: string | null, laraId: string, data?: Buffer) {
+  return callAs(CameraPictureSchema, t.base, `/api/camera/${laraId}`, await uploadOpts(username, data));
+}
+
+/** an upload that is refused */
+async function uploadRefused(username: string | null, laraId: string, data?: Buffer) {
+  return callError(t.base, `/api/camera/${laraId}`, await uploadOpts(username, data));
+}
+
+async function get(username: string | null, path: string) {
+  return call(t.base, path, { cookie: username ? await as(username) : undefined });
+}
+
+/** a 2xx answer, checked against the contract's schema */
+async function getAs<S extends z.ZodType>(schema: S, username: string | null, path: string) {
+  return callAs(schema, t.base, path, { cookie: username ? await as(username) : undefined });
 }
 
 async function del(username: string | null, id: number) {
@@ -80,7 +114,7 @@ beforeAll(async () => {
 
 describe('GET /api/camera (the overview)', () => {
   it('lists the caller first, then the pupils of their groups by last name; a pupil only themself', async () => {
-    const teacher = await get('teacher', '/api/camera');
+    const teacher = await getAs(CameraPeopleSchema, 'teacher', '/api/camera');
     expect(teacher.status).toBe(200);
     expect(teacher.body.items.map((p: { laraId: string; self: boolean }) => [p.laraId, p.self])).toEqual([
       ['demo-teacher', true],
@@ -88,7 +122,7 @@ describe('GET /api/camera (the overview)', () => {
       ['demo-student2', false],
     ]);
     expect(teacher.body.items[1]).toMatchObject({ name: 'Sara Schmidt', type: 'S' });
-    const pupil = await get('student2', '/api/camera');
+    const pupil = await getAs(CameraPeopleSchema, 'student2', '/api/camera');
     expect(pupil.body.items.map((p: { laraId: string }) => p.laraId)).toEqual(['demo-student2']);
     expect((await get(null, '/api/camera')).status).toBe(401);
   });
@@ -99,11 +133,11 @@ describe('the access matrix', () => {
   let spareId = 0;
   beforeAll(async () => {
     // "former" photographs Sara while in 5a, then leaves the class
-    const taken = await upload('former', SARA);
+    const taken = await uploadAs('former', SARA);
     expect(taken.status).toBe(201);
     pictureId = taken.body.id;
     // a second one for the test in which the taker deletes theirs (tests run in any order, decision 056)
-    const spare = await upload('former', SARA);
+    const spare = await uploadAs('former', SARA);
     expect(spare.status).toBe(201);
     spareId = spare.body.id;
     await t.database.db.delete(groupMembers).where(eq(groupMembers.userId, formerId));
@@ -114,7 +148,7 @@ describe('the access matrix', () => {
 
   it('the person, the taker, their teacher and an admin see the picture, full and thumb', async () => {
     for (const who of SEES) {
-      const gallery = await get<CameraGallery>(who, `/api/camera/${SARA}`);
+      const gallery = await getAs(CameraGallerySchema, who, `/api/camera/${SARA}`);
       expect(gallery.status, who).toBe(200);
       expect(gallery.body.person).toMatchObject({
         laraId: SARA,
@@ -168,17 +202,17 @@ describe('the access matrix', () => {
   });
 
   it('the taker who left the class sees only their own pictures and may not add one (403)', async () => {
-    const byTeacher = await upload('teacher', SARA);
+    const byTeacher = await uploadAs('teacher', SARA);
     expect(byTeacher.status).toBe(201);
-    const gallery = await get<CameraGallery>('former', `/api/camera/${SARA}`);
+    const gallery = await getAs(CameraGallerySchema, 'former', `/api/camera/${SARA}`);
     expect(gallery.body.pictures.map((p) => p.id)).toContain(pictureId);
     expect(gallery.body.pictures.every((p) => p.takenBy?.id === formerId)).toBe(true);
     expect(gallery.body.mayCapture).toBe(false);
     expect((await get('former', `/api/camera/pictures/${byTeacher.body.id}`)).status).toBe(404);
-    const refused = await upload('former', SARA);
+    const refused = await uploadRefused('former', SARA);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('camera.not_allowed');
-    const all = await get<CameraGallery>('student', `/api/camera/${SARA}`);
+    const all = await getAs(CameraGallerySchema, 'student', `/api/camera/${SARA}`);
     expect(all.body.mayCapture).toBe(true);
     expect(all.body.pictures.map((p) => p.id)).toEqual(
       expect.arrayContaining([byTeacher.body.id, pictureId]),
@@ -207,7 +241,7 @@ describe('the access matrix', () => {
       let id: number;
       if (taker === 'former') id = spareId;
       else {
-        const res = await upload(taker, SARA);
+        const res = await uploadAs(taker, SARA);
         expect(res.status).toBe(201);
         id = res.body.id;
       }
@@ -221,7 +255,7 @@ describe('the access matrix', () => {
 describe('POST /api/camera/:laraId', () => {
   it('stores a phone photo upright, without EXIF or GPS, full and thumb; audited', async () => {
     // orientation 6: the camera held upright, the pixels stored lying on their side
-    const res = await upload('teacher', SARA, await phonePhoto(400, 300, { orientation: 6 }));
+    const res = await uploadAs('teacher', SARA, await phonePhoto(400, 300, { orientation: 6 }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       width: 300,
@@ -262,7 +296,7 @@ describe('POST /api/camera/:laraId', () => {
   });
 
   it('download=1 is an attachment named after the person and the day', async () => {
-    const res = await upload('student', SARA);
+    const res = await uploadAs('student', SARA);
     const file = await get('student', `/api/camera/pictures/${res.body.id}?download=1`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe(
@@ -282,7 +316,7 @@ describe('POST /api/camera/:laraId', () => {
       ),
     });
     expect(pdf.status).toBe(415);
-    const huge = await upload('student', SARA, Buffer.alloc(MAX_PHOTO_BYTES + 1, 1));
+    const huge = await uploadRefused('student', SARA, Buffer.alloc(MAX_PHOTO_BYTES + 1, 1));
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('upload.too_large');
     const none = await call(t.base, `/api/camera/${SARA}`, {
@@ -302,7 +336,7 @@ describe('POST /api/camera/:laraId', () => {
     await makeSetting(t, 'upload_quota_teacher_mb', '0');
     try {
       const before = await countRows();
-      const res = await upload('teacher', SARA);
+      const res = await uploadRefused('teacher', SARA);
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('upload.quota_exceeded');
       expect(await countRows()).toEqual(before);
@@ -314,7 +348,7 @@ describe('POST /api/camera/:laraId', () => {
 
 describe('DELETE /api/camera/pictures/:id', () => {
   it('removes the row and both files; audited', async () => {
-    const res = await upload('teacher', SARA);
+    const res = await uploadAs('teacher', SARA);
     const [row] = await t.database.db
       .select({ fileId: cameraPictures.fileId, thumbFileId: cameraPictures.thumbFileId })
       .from(cameraPictures)
@@ -346,9 +380,9 @@ describe('DELETE /api/camera/pictures/:id', () => {
 
 describe('the data export', () => {
   it("holds the user's pictures: the rows, and the files others took", async () => {
-    const res = await upload('admin', 'demo-student3', await phonePhoto(120, 90));
+    const res = await uploadAs('admin', 'demo-student3', await phonePhoto(120, 90));
     expect(res.status).toBe(201);
-    const data = (await get('student3', '/api/users/data')).body;
+    const data = (await getAs(DataExportSchema, 'student3', '/api/users/data')).body;
     expect(data.tables.camera_pictures).toEqual([
       expect.objectContaining({ id: res.body.id, width: 120, height: 90 }),
     ]);
@@ -370,7 +404,7 @@ describe('the data export', () => {
 
 describe('a school with the camera switched off', () => {
   it('answers 404 on every camera route', async () => {
-    const res = await upload('student', SARA);
+    const res = await uploadAs('student', SARA);
     await makeSetting(t, 'enabled_features', 'bbb,sick');
     try {
       expect((await get('student', '/api/camera')).status).toBe(404);
