@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DEFAULT_FEATURES, type FeatureName } from '@aula/contracts';
+import { ChatRoomDetailsSchema, DEFAULT_FEATURES, type FeatureName } from '@aula/contracts';
 import type { Database } from './db/index.ts';
 import { configReadLog, countingTestDatabase, readsConfig, type ConfigReadLog } from './test/config-reads.ts';
 import { phonePhoto } from './test/photos.ts';
@@ -81,7 +81,7 @@ describe('configuration reads per request', () => {
   });
 
   it('a chat message reads the configuration once', async () => {
-    const room = await t.call('/api/matrix/room', {
+    const room = await t.callAs(ChatRoomDetailsSchema, '/api/matrix/room', {
       cookie: teacher.cookie,
       body: { name: 'Raum 9z', groupIds: [], userIds: [pupil.id] },
     });

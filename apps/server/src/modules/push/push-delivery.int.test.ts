@@ -8,13 +8,15 @@ import {
   PUSH_RETRY_BASE_MS,
   PUSH_SEND_TIMEOUT_MS,
   PUSH_TTL_S,
+  PushConfigResponseSchema,
+  PushStatusResponseSchema,
 } from '@aula/contracts';
 import { transaction } from '../../db/index.ts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makePushDevice } from '../../test/area-factories.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
-import { call, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
+import { call, callAs, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
 import { claimDue } from './push-queue.repo.ts';
 import { createPushWorker } from './push-worker.ts';
 
@@ -94,7 +96,9 @@ describe('what arrives', () => {
     expect(push!.claims.aud).toBe(svc.origin);
     expect(push!.claims.sub).toMatch(/^mailto:/);
     expect(push!.ttl).toBe(PUSH_TTL_S);
-    const config = await call(t.base, '/api/config/firebase', { cookie: await (await makeUser(t)).login() });
+    const config = await callAs(PushConfigResponseSchema, t.base, '/api/config/firebase', {
+      cookie: await (await makeUser(t)).login(),
+    });
     expect(push!.vapidKey).toBe(config.body.vapidKey);
     expect(requestsTo(endpoint).every((r) => r.error === null)).toBe(true);
     // done: the row is gone, the device remembers when it last got one, the log counts it
@@ -179,7 +183,9 @@ describe("the push service's answers", () => {
       .orderBy(pushLog.id);
     expect(failure).toMatchObject({ status: 500, kind: 'test' });
     const admin = await makeUser(t, { role: 'admin' });
-    const status = await call(t.base, '/api/config/firebase-backend', { cookie: await admin.login() });
+    const status = await callAs(PushStatusResponseSchema, t.base, '/api/config/firebase-backend', {
+      cookie: await admin.login(),
+    });
     expect(status.body.failed24h).toBeGreaterThanOrEqual(1);
     expect(status.body.lastFailure).toMatchObject({ status: 500 });
   });
@@ -277,13 +283,13 @@ describe("the push service's answers", () => {
   it("the dashboard's last failure includes a device gone (410); the failed count does not", async () => {
     const admin = await makeUser(t, { role: 'admin' });
     const cookie = await admin.login();
-    const before = await call(t.base, '/api/config/firebase-backend', { cookie });
+    const before = await callAs(PushStatusResponseSchema, t.base, '/api/config/firebase-backend', { cookie });
     const { endpoint } = await userWithDevices();
     svc.answer(endpoint, { status: 410 });
     t.clock.advance(1000);
     await enqueueQuietly(endpoint);
     await t.app.push.drain();
-    const after = await call(t.base, '/api/config/firebase-backend', { cookie });
+    const after = await callAs(PushStatusResponseSchema, t.base, '/api/config/firebase-backend', { cookie });
     expect(after.body.lastFailure).toEqual({ at: new Date(t.clock.now()).toISOString(), status: 410 });
     expect(after.body.failed24h).toBe(before.body.failed24h);
   });
