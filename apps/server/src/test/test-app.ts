@@ -100,7 +100,7 @@ export interface SetUpOptions extends Omit<StartOptions, 'clock'> {
 /** A test file's app, with its clock and the HTTP helpers bound to its address. */
 export interface TestContext extends TestApp {
   clock: TestClock;
-  call<T = any>(path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  call<T = unknown>(path: string, opts?: CallOptions): Promise<CallResult<T>>;
   callAs<S extends z.ZodType>(schema: S, path: string, opts?: CallOptions): Promise<CallResult<z.output<S>>>;
   callError(path: string, opts?: CallOptions): Promise<CallResult<ErrorBody>>;
   loginAs(username: string, password?: string): Promise<string>;
@@ -179,7 +179,7 @@ export interface CallResult<T = unknown> {
  * body is `unknown` unless the caller names its type: a test that reads it uses `callAs` (a 2xx answer, checked
  * against the contract's schema) or `callError` (an error answer, checked against the one error body).
  */
-export async function call<T = any>(
+export async function call<T = unknown>(
   base: string,
   path: string,
   opts: CallOptions = {},
