@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SCHOOL_QUIET_HOURS, PUSH_KINDS, type PushSettingsResponse } from '@aula/contracts';
+import {
+  DEFAULT_SCHOOL_QUIET_HOURS,
+  PUSH_KINDS,
+  PushSettingsResponseSchema,
+  SettingsValuesSchema,
+} from '@aula/contracts';
 import { pushSettings, sessions, users } from '../../db/schema.ts';
 import { makeSetting, makeUser, type TestRole } from '../../test/factories.ts';
 import { setUpTestApp } from '../../test/test-app.ts';
@@ -22,9 +27,13 @@ async function signedIn(role: TestRole, extra: Parameters<typeof makeUser>[1] = 
   return { ...u, cookie: await u.login() };
 }
 
-const get = (cookie: string) => t.call<PushSettingsResponse>('/api/users/firebase/settings', { cookie });
+const get = (cookie: string) =>
+  t.callAs(PushSettingsResponseSchema, '/api/users/firebase/settings', { cookie });
 const put = (cookie: string, body: unknown) =>
-  t.call<PushSettingsResponse>('/api/users/firebase/settings', { method: 'PUT', cookie, body });
+  t.call('/api/users/firebase/settings', { method: 'PUT', cookie, body });
+/** a change that is stored, answered with the contract's body */
+const putAs = (cookie: string, body: unknown) =>
+  t.callAs(PushSettingsResponseSchema, '/api/users/firebase/settings', { method: 'PUT', cookie, body });
 
 describe('reading one’s own settings', () => {
   it('a pupil: every kind on, sick not available, the school’s quiet hours 19:00–07:00, no devices', async () => {
@@ -61,7 +70,7 @@ describe('reading one’s own settings', () => {
 describe('changing one’s own settings', () => {
   it.each(ROLES)('a %s switches kinds off and on and sets own quiet hours', async (role) => {
     const u = await signedIn(role);
-    const off = await put(u.cookie, {
+    const off = await putAs(u.cookie, {
       kinds: { chat: false, video: false },
       quiet: { start: '21:30', end: '06:00' },
     });
@@ -69,7 +78,7 @@ describe('changing one’s own settings', () => {
     expect(off.body.kinds).toEqual({ chat: false, message: true, sick: true, video: false });
     expect(off.body.quiet).toEqual({ start: '21:30', end: '06:00' });
     // kinds not named stay as they were
-    const on = await put(u.cookie, { kinds: { chat: true }, quiet: null });
+    const on = await putAs(u.cookie, { kinds: { chat: true }, quiet: null });
     expect(on.body.kinds).toEqual({ chat: true, message: true, sick: true, video: false });
     expect(on.body.quiet).toBeNull();
     expect((await get(u.cookie)).body).toEqual(on.body);
@@ -77,7 +86,7 @@ describe('changing one’s own settings', () => {
 
   it('equal start and end are no own quiet hours', async () => {
     const u = await signedIn('teacher');
-    const res = await put(u.cookie, { kinds: {}, quiet: { start: '08:00', end: '08:00' } });
+    const res = await putAs(u.cookie, { kinds: {}, quiet: { start: '08:00', end: '08:00' } });
     expect(res.status).toBe(200);
     expect(res.body.quiet).toBeNull();
   });
@@ -116,7 +125,7 @@ describe('changing one’s own settings', () => {
 
   it('canary: a pupil’s own quiet hours never replace the school’s: both are kept, and shown', async () => {
     const pupil = await signedIn('student');
-    const res = await put(pupil.cookie, { kinds: {}, quiet: { start: '23:00', end: '05:00' } });
+    const res = await putAs(pupil.cookie, { kinds: {}, quiet: { start: '23:00', end: '05:00' } });
     expect(res.status).toBe(200);
     expect(res.body.quiet).toEqual({ start: '23:00', end: '05:00' });
     expect(res.body.schoolQuiet).toEqual(DEFAULT_SCHOOL_QUIET_HOURS);
@@ -149,7 +158,7 @@ describe('the school’s quiet hours (settings push_quiet_start, push_quiet_end)
       const res = await set('push_quiet_start', bad);
       expect(res.status).toBe(422);
     }
-    const settings = await t.call<Record<string, string>>('/api/config/settings', { cookie: admin.cookie });
+    const settings = await t.callAs(SettingsValuesSchema, '/api/config/settings', { cookie: admin.cookie });
     expect(settings.body).toMatchObject({ push_quiet_start: '20:30', push_quiet_end: '06:30' });
   });
 
