@@ -58,7 +58,8 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: ROOT,
     env: { ...process.env, [OPTIONS_VAR]: JSON.stringify(opts) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin stays open for the child's life: when the test's process goes, it closes and the child ends
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines: ServerLine[] = [];
   const output: string[] = [];
@@ -141,6 +142,8 @@ async function serve(opts: ServerProcessOptions): Promise<void> {
         await never();
       }),
     ]);
+  // no orphan: the test's process has gone (its end of stdin closed) without ending this one
+  process.stdin.once('end', () => process.exit(1)).resume();
   // SIGTERM closes as main.ts does (SIGKILL leaves no choice)
   process.once('SIGTERM', () => {
     void app
