@@ -104,3 +104,17 @@ describe('the section menu on phones (issue 19)', () => {
     await page.context().close();
   });
 });
+
+// The router's tab check reads the features' manifests, which load with the dashboard (decision 089).
+describe('the dashboard’s address (spec 2.3)', () => {
+  it('a tab no manifest declares is the 404 page; the cim tab sends an admin home and opens for a superadmin', async () => {
+    const admin = await journey.openSignedIn('admin', '/dashboard/no-such-tab');
+    await admin.waitForURL(journey.portal.base + '/404');
+    await admin.goto(journey.portal.base + '/dashboard/cim');
+    await admin.waitForURL(journey.portal.base + '/');
+    await admin.context().close();
+    const superadmin = await journey.openSignedIn('superadmin', '/dashboard/cim');
+    await superadmin.getByRole('heading', { level: 1, name: de.dashboard.tabs.cim, exact: true }).waitFor();
+    await superadmin.context().close();
+  });
+});
