@@ -21,6 +21,14 @@ function put(path: string, code: string): string {
 }
 
 const CASES = {
+  cycleA: put(
+    `apps/server/src/${tag}/a.ts`,
+    `import { b } from './b.ts';\nexport const a = (): number => b();\n`,
+  ),
+  cycleB: put(
+    `apps/server/src/${tag}/b.ts`,
+    `import { a } from './a.ts';\nexport const b = (): number => (a ? 1 : 0);\n`,
+  ),
   otherFeature: put(
     `apps/web/src/features/account/${tag}.ts`,
     `import { layoutQueryKey } from '@/features/tiles/api/get-layout';\nexport const k = layoutQueryKey;\n`,
@@ -97,7 +105,11 @@ function refusals(file: string): string[] {
 }
 
 describe('the import rules fire (DESIGN.md, issue 18)', () => {
-  // an import cycle: scripts/value-cycles.test.ts, with its canary (decision 092)
+  it('an import cycle is refused', () => {
+    expect(refusals(CASES.cycleA)).toContainEqual(expect.stringMatching(/^import-x\/no-cycle:/));
+    expect(refusals(CASES.cycleB)).toContainEqual(expect.stringMatching(/^import-x\/no-cycle:/));
+  });
+
   it('a feature importing another feature is refused; its own feature is not', () => {
     expect(refusals(CASES.otherFeature)).toContainEqual(
       expect.stringMatching(/^import-x\/no-restricted-paths:/),
