@@ -38,6 +38,8 @@ beforeAll(async () => {
   // what the account walks look at: a new account's first password, and mail to both addresses
   await makeSetting(t, 'force_password_change', 'true');
   await makeSetting(t, 'forward_emails', 'true');
+  // the school's OpenID sign-in switched on (its provider not set up yet): the login page asks for both
+  await makeSetting(t, 'enable_moin_auth', 'true');
   const group = await makeGroup(t, { name: 'Klasse 9z' });
   const signedIn = async (u: TestUser) => ({ ...u, cookie: await u.login() });
   pupil = await signedIn(await makeUser(t, { role: 'student', groups: [group.id] }));
@@ -155,6 +157,11 @@ describe('configuration reads of the account walks', () => {
     const { reads, statements } = await readsOf('', '/api/v2/account/reset-code', {
       body: { username: 'familie@example.org' },
     });
+    expect(reads, statements.join('\n')).toBe(1);
+  });
+
+  it("the login page's sign-in providers (GET /api/apps/moin) read the configuration once", async () => {
+    const { reads, statements } = await readsOf('', '/api/apps/moin');
     expect(reads, statements.join('\n')).toBe(1);
   });
 

@@ -7,7 +7,7 @@ import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { endReplacedSession, startSession } from '../auth/sessions.service.ts';
-import { configValues, serverConfigValue } from '../config/config.service.ts';
+import { configValues, serverConfigValue, snapshotReads } from '../config/config.service.ts';
 import { loadOidc, postLogoutRedirectUri, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
 import { deleteSsoSession, findSsoSession, insertSsoSession, takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
@@ -78,7 +78,7 @@ async function providerConfiguration(ctx: Ctx, loaded: LoadedOidc): Promise<clie
 export async function enabledOidc(ctx: Ctx): Promise<LoadedOidc | null> {
   const { enable_moin_auth: enabled } = await configValues(ctx, ['enable_moin_auth']);
   if (enabled !== 'true') return null;
-  return loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
+  return loadOidc(snapshotReads(ctx), ctx.schoolId, ctx.secretKey);
 }
 
 /**
@@ -254,7 +254,7 @@ export async function oidcLogoutUrl(ctx: Ctx, sessionId: number): Promise<string
   } catch {
     return null;
   }
-  const loaded = await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
+  const loaded = await loadOidc(snapshotReads(ctx), ctx.schoolId, ctx.secretKey);
   if (!loaded) return null;
   const config = await providerConfiguration(ctx, loaded);
   if (!config.serverMetadata().end_session_endpoint) return null;
