@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { UserCog, UserRoundX } from 'lucide-react';
 import { ImpersonateRequestSchema, MAX_REASON_LENGTH, type UserInfo } from '@aula/contracts';
+import { FormFooter } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -124,17 +125,15 @@ function StartForm() {
         </p>
       </div>
       <ErrorAlert id={errorId} message={message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={start.isPending || waiting}>
-          {!(start.isPending || waiting) && <UserCog aria-hidden="true" />}
-          {t('impersonation.start')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={start.isPending || waiting}
+        submit={
+          <>
+            {!(start.isPending || waiting) && <UserCog aria-hidden="true" />}
+            {t('impersonation.start')}
+          </>
+        }
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
+import { FormFooter } from '@/components/form-dialog';
 import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
@@ -71,30 +72,7 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
   }
 
   return (
-    <DialogFrame
-      title={title}
-      className="max-w-2xl"
-      footer={
-        <>
-          {!isNew && mayDelete && (
-            <Button
-              variant="ghost"
-              className="text-destructive desktop:me-auto"
-              onClick={() => void form.deleteTile()}
-            >
-              <Trash2 aria-hidden="true" />
-              {t('common.delete')}
-            </Button>
-          )}
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
-    >
+    <DialogFrame title={title} className="max-w-2xl">
       <form id={formId} noValidate onSubmit={(event) => void form.submit(event)} className="grid gap-5">
         {generalError && <ErrorAlert message={generalError} />}
         {submitted && issues.length > 0 && (
@@ -109,6 +87,24 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
         <WantedPermsField field={form.field} />
         <LockedField field={form.field} />
       </form>
+      <FormFooter
+        formId={formId}
+        pending={save.isPending}
+        submit={t('common.save')}
+        before={
+          !isNew &&
+          mayDelete && (
+            <Button
+              variant="ghost"
+              className="text-destructive desktop:me-auto"
+              onClick={() => void form.deleteTile()}
+            >
+              <Trash2 aria-hidden="true" />
+              {t('common.delete')}
+            </Button>
+          )
+        }
+      />
     </DialogFrame>
   );
 }
