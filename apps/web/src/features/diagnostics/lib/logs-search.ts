@@ -2,7 +2,7 @@
 // checked by the tab itself (the dashboard route only knows `id`). A value of the wrong shape is dropped, never an
 // error, so a mistyped address still opens the tab (decision 049).
 import { AUDIT_ACTIONS, type AuditActionName, type LogsExportQuery } from '@aula/contracts';
-import { optionalInt, optionalMatch, optionalOneOf, optionalText } from '@/lib/search-params';
+import { optionalInt, optionalOneOf, optionalText } from '@/lib/search-params';
 
 /** The filters as the address writes them; absent means no filter, page 1. */
 export interface LogsAddress {
@@ -13,14 +13,17 @@ export interface LogsAddress {
   page?: number;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A whole day as the date field writes it (`2026-01-31`), or nothing. */
+function day(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+}
 
 export function validateLogsSearch(search: Record<string, unknown>): LogsAddress {
   return {
     action: optionalOneOf(AUDIT_ACTIONS, search.action),
     actor: optionalText(search.actor)?.trim().slice(0, 100) || undefined,
-    from: optionalMatch(DAY, search.from),
-    to: optionalMatch(DAY, search.to),
+    from: day(search.from),
+    to: day(search.to),
     page: optionalInt(search.page, { positive: true }),
   };
 }
@@ -40,8 +43,8 @@ export function logsAddress(filter: LogsExportQuery): LogsAddress {
   return {
     action: optionalOneOf(AUDIT_ACTIONS, filter.action),
     actor: filter.actor?.trim() || undefined,
-    from: optionalMatch(DAY, filter.from),
-    to: optionalMatch(DAY, filter.to),
+    from: day(filter.from),
+    to: day(filter.to),
     page: undefined,
   };
 }

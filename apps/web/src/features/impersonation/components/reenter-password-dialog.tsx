@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HiddenUsername, PasswordField } from '@/components/credential-fields';
-import { FormFooter } from '@/components/form-dialog';
 import { ErrorAlert } from '@/components/message-box';
-import { DialogFrame } from '@/components/ui/dialog';
+import { DialogFrame, FormFooter } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';

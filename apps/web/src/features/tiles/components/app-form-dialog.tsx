@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
-import { FormFooter } from '@/components/form-dialog';
 import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFrame, FormFooter } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { useAppForm } from '../hooks/use-app-form';
 import { useStartDraft } from '../hooks/use-start-draft';

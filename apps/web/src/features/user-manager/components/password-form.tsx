@@ -6,7 +6,7 @@ import { PasswordField } from '@/components/credential-fields';
 import { ErrorAlert } from '@/components/message-box';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
-import { FormFooter } from '@/components/form-dialog';
+import { FormFooter } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSetPassword } from '../api/set-password';
