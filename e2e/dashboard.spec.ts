@@ -118,3 +118,33 @@ describe('the dashboard’s address (spec 2.3)', () => {
     await superadmin.context().close();
   });
 });
+
+describe('the audit log keeps its filters in the address (issue 33)', () => {
+  it('an applied filter survives a reload, Back takes it away, Forward brings it back', async () => {
+    const page = await journey.openSignedIn('admin', '/dashboard/logs');
+    const filters = page.getByRole('form', { name: de.diagnostics.logs.filters });
+    const action = filters.getByLabel(de.diagnostics.logs.action);
+    const actor = filters.getByLabel(de.diagnostics.logs.actor);
+    const csv = page.getByRole('link', { name: de.diagnostics.logs.download });
+    await action.selectOption('login.success');
+    await actor.fill('admin');
+    await filters.getByRole('button', { name: de.diagnostics.logs.apply }).click();
+    await page.waitForURL(/action=login\.success/);
+    expect(new URL(page.url()).searchParams.get('actor')).toBe('admin');
+    await page.reload();
+    expect(await action.inputValue()).toBe('login.success');
+    expect(await actor.inputValue()).toBe('admin');
+    expect(await csv.getAttribute('href')).toBe('/api/logs/full?action=login.success&actor=admin');
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('action='));
+    await expect.poll(() => action.inputValue()).toBe('');
+    expect(await csv.getAttribute('href')).toBe('/api/logs/full');
+    await page.goForward();
+    await expect.poll(() => action.inputValue()).toBe('login.success');
+    // canary: a mistyped address still opens the tab, without the filter that makes no sense
+    await page.goto(`${journey.portal.base}/dashboard/logs?action=drop%20table&actor=admin`);
+    await expect.poll(() => actor.inputValue()).toBe('admin');
+    expect(await action.inputValue()).toBe('');
+    await page.context().close();
+  });
+});
