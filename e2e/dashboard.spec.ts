@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import de from '../apps/web/src/locales/de.json' with { type: 'json' };
 import ar from '../apps/web/src/locales/ar.json' with { type: 'json' };
-import { DASHBOARD_TABS } from '../apps/web/src/app/dashboard-tabs.ts';
 import { screenshotDir } from './browser.ts';
 import { sidewaysOverflow } from './hit-areas.ts';
 import { expectNoSeriousA11yViolations, setUpJourney } from './journeys.ts';
 
 const journey = setUpJourney();
+// every tab has its name in the strings, and the manifests declare exactly these (app/dashboard-tab-list.test.ts)
+const DASHBOARD_TABS = Object.keys(de.dashboard.tabs) as (keyof typeof de.dashboard.tabs)[];
 
 // Every dashboard tab (spec 2.3), as a superadmin sees it (cim included): it loads without an error message, has
 // exactly one h1 saying the tab's name (issue 19), does not scroll sideways, passes axe, and is photographed.
@@ -100,6 +101,50 @@ describe('the section menu on phones (issue 19)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await menu.isVisible()).toBe(false);
     expect(await logs.isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+// The router's tab check reads the features' manifests, which load with the dashboard (decision 089).
+describe('the dashboard’s address (spec 2.3)', () => {
+  it('a tab no manifest declares is the 404 page; the cim tab sends an admin home and opens for a superadmin', async () => {
+    const admin = await journey.openSignedIn('admin', '/dashboard/no-such-tab');
+    await admin.waitForURL(journey.portal.base + '/404');
+    await admin.goto(journey.portal.base + '/dashboard/cim');
+    await admin.waitForURL(journey.portal.base + '/');
+    await admin.context().close();
+    const superadmin = await journey.openSignedIn('superadmin', '/dashboard/cim');
+    await superadmin.getByRole('heading', { level: 1, name: de.dashboard.tabs.cim, exact: true }).waitFor();
+    await superadmin.context().close();
+  });
+});
+
+describe('the audit log keeps its filters in the address (issue 33)', () => {
+  it('an applied filter survives a reload, Back takes it away, Forward brings it back', async () => {
+    const page = await journey.openSignedIn('admin', '/dashboard/logs');
+    const filters = page.getByRole('form', { name: de.diagnostics.logs.filters });
+    const action = filters.getByLabel(de.diagnostics.logs.action);
+    const actor = filters.getByLabel(de.diagnostics.logs.actor);
+    const csv = page.getByRole('link', { name: de.diagnostics.logs.download });
+    await action.selectOption('login.success');
+    await actor.fill('admin');
+    await filters.getByRole('button', { name: de.diagnostics.logs.apply }).click();
+    await page.waitForURL(/action=login\.success/);
+    expect(new URL(page.url()).searchParams.get('actor')).toBe('admin');
+    await page.reload();
+    expect(await action.inputValue()).toBe('login.success');
+    expect(await actor.inputValue()).toBe('admin');
+    expect(await csv.getAttribute('href')).toBe('/api/logs/full?action=login.success&actor=admin');
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('action='));
+    await expect.poll(() => action.inputValue()).toBe('');
+    expect(await csv.getAttribute('href')).toBe('/api/logs/full');
+    await page.goForward();
+    await expect.poll(() => action.inputValue()).toBe('login.success');
+    // canary: a mistyped address still opens the tab, without the filter that makes no sense
+    await page.goto(`${journey.portal.base}/dashboard/logs?action=drop%20table&actor=admin`);
+    await expect.poll(() => actor.inputValue()).toBe('admin');
+    expect(await action.inputValue()).toBe('');
     await page.context().close();
   });
 });

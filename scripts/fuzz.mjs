@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { freePort, waitForHealth } from '../bench/server-process.ts';
 import { createTestDatabase } from '../apps/server/src/test/test-db.ts';
+import { POLICY } from '../apps/server/src/policy.ts';
+import { hasRole } from '../packages/contracts/src/plain/roles.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCHEMATHESIS = join(ROOT, '.venv-fuzz/bin/schemathesis');
@@ -141,16 +143,26 @@ process.on('exit', () => server.exitCode === null && server.kill('SIGTERM'));
 
 const results = [];
 let failed = 0;
+const selves = {};
+const coverageSkipped = {};
 try {
   await waitForHealth(base);
   // every session first: the fuzzing of one role may change what another may do, never who is signed in
   const cookies = {};
   for (const role of roles) if (role !== 'visitor') cookies[role] = await signIn(base, role);
+  // who each role's user is, as the request guard sees them (the coverage phase's bound below)
+  for (const role of roles) if (cookies[role]) selves[role] = await whoIs(base, cookies[role]);
   await canary(base);
   for (const role of roles) {
     const junit = join(REPORTS, `fuzz-${role}.xml`);
     const excluded = role === 'visitor' ? SKIPPED : [...SKIPPED, ...VISITOR_ONLY];
+    const refused = refusedOperations(selves[role] ?? null);
+    const config = join(REPORTS, `fuzz-${role}.toml`);
+    writeFileSync(config, coverageConfig(refused));
+    coverageSkipped[role] = refused.length;
     const runArgs = [
+      '--config-file',
+      config,
       'run',
       `${base}/api/openapi.json`,
       '--url',
@@ -207,7 +219,7 @@ try {
       results.push({ role, operation: '(run)', ok: false, checks: [`schemathesis exited with ${code}`] });
     }
     console.log(
-      `--- ${role}: ${cases.length} operations, ${((Date.now() - roleStarted) / 1000).toFixed(0)} s ---`,
+      `--- ${role}: ${cases.length} operations (coverage phase on ${cases.length - coverageSkipped[role]}), ${((Date.now() - roleStarted) / 1000).toFixed(0)} s ---`,
     );
   }
 } catch (err) {
@@ -264,6 +276,47 @@ async function canary(base) {
     ok: caught,
     checks: caught ? [] : ['the undocumented status was not reported: are the checks running?'],
   });
+}
+
+/**
+ * The bound per operation (decision 092): the coverage phase (boundary and wrong values for every parameter,
+ * unexpected methods) runs for a role only on the operations the request guard admits that role to. For the
+ * others the guard answers 401 or 403 in its onRequest hook, before the body, the query or the path parameters
+ * are read (plugins/request-guard.ts), so every coverage case there takes the same path as the one refused
+ * example; that the refusal is as the document declares is still checked by the examples and fuzzing phases,
+ * which run on every operation for every role. The values the coverage phase sends are still sent, as every
+ * admitted role: none of them reaches less code than before. The guard's rule is the server's own: the
+ * operation's policy row (policy.ts) and `hasRole` for the signed-in user, `public` alone for the visitor.
+ */
+function refusedOperations(self) {
+  const out = [];
+  for (const [key, policy] of Object.entries(POLICY)) {
+    if (policy.access === 'public' || key.endsWith('/*')) continue;
+    if (self && (policy.sessionOnly || hasRole(self, policy.access))) continue;
+    const [method, url] = key.split(' ');
+    out.push(`${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return out.sort();
+}
+
+/** schemathesis.toml for one role: the coverage phase off for the operations the guard refuses the role. */
+function coverageConfig(refused) {
+  if (!refused.length) return '';
+  return [
+    '[[operations]]',
+    `include-name = [${refused.map((n) => JSON.stringify(n)).join(', ')}]`,
+    'phases.coverage.enabled = false',
+    '',
+  ].join('\n');
+}
+
+/** The signed-in user's roles and type (GET /api/self), as the guard's `hasRole` reads them. */
+async function whoIs(base, cookie) {
+  const res = await fetch(`${base}/api/self`, { headers: { cookie } });
+  const self = await res.json();
+  if (res.status !== 200 || !Array.isArray(self.roles) || typeof self.type !== 'string')
+    throw new Error(`GET /api/self: ${res.status} ${JSON.stringify(self).slice(0, 200)}`);
+  return { roles: self.roles, type: self.type };
 }
 
 /** The fuzzer's server never runs on the suite's own database: on its own copy of the template, or on PGlite. */

@@ -3,7 +3,10 @@ import { DaySchema, PageSchema, perPageSchema, text } from './text.ts';
 
 // spec 2.3 dashboard tabs status, statistics, debug and logs; 7.4 GET /api/errors, /logs, /logs/full, /statistics
 
-/** Every action the audit log records (the server's AuditAction): the logs tab filters and names them. */
+/**
+ * Every action the audit log records, the one list: the server's audit() takes only these and each is claimed by
+ * one server module's manifest (decision 090); the logs tab filters and names them.
+ */
 export const AUDIT_ACTIONS = [
   'login.success',
   'login.failed',

@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModuleManifest } from '../core/module-manifest.ts';
 import { AUDIT_ACTIONS } from '@aula/contracts';
+import type { audit } from './audit/audit.service.ts';
 import { SECRET_PURPOSES } from '../lib/secret-box.ts';
 import { policyKey } from '../policy.ts';
 import { MODULE_MANIFESTS } from './manifests.ts';
@@ -141,5 +142,23 @@ describe('the module manifests (decision 090)', () => {
     expect(notDeclaredOnce(['sick.report'], MODULE_MANIFESTS, (m) => m.auditActions)).toContain(
       'login.success: not a known name',
     );
+    const claimsToo: ModuleManifest = { name: 'made-up-area', auditActions: ['sick.report'] };
+    expect(notDeclaredOnce(AUDIT_ACTIONS, [...MODULE_MANIFESTS, claimsToo], (m) => m.auditActions)).toEqual([
+      'sick.report: sick, made-up-area',
+    ]);
+  });
+
+  it('an audit action outside the contracts’ AUDIT_ACTIONS is refused by the typecheck (canary)', () => {
+    // one list: a manifest can claim, and audit() record, only an action of AUDIT_ACTIONS
+    // @ts-expect-error -- not an action of AUDIT_ACTIONS
+    const claimed: ModuleManifest = { name: 'made-up-area', auditActions: ['made_up.action'] };
+    // @ts-expect-error -- not an action of AUDIT_ACTIONS
+    const recorded: Parameters<typeof audit>[1] = 'made_up.action';
+    const known: Parameters<typeof audit>[1][] = [...AUDIT_ACTIONS];
+    expect([claimed.name, recorded, known.length]).toEqual([
+      'made-up-area',
+      'made_up.action',
+      AUDIT_ACTIONS.length,
+    ]);
   });
 });

@@ -134,6 +134,7 @@ export function registerRequestGuard(
   // SECURITY.md "Access": the guard decides on the route the router matched, never on how the URL is
   // spelled (the router decodes `/%61pi/…` to an API route too); a request that matched no route reaches
   // no handler and gets the 404. Every matched API route has a policy row (onRoute above): deny by default.
+  // It refuses before any input is read; the fuzzer's bound on its coverage phase leans on that (decision 092).
   app.addHook('onRequest', async (req) => {
     const route = matchedApiRoute(req);
     if (!route) return;

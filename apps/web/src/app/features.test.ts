@@ -2,7 +2,9 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { cameraManifest } from '@/features/camera/manifest';
 import { chatManifest } from '@/features/chat/manifest';
+import { cimManifest } from '@/features/cim/manifest';
 import type { FeatureManifest } from '@/lib/feature-manifest';
+import { DASHBOARD_FEATURE_MANIFESTS } from './dashboard-features';
 import { DIALOG_COMPONENTS } from './dialogs/dialog-components';
 import { DIALOGS, dialogsOf } from './dialogs/registry';
 import { FEATURE_MANIFESTS } from './features';
@@ -30,6 +32,24 @@ const pathsOfList = (manifests: readonly FeatureManifest[]) => {
 
 const listed: readonly FeatureManifest[] = FEATURE_MANIFESTS;
 
+/** Every features/<area>/manifest.ts with what it exports. */
+const manifestFiles = import.meta.glob<Record<string, FeatureManifest>>('@/features/*/manifest.ts', {
+  eager: true,
+});
+
+/** The manifest files none of the lists names, or more than one does. */
+function listingProblems(lists: readonly (readonly FeatureManifest[])[]) {
+  const all = lists.flat();
+  const problems: string[] = [];
+  for (const [file, exports] of Object.entries(manifestFiles)) {
+    for (const manifest of Object.values(exports)) {
+      const times = all.filter((entry) => entry === manifest).length;
+      if (times !== 1) problems.push(`${file}: listed ${times} times`);
+    }
+  }
+  return problems;
+}
+
 describe('the features’ manifests (decision 089)', () => {
   it('name each dialog once, and together exactly the registry’s dialogs of spec 2.5', () => {
     expect(duplicateDialogIds(listed)).toEqual([]);
@@ -51,6 +71,21 @@ describe('the features’ manifests (decision 089)', () => {
     for (const path of paths) expect(tree, path).toContain(path);
     // the app's own pages besides them
     expect(tree).toEqual(expect.arrayContaining(['/', '/login', '/dashboard/$tab/{-$subpage}', '/offline']));
+  });
+
+  it('each feature’s manifest is in one list: features.ts, or dashboard-features.ts for tabs only', () => {
+    expect(Object.keys(manifestFiles).length).toBe(22);
+    expect(listingProblems([FEATURE_MANIFESTS, DASHBOARD_FEATURE_MANIFESTS])).toEqual([]);
+  });
+
+  it('a manifest in no list, or in both, is found (canary)', () => {
+    const withoutCim = DASHBOARD_FEATURE_MANIFESTS.filter((manifest) => manifest !== cimManifest);
+    expect(listingProblems([FEATURE_MANIFESTS, withoutCim])).toEqual([
+      expect.stringMatching(/features\/cim\/manifest\.ts: listed 0 times$/),
+    ]);
+    expect(listingProblems([FEATURE_MANIFESTS, DASHBOARD_FEATURE_MANIFESTS, [chatManifest]])).toEqual([
+      expect.stringMatching(/features\/chat\/manifest\.ts: listed 2 times$/),
+    ]);
   });
 
   it('a feature left out of the list loses its pages and dialogs (canary)', () => {

@@ -10,7 +10,7 @@ import {
   type ResolveId,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DIALOG_PARAM, hasRole, type UserInfo } from '@aula/contracts';
+import { DIALOG_PARAM, type UserInfo } from '@aula/contracts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RoomCodeEntry } from '@/features/bbb/components/room-code-entry';
 import { ApiError, isNetworkError } from '@/lib/api-client';
@@ -19,7 +19,6 @@ import { DEFAULT_CONFIG, configFlag, configQueryOptions, type AppConfig } from '
 import type { FeatureManifest } from '@/lib/feature-manifest';
 import { optionalInt, optionalMatch, optionalOneOf, optionalString } from '@/lib/search-params';
 import { completesSsoSignIn, selfQueryKey, selfQueryOptions } from '@/lib/session';
-import { isDashboardTab } from './dashboard-tabs';
 import { FEATURE_MANIFESTS } from './features';
 import { guard, type Access, type RouteMeta, type RouteName } from './guard';
 import { AppShell } from './layout/app-shell';
@@ -175,10 +174,13 @@ const dashboardRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { id?: number } => ({
     id: optionalInt(search.id, { positive: true }),
   }),
-  beforeLoad: ({ params, context }) => {
-    if (!isDashboardTab(params.tab)) throw redirect({ to: '/404', replace: true });
+  // the tabs are in the features' manifests, which come with the page's code, not the first paint (decision 089)
+  beforeLoad: async ({ params, context }) => {
+    const tabs = await import('./routes/dashboard-page');
+    const tab = tabs.dashboardTab(params.tab);
+    if (!tab) throw redirect({ to: '/404', replace: true });
     // spec 2.3: the cim tab is for superadmins only.
-    if (params.tab === 'cim' && !hasRole(context.self, 'cim')) throw redirect({ to: '/', replace: true });
+    if (!tabs.mayOpenTab(context.self, tab)) throw redirect({ to: '/', replace: true });
   },
   component: lazyRouteComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
 });

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogHeader, DialogTitle, FormFooter } from '@/components/ui/dialog';
 
 const keepOpen = (event: Event) => event.preventDefault();
 
@@ -35,7 +33,6 @@ export function FormDialog({
   submitProps?: { disabled?: boolean; 'aria-describedby'?: string };
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const guard = dirty || pending ? keepOpen : undefined;
   return (
     <DialogContent
@@ -52,16 +49,14 @@ export function FormDialog({
         </p>
       </DialogHeader>
       {children}
-      <DialogFooter sticky>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" form={formId} loading={pending} {...submitProps}>
-          {submit}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        sticky
+        formId={formId}
+        pending={pending}
+        cancelDisabled={pending}
+        submit={submit}
+        submitProps={submitProps}
+      />
     </DialogContent>
   );
 }

@@ -43,7 +43,7 @@ export async function changePassword(ctx: Ctx, body: PasswordChange): Promise<Us
   const account = await findAccountById(db, ctx.schoolId, userId);
   if (!account) throw AppError.unauthorized();
   await confirmPassword(ctx, body.old_password, 'passwordChange');
-  await assertPasswordAllowed(db, ctx.schoolId, body.password, account, body.old_password);
+  await assertPasswordAllowed(ctx, body.password, account, body.old_password);
   await setPassword(db, userId, await hashPassword(body.password), ctx.clock());
   const revoked = await revokeUserSessions(ctx, userId, 'password', { exceptCurrent: true });
   await audit(ctx, 'password.change', { targetId: userId, details: { revokedSessions: revoked } });

@@ -8,9 +8,9 @@ import {
   type PasswordRule,
 } from '@aula/contracts';
 import { COMMON_PASSWORDS_TEXT } from '@aula/contracts/common-passwords';
-import type { Db } from '../../db/index.ts';
+import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getConfigValues } from '../config/config.service.ts';
+import { configValues } from '../config/config.service.ts';
 
 // built once: a set of the 100,000 most common passwords (docs/decisions/025-passwords.md)
 let isCommon: ((password: string) => boolean) | undefined;
@@ -36,9 +36,10 @@ function ruleMessage(rule: PasswordRule, policy: PasswordPolicy): string {
   return messages[rule];
 }
 
-export async function schoolPasswordPolicy(db: Db, schoolId: number): Promise<PasswordPolicy> {
+/** The school's password settings, from the request's configuration snapshot (decision 085). */
+export async function schoolPasswordPolicy(ctx: Pick<Ctx, 'config'>): Promise<PasswordPolicy> {
   return passwordPolicyFrom(
-    await getConfigValues(db, schoolId, ['password_length', 'check_top_passwords', 'password_char_classes']),
+    await configValues(ctx, ['password_length', 'check_top_passwords', 'password_char_classes']),
   );
 }
 
@@ -50,13 +51,12 @@ export interface PasswordOwner {
 
 /** spec 5 password rules with the school's settings; 400 password.rules naming each broken rule. */
 export async function assertPasswordAllowed(
-  db: Db,
-  schoolId: number,
+  ctx: Pick<Ctx, 'config'>,
   password: string,
   owner: PasswordOwner,
   oldPassword?: string,
 ): Promise<void> {
-  const policy = await schoolPasswordPolicy(db, schoolId);
+  const policy = await schoolPasswordPolicy(ctx);
   const broken = brokenPasswordRules(password, policy, {
     names: [owner.firstName, owner.lastName, owner.username],
     oldPassword,

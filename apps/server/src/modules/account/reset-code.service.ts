@@ -149,7 +149,7 @@ async function issueResetCodes(ctx: Ctx, key: string, now: Date): Promise<void> 
     .slice(0, MAX_ACCOUNTS_PER_ADDRESS);
   let issued = 0;
   for (const account of accounts) {
-    const to = await recipientsOf(db, schoolId, account);
+    const to = await recipientsOf(ctx, account);
     if (to.length === 0) continue;
     const code = newResetCode();
     await transaction(db, async (tx) => {
@@ -251,7 +251,7 @@ export async function checkResetCode(ctx: Ctx, input: ResetCodeCheck): Promise<O
 export async function resetPassword(ctx: Ctx, input: ResetCodeReset): Promise<OkResult> {
   const { db } = ctx;
   const { account, codeId } = await verifyResetCode(ctx, input);
-  await assertPasswordAllowed(db, ctx.schoolId, input.password, account);
+  await assertPasswordAllowed(ctx, input.password, account);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
   const done = await transaction(db, async (tx) => {

@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseAllowedHosts } from '../../lib/safe-fetch.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../../core/session-types.ts';
-import { getServerConfigValue } from '../config/config.service.ts';
+import { serverConfigValue } from '../config/config.service.ts';
 import { leastStoredBytes, prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
 import { fileUpload } from '../files/file-upload.ts';
@@ -204,9 +204,7 @@ async function checkRoleRules(
 
 async function embedCheckFor(ctx: Ctx, input: TileInput): Promise<EmbedCheck | null> {
   if (input.target !== 'iframe' || !input.url) return null;
-  const allowedHosts = parseAllowedHosts(
-    await getServerConfigValue(ctx.db, ctx.schoolId, 'embed_allowed_hosts'),
-  );
+  const allowedHosts = parseAllowedHosts(await serverConfigValue(ctx, 'embed_allowed_hosts'));
   return checkEmbeddable(input.url, { portalOrigin: portalOrigin(ctx), allowedHosts });
 }
 

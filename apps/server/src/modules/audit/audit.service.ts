@@ -1,85 +1,13 @@
+import type { AuditActionName } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { insertAudit } from './audit.repo.ts';
 
-export type AuditAction =
-  | 'login.success'
-  | 'login.failed'
-  | 'login.blocked'
-  | 'logout'
-  | 'session.refresh_reuse'
-  | 'session.idle_timeout'
-  | 'login.locked'
-  | 'login.throttled'
-  | 'login.totp_failed'
-  | 'login.reauth'
-  | 'password.change'
-  | 'password.reset_requested'
-  | 'password.reset'
-  | 'password.reset_failed'
-  | 'email.change'
-  | 'totp.enable'
-  | 'totp.disable'
-  | 'totp.reset'
-  | 'user.block'
-  | 'user.unblock'
-  | 'user.unlock'
-  | 'site_policy.accept'
-  | 'impersonation.start'
-  | 'impersonation.stop'
-  | 'impersonation.expired'
-  | 'impersonation.write'
-  | 'data.export'
-  | 'app.create'
-  | 'app.update'
-  | 'app.delete'
-  | 'layout.save'
-  | 'config.change'
-  | 'config.text'
-  | 'user.create'
-  | 'user.update'
-  | 'user.password_set'
-  | 'group.create'
-  | 'role_groups.change'
-  | 'cim.import'
-  | 'message.create'
-  | 'message.update'
-  | 'message.delete'
-  | 'branding.change'
-  | 'login.sso_failed'
-  | 'sso.link'
-  | 'sso.logout'
-  | 'sso.logout_failed'
-  | 'sick.report'
-  | 'sick.list'
-  | 'sick.read'
-  | 'sick.student_read'
-  | 'sick.photo_read'
-  | 'sick.process'
-  | 'sick.unprocess'
-  | 'sick.retention_delete'
-  | 'camera.upload'
-  | 'camera.delete'
-  | 'bbb.room_create'
-  | 'bbb.room_update'
-  | 'bbb.room_delete'
-  | 'bbb.moderator_change'
-  | 'bbb.code_revoke'
-  | 'bbb.guest_join'
-  | 'chat.room_create'
-  | 'chat.room_update'
-  | 'chat.room_delete'
-  | 'chat.members_change'
-  | 'chat.moderator_change'
-  | 'chat.message_delete'
-  | 'chat.report'
-  | 'chat.report_dismiss'
-  | 'chat.retention_delete';
-
 /** Records a security-relevant action (DESIGN.md "Logging"). Never pass secrets in details. */
 export async function audit(
   ctx: Ctx,
-  action: AuditAction,
+  // one list of actions, the contracts' AUDIT_ACTIONS; each is claimed by one module's manifest (decision 090)
+  action: AuditActionName,
   opts: {
     actorId?: number | null;
     targetId?: number | null;

@@ -12,10 +12,14 @@ import {
 import type { BbbTestInputSchema } from '@aula/contracts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import {
+  freshReads,
+  setConfigValue,
+  snapshotReads,
+  type ServerConfigRead,
+} from '../config/config.service.ts';
 import { apiVersion, BbbError, isMeetingRunning, type BbbServer } from './bbb-client.ts';
 
 const SETTINGS_KEY = 'bbb' as const;
@@ -27,8 +31,13 @@ export interface LoadedBbb {
   secret: string | null;
 }
 
-export async function loadBbb(db: Db, schoolId: number, secretKey: Buffer): Promise<LoadedBbb | null> {
-  const raw = await getServerConfigValue(db, schoolId, SETTINGS_KEY);
+/** The server's settings and shared secret, read through `read`: a request's snapshot or fresh. */
+export async function loadBbb(
+  read: ServerConfigRead,
+  schoolId: number,
+  secretKey: Buffer,
+): Promise<LoadedBbb | null> {
+  const raw = await read(SETTINGS_KEY);
   if (!raw) return null;
   let settings: BbbSettings;
   try {
@@ -38,7 +47,7 @@ export async function loadBbb(db: Db, schoolId: number, secretKey: Buffer): Prom
   } catch {
     return null;
   }
-  const sealed = await getServerConfigValue(db, schoolId, SECRET_KEY);
+  const sealed = await read(SECRET_KEY);
   let secret: string | null = null;
   if (sealed) {
     try {
@@ -64,7 +73,7 @@ function serverOf(settings: BbbSettings, secret: string): BbbServer {
 
 /** The school's server, or null when none is configured (no settings, or no secret to sign with). */
 export async function bbbServer(ctx: Ctx): Promise<BbbServer | null> {
-  const loaded = await loadBbb(ctx.db, ctx.schoolId, ctx.secretKey);
+  const loaded = await loadBbb(snapshotReads(ctx), ctx.schoolId, ctx.secretKey);
   return loaded?.secret ? serverOf(loaded.settings, loaded.secret) : null;
 }
 
@@ -74,7 +83,7 @@ function view(loaded: LoadedBbb | null): BbbSettingsView {
 
 /** GET /api/config/bbb (admins): the settings, the secret only as "set". */
 export async function getBbbSettings(ctx: Ctx): Promise<BbbSettingsView> {
-  return view(await loadBbb(ctx.db, ctx.schoolId, ctx.secretKey));
+  return view(await loadBbb(freshReads(ctx.db, ctx.schoolId), ctx.schoolId, ctx.secretKey));
 }
 
 /**
@@ -106,7 +115,7 @@ export async function setBbbSettings(ctx: Ctx, input: BbbSettingsUpdate): Promis
       secretChanged: Boolean(input.secret),
     },
   });
-  return view(await loadBbb(ctx.db, ctx.schoolId, ctx.secretKey));
+  return view(await loadBbb(freshReads(ctx.db, ctx.schoolId), ctx.schoolId, ctx.secretKey));
 }
 
 const result = (problem: BbbTestProblem | null, version: string | null = null): BbbTestResult => ({
@@ -142,7 +151,7 @@ export async function testBbbConnection(
   ctx: Ctx,
   input: z.output<typeof BbbTestInputSchema>,
 ): Promise<BbbTestResult> {
-  const stored = await loadBbb(ctx.db, ctx.schoolId, ctx.secretKey);
+  const stored = await loadBbb(freshReads(ctx.db, ctx.schoolId), ctx.schoolId, ctx.secretKey);
   const settings = input.settings ?? stored?.settings;
   const secret = input.secret || stored?.secret;
   if (!settings || !secret) return result('not_configured');

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { displayNameSql } from '../users/person.repo.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 /** Who looks: the caller's id and groups, and whether they are an admin (who sees and edits every room). */
 export interface RoomViewer {
@@ -72,10 +73,6 @@ export interface RoomFilter {
   roomType: 'all' | 'own' | 'shared';
   /** every room of the school (admins), not only the caller's own and shared ones */
   showAll: boolean;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function listConditions(schoolId: number, v: RoomViewer, f: RoomFilter): SQL[] {

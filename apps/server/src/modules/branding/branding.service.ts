@@ -14,14 +14,23 @@ import { audit } from '../audit/audit.service.ts';
 import { prepareUpload, uploaderOf } from '../files/file-checks.ts';
 import { deleteFiles, lockFiles, readFile } from '../files/files.service.ts';
 import { fileUpload, type FileUpload } from '../files/file-upload.ts';
-import { getConfigValues, getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import {
+  configValues,
+  getConfigValues,
+  getServerConfigValue,
+  serverConfigValue,
+  setConfigValue,
+} from '../config/config.service.ts';
 
 export const LOGIN_BG_PATH = '/api/config/login-bg/image';
 export const LOGO_PATH = '/api/config/logo/image';
 
+// The reads answer from the request's configuration snapshot (decision 085); a route that has just written
+// a key reads it back fresh, as the snapshot may predate the write.
+
 /** GET /api/config/banner: a stored banner that no longer parses counts as switched off. */
 export async function getBanner(ctx: Ctx): Promise<Banner> {
-  const raw = await getServerConfigValue(ctx.db, ctx.schoolId, 'banner');
+  const raw = await serverConfigValue(ctx, 'banner');
   try {
     const parsed = BannerSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : DEFAULT_BANNER;
@@ -43,26 +52,43 @@ export async function setBanner(ctx: Ctx, banner: Banner): Promise<Banner> {
   return value;
 }
 
-async function fileIdOf(
-  db: Db,
-  schoolId: number,
-  key: 'login_bg_file' | 'logo_file',
-): Promise<number | null> {
-  const id = Number(await getServerConfigValue(db, schoolId, key));
+type FileKey = 'login_bg_file' | 'logo_file';
+
+const fileId = (raw: string): number | null => {
+  const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** The stored file of a branding image, fresh: in a transaction after the lock, where it is replaced. */
+async function freshFileIdOf(db: Db, schoolId: number, key: FileKey): Promise<number | null> {
+  return fileId(await getServerConfigValue(db, schoolId, key));
 }
 
-export async function getLoginBg(ctx: Ctx): Promise<LoginBg> {
-  const config = await getConfigValues(ctx.db, ctx.schoolId, ['login_bg', 'login_bg_strat']);
+/** The stored file of a branding image as the request's snapshot has it. */
+async function fileIdOf(ctx: Ctx, key: FileKey): Promise<number | null> {
+  return fileId(await serverConfigValue(ctx, key));
+}
+
+const LOGIN_BG_KEYS = ['login_bg', 'login_bg_strat'] as const;
+const LOGO_KEYS = ['show_lara_logo', 'logo_replacement'] as const;
+
+function loginBgOf(config: Partial<Record<(typeof LOGIN_BG_KEYS)[number], string>>): LoginBg {
   const strategy = (LOGIN_BG_STRATEGIES as readonly string[]).includes(config.login_bg_strat ?? '')
     ? (config.login_bg_strat as LoginBgStrategy)
     : 'none';
   return { url: config.login_bg || null, strategy };
 }
 
-export async function getLogo(ctx: Ctx): Promise<Logo> {
-  const config = await getConfigValues(ctx.db, ctx.schoolId, ['show_lara_logo', 'logo_replacement']);
+function logoOf(config: Partial<Record<(typeof LOGO_KEYS)[number], string>>): Logo {
   return { show: config.show_lara_logo !== 'false', url: config.logo_replacement || null };
+}
+
+export async function getLoginBg(ctx: Ctx): Promise<LoginBg> {
+  return loginBgOf(await configValues(ctx, LOGIN_BG_KEYS));
+}
+
+export async function getLogo(ctx: Ctx): Promise<Logo> {
+  return logoOf(await configValues(ctx, LOGO_KEYS));
 }
 
 /**
@@ -80,7 +106,7 @@ async function replaceImage(
   await transaction(ctx.db, async (tx) => {
     // the file as it is now, read after the lock: a parallel replacement may have changed it meanwhile
     await lockFiles(tx, ctx.schoolId);
-    const old = await fileIdOf(tx, ctx.schoolId, fileKey);
+    const old = await freshFileIdOf(tx, ctx.schoolId, fileKey);
     const id = image ? await image.files.store(tx, image.file) : null;
     await setConfigValue(tx, ctx.schoolId, fileKey, id ? String(id) : '');
     await setConfigValue(tx, ctx.schoolId, urlKey, id ? `${path}?v=${id}` : '');
@@ -91,12 +117,8 @@ async function replaceImage(
 }
 
 /** Before the image work: a school at its quota is refused at once (the transaction still decides). */
-async function precheckBranding(
-  ctx: Ctx,
-  key: 'login_bg_file' | 'logo_file',
-  upload: Buffer,
-): Promise<FileUpload> {
-  const replacing = await fileIdOf(ctx.db, ctx.schoolId, key);
+async function precheckBranding(ctx: Ctx, key: FileKey, upload: Buffer): Promise<FileUpload> {
+  const replacing = await fileIdOf(ctx, key);
   // the school's own file: no owner, so it counts to the school's quota only (decision 045)
   const files = fileUpload(ctx, null);
   await files.precheck({ minBytes: 1, uploadedBytes: upload.length, replacing: [replacing] });
@@ -119,7 +141,7 @@ export async function setLoginBg(
     await setConfigValue(ctx.db, ctx.schoolId, 'login_bg_strat', opts.strategy);
     await audit(ctx, 'config.change', { details: { key: 'login_bg_strat', value: opts.strategy } });
   }
-  return getLoginBg(ctx);
+  return loginBgOf(await getConfigValues(ctx.db, ctx.schoolId, LOGIN_BG_KEYS));
 }
 
 /** POST /api/config/logo?show=: show the product logo or not, and the school's replacement logo. */
@@ -138,12 +160,12 @@ export async function setLogo(
     await setConfigValue(ctx.db, ctx.schoolId, 'show_lara_logo', String(opts.show));
     await audit(ctx, 'config.change', { details: { key: 'show_lara_logo', value: String(opts.show) } });
   }
-  return getLogo(ctx);
+  return logoOf(await getConfigValues(ctx.db, ctx.schoolId, LOGO_KEYS));
 }
 
 /** The stored image behind GET /api/config/login-bg/image and /logo/image. */
 export async function brandingImage(ctx: Ctx, what: 'login-bg' | 'logo') {
-  const id = await fileIdOf(ctx.db, ctx.schoolId, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
+  const id = await fileIdOf(ctx, what === 'login-bg' ? 'login_bg_file' : 'logo_file');
   const file = id ? await readFile(ctx.db, ctx.schoolId, id) : null;
   if (!file) throw AppError.notFound();
   return file;

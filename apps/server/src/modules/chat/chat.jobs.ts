@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { DAY_MS, type Job } from '../../core/job.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getConfigValues } from '../config/config.service.ts';
+import { configValues } from '../config/config.service.ts';
 import { deleteFiles, lockFiles } from '../files/files.service.ts';
 import { parseRetentionDays } from './chat-access.ts';
 import { deleteMessagesBefore } from './chat-messages.repo.ts';
@@ -15,9 +15,10 @@ const BATCH = 2000;
 /**
  * Deletes the school's messages written more than chat_retention_days before now (the injected clock), with
  * their files; audited with the count. No events: a year-old message is far beyond any open page's replay.
+ * chat_retention_days comes from the run's snapshot (jobContext: one read per school and run, decision 085).
  */
 export async function deleteExpiredMessages(ctx: Ctx): Promise<number> {
-  const { chat_retention_days } = await getConfigValues(ctx.db, ctx.schoolId, ['chat_retention_days']);
+  const { chat_retention_days } = await configValues(ctx, ['chat_retention_days']);
   const days = parseRetentionDays(chat_retention_days);
   if (days === 0) return 0;
   const cutoff = new Date(ctx.clock().getTime() - days * DAY_MS);

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction, type Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { freshReads } from '../config/config.service.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import {
   addMemberships,
@@ -28,7 +29,7 @@ async function loadState(db: Db, schoolId: number): Promise<ImportState> {
     findUsernames(db, schoolId),
     findSchoolGroups(db, schoolId),
     findImportedMemberships(db, schoolId),
-    readRoleGroups(db, schoolId),
+    readRoleGroups(freshReads(db, schoolId)),
   ]);
   return { users, usernames, groups, memberships, roleGroups };
 }
@@ -73,7 +74,7 @@ export async function importIdentities(ctx: Ctx, body: unknown, dryRun: boolean)
       usernames: await findUsernames(tx, ctx.schoolId),
       groups: await findSchoolGroups(tx, ctx.schoolId),
       memberships: await findImportedMemberships(tx, ctx.schoolId),
-      roleGroups: await readRoleGroups(tx, ctx.schoolId),
+      roleGroups: await readRoleGroups(freshReads(tx, ctx.schoolId)),
     };
     const full = buildPlan(rows, state);
     const { plan } = full;

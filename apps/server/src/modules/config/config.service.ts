@@ -142,3 +142,16 @@ export async function serverConfigValue(
 ): Promise<string> {
   return (await ctx.config(db)).stored(key) ?? SERVER_CONFIG_DEFAULTS[key];
 }
+
+/** Reads server-only keys one by one: from a snapshot, or fresh where a route reads back what it wrote. */
+export type ServerConfigRead = (key: ServerConfigKey) => Promise<string>;
+
+/** The request's (or job's) snapshot as a ServerConfigRead (decision 085). */
+export function snapshotReads(ctx: Pick<Ctx, 'config'>): ServerConfigRead {
+  return (key) => serverConfigValue(ctx, key);
+}
+
+/** Each key read from the database as it is now: the settings routes, which write and read back. */
+export function freshReads(db: Db, schoolId: number): ServerConfigRead {
+  return (key) => getServerConfigValue(db, schoolId, key);
+}

@@ -8,23 +8,28 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getConfigValues, setConfigValue } from './config.service.ts';
+import { configValues, getConfigValues, setConfigValue } from './config.service.ts';
 
-/** GET /api/config/school: what everyone may see, visitors too (the login page and the installed app's name). */
-export async function getSchoolIdentity(
-  ctx: Pick<Ctx, 'db' | 'schoolId' | 'mailOptions'>,
-): Promise<SchoolIdentity> {
-  const config = await getConfigValues(ctx.db, ctx.schoolId, [
-    'school_name',
-    'accent_color',
-    'logo_replacement',
-  ]);
+const IDENTITY_KEYS = ['school_name', 'accent_color', 'logo_replacement'] as const;
+
+function identityOf(
+  ctx: Pick<Ctx, 'mailOptions'>,
+  config: Partial<Record<(typeof IDENTITY_KEYS)[number], string>>,
+): SchoolIdentity {
   return {
     name: config.school_name ?? '',
     accent: config.accent_color ?? '',
     logoUrl: config.logo_replacement || null,
     mailTransport: Boolean(ctx.mailOptions.smtpUrl),
   };
+}
+
+/**
+ * GET /api/config/school: what everyone may see, visitors too (the login page and the installed app's name),
+ * from the request's configuration snapshot (decision 085).
+ */
+export async function getSchoolIdentity(ctx: Pick<Ctx, 'config' | 'mailOptions'>): Promise<SchoolIdentity> {
+  return identityOf(ctx, await configValues(ctx, IDENTITY_KEYS));
 }
 
 /**
@@ -45,5 +50,6 @@ export async function setSchoolIdentity(ctx: Ctx, body: SchoolIdentityRequest): 
       await audit(ctx, 'config.change', { details: { key, old: old[key], new: next[key] }, db: tx });
     }
   });
-  return getSchoolIdentity(ctx);
+  // read back fresh: the snapshot may predate the write (decision 085)
+  return identityOf(ctx, await getConfigValues(ctx.db, ctx.schoolId, IDENTITY_KEYS));
 }

@@ -3,6 +3,7 @@ import { chunks } from '../../db/chunks.ts';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, users } from '../../db/schema.ts';
 import { personColumns, personNameColumns } from '../users/person.repo.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 export async function listGroups(db: Db, schoolId: number, filter: { type?: string; userId?: number }) {
   const where: SQL[] = [eq(groups.schoolId, schoolId)];
@@ -199,10 +200,6 @@ export interface GroupReach {
 }
 
 const ids = (list: readonly number[]) => (list.length ? [...list] : [-1]);
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Groups of the school in reach, matching q (by name) or among `only`: the bbb and chat pickers' query. */
 export async function findGroupsInReach(

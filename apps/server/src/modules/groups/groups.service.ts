@@ -11,7 +11,12 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishDomainEvent } from '../../lib/domain-events.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import {
+  freshReads,
+  setConfigValue,
+  snapshotReads,
+  type ServerConfigRead,
+} from '../config/config.service.ts';
 import {
   findGroup,
   findGroupByNameCaseless,
@@ -69,12 +74,13 @@ export async function createGroup(ctx: Ctx, body: CreateGroupRequest): Promise<G
   return { id, name: body.name, type: body.type };
 }
 
-/** The stored role groups; a value that no longer parses counts as none. */
-export async function readRoleGroups(db: Db, schoolId: number): Promise<RoleGroups> {
+/**
+ * The stored role groups, read through `read` (the request's snapshot, or fresh in a transaction and before a
+ * write); a value that no longer parses counts as none.
+ */
+export async function readRoleGroups(read: ServerConfigRead): Promise<RoleGroups> {
   try {
-    const parsed = RoleGroupsSchema.safeParse(
-      JSON.parse(await getServerConfigValue(db, schoolId, 'role_groups')),
-    );
+    const parsed = RoleGroupsSchema.safeParse(JSON.parse(await read('role_groups')));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
@@ -96,7 +102,7 @@ export function rolesFromRoleGroups(
 
 /** GET /api/config/roleGroups (admins). */
 export async function getRoleGroups(ctx: Ctx): Promise<RoleGroups> {
-  return readRoleGroups(ctx.db, ctx.schoolId);
+  return readRoleGroups(snapshotReads(ctx));
 }
 
 const adminRows = (rows: RoleGroups) =>
@@ -114,7 +120,7 @@ export async function setRoleGroups(ctx: Ctx, rows: RoleGroups): Promise<RoleGro
   const user = ctx.user;
   if (!user) throw AppError.unauthorized();
   const db = ctx.db;
-  const old = await readRoleGroups(db, ctx.schoolId);
+  const old = await readRoleGroups(freshReads(db, ctx.schoolId));
   if (!hasRole(user, 'superadmin') && adminRows(old).join('\n') !== adminRows(rows).join('\n')) {
     throw new AppError(403, 'users.role_not_allowed', { role: 'admin' });
   }

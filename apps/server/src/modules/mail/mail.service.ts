@@ -2,7 +2,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { hasRole, type MailOutboxPage, type MailOutboxQuery, type RoleSubject } from '@aula/contracts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { getConfigValues } from '../config/config.service.ts';
+import { configValues } from '../config/config.service.ts';
 import { countOutbox, findOutboxPage, insertOutbox } from './mail.repo.ts';
 
 export interface OutgoingMail {
@@ -71,13 +71,16 @@ export interface MailUser {
   secondaryEmail: string | null;
 }
 
-/** Where a user's mail goes: the primary address, plus the secondary one with forward_emails; else the secondary. */
-export async function recipientsOf(db: Db, schoolId: number, user: MailUser): Promise<string[]> {
+/**
+ * Where a user's mail goes: the primary address, plus the secondary one with forward_emails; else the
+ * secondary. forward_emails comes from the caller's configuration snapshot (decision 085).
+ */
+export async function recipientsOf(ctx: Pick<Ctx, 'config'>, user: MailUser): Promise<string[]> {
   const primary = user.email?.trim() || null;
   const secondary = user.secondaryEmail?.trim() || null;
   if (!primary) return secondary ? [secondary] : [];
   if (!secondary || secondary.toLowerCase() === primary.toLowerCase()) return [primary];
-  const { forward_emails } = await getConfigValues(db, schoolId, ['forward_emails']);
+  const { forward_emails } = await configValues(ctx, ['forward_emails']);
   return forward_emails === 'true' ? [primary, secondary] : [primary];
 }
 

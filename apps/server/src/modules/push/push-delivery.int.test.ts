@@ -11,19 +11,18 @@ import {
   PushConfigResponseSchema,
   PushStatusResponseSchema,
 } from '@aula/contracts';
-import { transaction } from '../../db/index.ts';
 import { pushLog, pushQueue, pushSubscriptions, sessions, users } from '../../db/schema.ts';
 import { startPushService, type PushServiceStandIn } from '../../test/push-service.ts';
 import { makePushDevice } from '../../test/area-factories.ts';
 import { makeSetting, makeUser } from '../../test/factories.ts';
 import { call, callAs, demoSchoolId, setUpTestApp, startTestApp } from '../../test/test-app.ts';
-import { claimDue } from './push-queue.repo.ts';
 import { createPushWorker } from './push-worker.ts';
 
 // Delivery (decision 073) through the real queue on the real database to a stand-in push service that checks
 // each VAPID token and decrypts each payload: what arrives, what the push service's answers do (404/410 remove
 // the device, 429/5xx retry with backoff honouring Retry-After, then give up), a restart mid-send, two
-// processes sharing one queue, and devices whose session ended. The clock is the app's, moved by the test.
+// processes sharing one queue, and devices whose session ended. The claim under overlapping transactions needs
+// a second connection: push-delivery.pg.int.test.ts. The clock is the app's, moved by the test.
 
 const NOW = Date.parse('2026-05-04T09:30:00Z');
 let svc: PushServiceStandIn;
@@ -447,31 +446,6 @@ describe('several processes, restarts', () => {
     t.clock.advance(PUSH_LEASE_MS + 1);
     await t.app.push.drain();
     expect(svc.received(endpoint)).toHaveLength(1);
-  });
-
-  it('two claims in overlapping transactions take disjoint rows (PostgreSQL)', async (ctx) => {
-    // PGlite has one connection: its transactions cannot overlap
-    if (t.database.kind !== 'postgres') ctx.skip();
-    const { endpoints } = await userWithDevices(10);
-    for (const endpoint of endpoints) await enqueueQuietly(endpoint);
-    const mine = new Set<number>();
-    for (const endpoint of endpoints) for (const r of await queueOf(endpoint)) mine.add(r.id);
-    const now = new Date(t.clock.now());
-    const lease = new Date(t.clock.now() + PUSH_LEASE_MS);
-    let a: number[] = [];
-    let b: number[] = [];
-    await transaction(t.database.db, async (tx) => {
-      a = (await claimDue(tx, now, lease, 3)).map((r) => r.id);
-      // the first claim's transaction is still open: its rows are locked, not yet committed
-      b = (await claimDue(t.database.db, now, lease, 50)).map((r) => r.id);
-    });
-    expect(a).toHaveLength(3);
-    expect(a.filter((id) => b.includes(id))).toEqual([]);
-    // the first claim also holds the candidates it looked at but did not take; the rest go to the second
-    expect(b.filter((id) => mine.has(id)).length).toBeGreaterThan(0);
-    t.clock.advance(PUSH_LEASE_MS + 1);
-    await t.app.push.drain();
-    for (const endpoint of endpoints) expect(svc.received(endpoint)).toHaveLength(1);
   });
 
   it('two processes on one database share the queue and send each push once', async () => {

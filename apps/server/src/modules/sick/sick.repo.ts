@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, sickNotices, users } from '../../db/schema.ts';
 import { displayNameSql, nameMatches } from '../users/person.repo.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 /**
  * Whose notices a caller sees (permissionsFor(user).sickNotices): `own` their own; `groups` their own and
@@ -49,10 +50,6 @@ function processable(scope: SickScope): SQL {
   if (scope.level === 'all') return sql`true`;
   if (scope.level === 'own') return sql`false`;
   return sql`(${subjectIsPupil} and ${noticeSubject} <> ${scope.userId} and ${subjectInGroups(scope.groupIds)})`;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filterConditions(f: SickFilter): SQL[] {

@@ -5,11 +5,10 @@ import {
   type OidcSettingsView,
 } from '@aula/contracts';
 import { type Ctx, portalOrigin } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import { freshReads, setConfigValue, type ServerConfigRead } from '../config/config.service.ts';
 
 // The school's OpenID provider: settings as JSON in config key "oidc", the client secret sealed in
 // "oidc_client_secret" (lib/secret-box.ts), never sent to any browser (decision 038).
@@ -30,8 +29,13 @@ export function isAcceptableIssuer(issuer: string): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-export async function loadOidc(db: Db, schoolId: number, secretKey: Buffer): Promise<LoadedOidc | null> {
-  const raw = await getServerConfigValue(db, schoolId, SETTINGS_KEY);
+/** The provider's settings and client secret, read through `read`: a request's snapshot or fresh. */
+export async function loadOidc(
+  read: ServerConfigRead,
+  schoolId: number,
+  secretKey: Buffer,
+): Promise<LoadedOidc | null> {
+  const raw = await read(SETTINGS_KEY);
   if (!raw) return null;
   let settings: OidcSettings;
   try {
@@ -41,7 +45,7 @@ export async function loadOidc(db: Db, schoolId: number, secretKey: Buffer): Pro
   } catch {
     return null;
   }
-  const sealed = await getServerConfigValue(db, schoolId, SECRET_KEY);
+  const sealed = await read(SECRET_KEY);
   let clientSecret: string | null = null;
   if (sealed) {
     try {
@@ -77,7 +81,7 @@ function view(ctx: Ctx, loaded: LoadedOidc | null): OidcSettingsView {
 
 /** GET /api/config/oidc (admins). */
 export async function getOidcSettings(ctx: Ctx): Promise<OidcSettingsView> {
-  return view(ctx, await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey));
+  return view(ctx, await loadOidc(freshReads(ctx.db, ctx.schoolId), ctx.schoolId, ctx.secretKey));
 }
 
 /** PUT /api/config/oidc (admins): an empty or missing secret keeps the stored one. */
@@ -102,5 +106,5 @@ export async function setOidcSettings(
   await audit(ctx, 'config.change', {
     details: { key: SETTINGS_KEY, issuer: settings.issuer, secretChanged: Boolean(clientSecret) },
   });
-  return view(ctx, await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey));
+  return view(ctx, await loadOidc(freshReads(ctx.db, ctx.schoolId), ctx.schoolId, ctx.secretKey));
 }

@@ -7,7 +7,7 @@ import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { endReplacedSession, startSession } from '../auth/sessions.service.ts';
-import { getConfigValues, getServerConfigValue } from '../config/config.service.ts';
+import { configValues, serverConfigValue, snapshotReads } from '../config/config.service.ts';
 import { loadOidc, postLogoutRedirectUri, redirectUri, type LoadedOidc } from './oidc-settings.service.ts';
 import { deleteSsoSession, findSsoSession, insertSsoSession, takeSsoRequest } from './sso.repo.ts';
 import { resolveSsoUser, type SsoIdentity } from './sso-accounts.service.ts';
@@ -45,7 +45,7 @@ async function providerConfiguration(ctx: Ctx, loaded: LoadedOidc): Promise<clie
   // the provider the admin named may sit in the school's network; every other address stays guarded
   const allowedHosts = [
     issuer.host.toLowerCase(),
-    ...parseAllowedHosts(await getServerConfigValue(ctx.db, ctx.schoolId, 'embed_allowed_hosts')),
+    ...parseAllowedHosts(await serverConfigValue(ctx, 'embed_allowed_hosts')),
   ];
   const guardedFetch: client.CustomFetch = (url, options) =>
     safeFetch(
@@ -76,9 +76,9 @@ async function providerConfiguration(ctx: Ctx, loaded: LoadedOidc): Promise<clie
 }
 
 export async function enabledOidc(ctx: Ctx): Promise<LoadedOidc | null> {
-  const { enable_moin_auth: enabled } = await getConfigValues(ctx.db, ctx.schoolId, ['enable_moin_auth']);
+  const { enable_moin_auth: enabled } = await configValues(ctx, ['enable_moin_auth']);
   if (enabled !== 'true') return null;
-  return loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
+  return loadOidc(snapshotReads(ctx), ctx.schoolId, ctx.secretKey);
 }
 
 /**
@@ -254,7 +254,7 @@ export async function oidcLogoutUrl(ctx: Ctx, sessionId: number): Promise<string
   } catch {
     return null;
   }
-  const loaded = await loadOidc(ctx.db, ctx.schoolId, ctx.secretKey);
+  const loaded = await loadOidc(snapshotReads(ctx), ctx.schoolId, ctx.secretKey);
   if (!loaded) return null;
   const config = await providerConfiguration(ctx, loaded);
   if (!config.serverMetadata().end_session_endpoint) return null;

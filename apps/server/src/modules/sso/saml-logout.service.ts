@@ -8,6 +8,7 @@ import type { Ctx } from '../../context.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { endSessionFamily } from '../auth/sessions.service.ts';
+import { snapshotReads } from '../config/config.service.ts';
 import { toPem } from './saml-metadata.ts';
 import { MAX_RESPONSE_CHARS, serviceProvider } from './saml.service.ts';
 import { loadSaml, spAddresses, spSigningKey, type LoadedSaml } from './saml-settings.service.ts';
@@ -40,7 +41,7 @@ export async function samlLogoutUrl(ctx: Ctx, sessionId: number): Promise<string
   const { db } = ctx;
   const kept = await findSsoSession(db, ctx.schoolId, sessionId);
   if (!kept?.nameId) return null;
-  const loaded = await loadSaml(db, ctx.schoolId);
+  const loaded = await loadSaml(snapshotReads(ctx));
   if (!loaded?.idp.sloUrl) return null;
   const { privateKeyPem } = await spSigningKey(ctx);
   const requestId = `_${newToken()}`;
@@ -256,7 +257,7 @@ export async function samlSlo(ctx: Ctx, rawQuery: string): Promise<Redirect> {
     await audit(ctx, 'sso.logout_failed', { details: { provider: 'saml', reason } });
     return { location: notConfirmed, status: 303 } as const;
   };
-  const loaded = await loadSaml(ctx.db, ctx.schoolId);
+  const loaded = await loadSaml(snapshotReads(ctx));
   if (!loaded) return ignore('not_configured');
   const message = redirectMessage(rawQuery);
   if (!message) return ignore('no_message');

@@ -5,11 +5,10 @@ import {
   type SamlSettingsView,
 } from '@aula/contracts';
 import { type Ctx, portalOrigin } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, purposeKey, sealSecret } from '../../lib/secret-box.ts';
 import { audit } from '../audit/audit.service.ts';
-import { getServerConfigValue, setConfigValue } from '../config/config.service.ts';
+import { freshReads, setConfigValue, type ServerConfigRead } from '../config/config.service.ts';
 import { describeCertificate, MetadataError, parseIdpMetadata, type IdpDescriptor } from './saml-metadata.ts';
 import { deleteSpKey, findSpKey, insertSpKeyIfMissing } from './sso.repo.ts';
 import { makeSpKeyPair, type SpKeyPair } from './sp-certificate.ts';
@@ -32,15 +31,15 @@ function parseJson<T>(raw: string, check: (v: unknown) => T | null): T | null {
   }
 }
 
-async function readSettings(db: Db, schoolId: number): Promise<SamlSettings | null> {
-  return parseJson(await getServerConfigValue(db, schoolId, 'saml'), (v) => {
+async function readSettings(read: ServerConfigRead): Promise<SamlSettings | null> {
+  return parseJson(await read('saml'), (v) => {
     const parsed = SamlSettingsSchema.safeParse(v);
     return parsed.success ? parsed.data : null;
   });
 }
 
-async function readIdp(db: Db, schoolId: number): Promise<IdpDescriptor | null> {
-  return parseJson(await getServerConfigValue(db, schoolId, 'saml_idp'), (v) => {
+async function readIdp(read: ServerConfigRead): Promise<IdpDescriptor | null> {
+  return parseJson(await read('saml_idp'), (v) => {
     const idp = v as Partial<IdpDescriptor> | null;
     return idp &&
       typeof idp.entityId === 'string' &&
@@ -51,9 +50,9 @@ async function readIdp(db: Db, schoolId: number): Promise<IdpDescriptor | null> 
   });
 }
 
-/** Settings and provider, when both are stored (switched on or not). */
-export async function loadSaml(db: Db, schoolId: number): Promise<LoadedSaml | null> {
-  const [settings, idp] = await Promise.all([readSettings(db, schoolId), readIdp(db, schoolId)]);
+/** Settings and provider, when both are stored (switched on or not), read through `read` (snapshot or fresh). */
+export async function loadSaml(read: ServerConfigRead): Promise<LoadedSaml | null> {
+  const [settings, idp] = await Promise.all([readSettings(read), readIdp(read)]);
   return settings && idp ? { settings, idp } : null;
 }
 
@@ -104,11 +103,8 @@ export async function spSigningKey(ctx: Ctx): Promise<SpKeyPair> {
 }
 
 async function view(ctx: Ctx): Promise<SamlSettingsView> {
-  const [settings, idp, spKey] = await Promise.all([
-    readSettings(ctx.db, ctx.schoolId),
-    readIdp(ctx.db, ctx.schoolId),
-    spSigningKey(ctx),
-  ]);
+  const fresh = freshReads(ctx.db, ctx.schoolId);
+  const [settings, idp, spKey] = await Promise.all([readSettings(fresh), readIdp(fresh), spSigningKey(ctx)]);
   return {
     settings,
     idp: idp && {
@@ -143,7 +139,7 @@ export async function setSamlSettings(
         { path: 'metadataXml', code: err.reason, message: err.message },
       ]);
     }
-  } else if (!(await readIdp(ctx.db, ctx.schoolId))) {
+  } else if (!(await readIdp(freshReads(ctx.db, ctx.schoolId)))) {
     throw new AppError(422, 'sso.saml_metadata_invalid', { reason: 'missing' }, undefined, [
       { path: 'metadataXml', code: 'missing', message: 'the identity provider metadata is needed' },
     ]);

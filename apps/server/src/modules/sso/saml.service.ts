@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit/audit.service.ts';
 import { endReplacedSession, startSession } from '../auth/sessions.service.ts';
+import { snapshotReads } from '../config/config.service.ts';
 import { toPem } from './saml-metadata.ts';
 import { loadSaml, spAddresses, spSigningKey, type LoadedSaml } from './saml-settings.service.ts';
 import {
@@ -94,14 +95,14 @@ export function serviceProvider(
 }
 
 export async function enabledSaml(ctx: Ctx): Promise<LoadedSaml | null> {
-  const loaded = await loadSaml(ctx.db, ctx.schoolId);
+  const loaded = await loadSaml(snapshotReads(ctx));
   return loaded?.settings.enabled ? loaded : null;
 }
 
 /** GET /api/login/saml/metadata: Aula as a service provider, for the school to register at its provider. */
 export async function spMetadata(ctx: Ctx): Promise<string> {
   const sp = spAddresses(ctx);
-  const [loaded, key] = await Promise.all([loadSaml(ctx.db, ctx.schoolId), spSigningKey(ctx)]);
+  const [loaded, key] = await Promise.all([loadSaml(snapshotReads(ctx)), spSigningKey(ctx)]);
   const saml = new SAML({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { transaction } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
+import { snapshotReads } from '../config/config.service.ts';
 import { usernameBase } from '../cim/cim-plan.ts';
 import { addMembershipsIfMissing, readRoleGroups, rolesFromRoleGroups } from '../groups/groups.service.ts';
 import { createUser, setUserRoles } from '../users/users.service.ts';
@@ -71,7 +72,7 @@ interface Granted {
 
 async function granted(ctx: Ctx, identity: SsoIdentity, mapping: SsoMapping): Promise<Granted> {
   const groups = claimValues(identity.claims, mapping.groupsClaim);
-  const byGroups = rolesFromRoleGroups(await readRoleGroups(ctx.db, ctx.schoolId), groups);
+  const byGroups = rolesFromRoleGroups(await readRoleGroups(snapshotReads(ctx)), groups);
   const teacherValues = new Set(
     mapping.teacherValues
       .split(',')

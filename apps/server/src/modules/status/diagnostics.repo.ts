@@ -1,6 +1,7 @@
 import { aliasedTable, and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { appOpenDays, apps, auditLog, deviceDays, errorLog, sessions, users } from '../../db/schema.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 /** Start (inclusive) and end (exclusive) of a period of whole UTC days, and its day labels. */
 export interface Period {
@@ -111,11 +112,6 @@ export interface LogFilter {
   actor?: string | undefined;
   start?: Date | undefined;
   end?: Date | undefined;
-}
-
-/** Escapes LIKE wildcards so a search for "a_b" finds that text, not any character. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const actorUser = aliasedTable(users, 'actor');

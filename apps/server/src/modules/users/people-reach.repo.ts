@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { displayNameSql, nameMatches, personColumns } from './person.repo.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 /**
  * Whom a caller reaches. `all`: everyone of the school. `staff-and-groups`: every teacher and admin, and the
@@ -66,10 +67,6 @@ function peopleInReach(reach: PeopleReach): SQL {
         ? sql`(${isStaff} and ${sharesGroup(reach.groupIds)})`
         : sharesGroup(reach.groupIds);
   }
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The people in reach matching q (by name or user name), or those of `only` that are in reach. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { groupMembers, groups, loginLocks, users } from '../../db/schema.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 
 export interface UserFilter {
   q?: string;
@@ -49,11 +50,6 @@ function managedColumns(now: Date) {
 }
 
 export type ManagedUserRow = NonNullable<Awaited<ReturnType<typeof findManagedUserRow>>>;
-
-/** Escapes LIKE wildcards so a search for "a_b" finds that text, not any character. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function filterConditions(schoolId: number, f: UserFilter): SQL[] {
   const where: SQL[] = [eq(users.schoolId, schoolId)];

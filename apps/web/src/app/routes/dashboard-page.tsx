@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Loader2, ShieldAlert, Thermometer } from 'lucide-react';
@@ -6,36 +6,16 @@ import { hasRole } from '@aula/contracts';
 import { FoldButton, useFold } from '@/components/folding-panel';
 import { MessagePage } from '@/components/message-page';
 import { Button } from '@/components/ui/button';
-import type { DashboardTabProps } from '@/lib/dashboard';
+import type { DashboardTabName } from '@/lib/feature-manifest';
 import { formatNumber } from '@/lib/format';
 import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { visibleDashboardTabs } from '../dashboard-tab-list';
-import type { DashboardTab } from '../dashboard-tabs';
+import { TAB_COMPONENTS, visibleDashboardTabs } from '../dashboard-tab-list';
+
+// the router's tab check (beforeLoad) reads the tabs from here: they come in one fetch with the page
+export { dashboardTab, mayOpenTab } from '../dashboard-tab-list';
 
 const routeApi = getRouteApi('/shell/dashboard/$tab/{-$subpage}');
-
-type TabComponent = LazyExoticComponent<ComponentType<DashboardTabProps>>;
-
-/** Each tab's screen, loaded when it is first opened. */
-const TAB_COMPONENTS: Record<DashboardTab, TabComponent> = {
-  messages: lazy(() => import('@/features/messages/components/messages-tab')),
-  banner: lazy(() => import('@/features/branding/components/banner-tab')),
-  settings: lazy(() => import('@/features/admin-settings/components/settings-tab')),
-  sso: lazy(() => import('./sso-tab')),
-  video: lazy(() => import('./video-tab')),
-  push: lazy(() => import('./push-tab')),
-  status: lazy(() => import('@/features/diagnostics/components/status-tab')),
-  imprint: lazy(() => import('@/features/admin-settings/components/imprint-tab')),
-  terms: lazy(() => import('@/features/admin-settings/components/terms-tab')),
-  help: lazy(() => import('@/features/admin-settings/components/help-tab')),
-  cim: lazy(() => import('@/features/cim/components/cim-tab')),
-  statistics: lazy(() => import('@/features/diagnostics/components/statistics-tab')),
-  debug: lazy(() => import('@/features/diagnostics/components/debug-tab')),
-  logs: lazy(() => import('@/features/diagnostics/components/logs-tab')),
-  'login-bg': lazy(() => import('./login-bg-tab')),
-  school: lazy(() => import('@/features/branding/components/school-tab')),
-};
 
 function TabLoading() {
   const { t } = useTranslation();
@@ -72,9 +52,10 @@ export function DashboardPage() {
       </MessagePage>
     );
   }
-  const tabs = visibleDashboardTabs(hasRole(self, 'superadmin'));
-  const Tab = TAB_COMPONENTS[tab as DashboardTab];
-  const tabName = t(`dashboard.tabs.${tab as DashboardTab}`);
+  // the router let only a declared tab through (dashboardTab)
+  const tabs = visibleDashboardTabs(self);
+  const Tab = TAB_COMPONENTS[tab as DashboardTabName];
+  const tabName = t(`dashboard.tabs.${tab as DashboardTabName}`);
   return (
     <div className="flex min-w-0 flex-col gap-4 desktop:flex-row desktop:gap-8">
       <nav aria-label={t('pages.dashboard')} className="shrink-0 desktop:w-56">
@@ -86,7 +67,7 @@ export function DashboardPage() {
             menu.folded,
           )}
         >
-          {tabs.map((name) => (
+          {tabs.map(({ name }) => (
             <li key={name}>
               <Link
                 to="/dashboard/$tab/{-$subpage}"
@@ -113,9 +94,7 @@ export function DashboardPage() {
       </nav>
       <section className="grid min-w-0 flex-1 content-start gap-6" aria-label={tabName}>
         <h1 className="text-2xl font-semibold tracking-tight">{tabName}</h1>
-        <Suspense fallback={<TabLoading />}>
-          <Tab subpage={subpage} />
-        </Suspense>
+        <Suspense fallback={<TabLoading />}>{Tab && <Tab subpage={subpage} />}</Suspense>
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import { createContext, useContext, type ComponentProps, type ReactNode } from '
 import { Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 export const Dialog = Primitive.Root;
@@ -100,6 +101,52 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Primi
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof Primitive.Description>) {
   return <Primitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/**
+ * The foot of a form in a dialog (decision 086; here, not in form-dialog.tsx, so the lazy dialogs share the chunk they
+ * already load and the start path names no new one): what stands first (a delete at the inline start), Cancel (or what
+ * replaces it, such as signing out of a forced dialog), then the submit button, which spins while a save runs.
+ * Inside the `<form>` it needs no `formId`; outside it, `formId` names the form the button sends.
+ */
+export function FormFooter({
+  formId,
+  pending,
+  submit,
+  submitProps,
+  before,
+  cancel,
+  cancelDisabled = false,
+  sticky = false,
+}: {
+  formId?: string;
+  pending: boolean;
+  /** the submit button's content (icon and label) */
+  submit: ReactNode;
+  submitProps?: { disabled?: boolean; 'aria-describedby'?: string; variant?: 'destructive' };
+  before?: ReactNode;
+  /** instead of Cancel */
+  cancel?: ReactNode;
+  cancelDisabled?: boolean;
+  /** keeps the buttons in view at the foot of a dialog that scrolls on a phone */
+  sticky?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DialogFooter sticky={sticky}>
+      {before}
+      {cancel ?? (
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={cancelDisabled}>
+            {t('common.cancel')}
+          </Button>
+        </DialogClose>
+      )}
+      <Button type="submit" form={formId} loading={pending} {...submitProps}>
+        {submit}
+      </Button>
+    </DialogFooter>
+  );
 }
 
 /** The frame most dialogs share: title, optional description, body and footer. */

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PASSWORD_LENGTH, effectiveMinLength, passwordPolicyFrom, type UserInfo } from '@aula/contracts';
 import { HiddenUsername, PasswordField } from '@/components/credential-fields';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { useConfig } from '@/lib/config';
+import { FormFooter } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
@@ -13,7 +12,7 @@ import { useChangePassword } from '../api/change-password';
 import { useRequiredDialog } from '../lib/required-dialog';
 import { brokenRules, errorCode, formErrorText } from '../lib/server-error';
 import { ErrorAlert } from '@/components/message-box';
-import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
+import { AccountDialogFrame, NotWhileImpersonating, SignOutInstead } from './account-dialog-frame';
 
 function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: boolean; close: () => void }) {
   const { t } = useTranslation();
@@ -118,12 +117,12 @@ function ChangePasswordForm({ user, forced, close }: { user: UserInfo; forced: b
         </h3>
         <PasswordRules id={rulesId} check={check} />
       </section>
-      <DialogFooter>
-        <CancelOrSignOut forced={forced} />
-        <Button type="submit" disabled={!ready} loading={change.isPending}>
-          {t('account.changePassword.submit')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={change.isPending}
+        cancel={forced ? <SignOutInstead /> : undefined}
+        submit={t('account.changePassword.submit')}
+        submitProps={{ disabled: !ready }}
+      />
     </form>
   );
 }

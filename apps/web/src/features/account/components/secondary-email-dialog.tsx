@@ -5,15 +5,15 @@ import { MAX_EMAIL_LENGTH, isEmail, type UserInfo } from '@aula/contracts';
 import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { configFlag, useConfig } from '@/lib/config';
+import { FormFooter } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { useSelf } from '@/lib/session';
 import { useUpdateSecondaryEmail } from '../api/update-secondary-email';
 import { errorCode, formErrorText } from '../lib/server-error';
 import { ErrorAlert } from '@/components/message-box';
-import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
+import { AccountDialogFrame, NotWhileImpersonating } from './account-dialog-frame';
 
 type LocalError = 'mail.missing' | 'mail.invalid' | null;
 
@@ -108,24 +108,24 @@ function SecondaryEmailForm({ user, close }: { user: UserInfo; close: () => void
         <Forward className="mt-0.5 size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
         <span>{t(forwarding ? 'account.email.forwardOn' : 'account.email.forwardOff')}</span>
       </p>
-      <DialogFooter>
-        {user.secondary_email !== null && (
-          <Button
-            type="button"
-            variant="ghost"
-            className="desktop:me-auto"
-            disabled={update.isPending}
-            onClick={() => save(null)}
-          >
-            <Trash2 aria-hidden="true" />
-            {t('account.email.remove')}
-          </Button>
-        )}
-        <CancelOrSignOut forced={false} />
-        <Button type="submit" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={update.isPending}
+        submit={t('common.save')}
+        before={
+          user.secondary_email !== null && (
+            <Button
+              type="button"
+              variant="ghost"
+              className="desktop:me-auto"
+              disabled={update.isPending}
+              onClick={() => save(null)}
+            >
+              <Trash2 aria-hidden="true" />
+              {t('account.email.remove')}
+            </Button>
+          )
+        }
+      />
     </form>
   );
 }

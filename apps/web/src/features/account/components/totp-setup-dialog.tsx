@@ -6,7 +6,7 @@ import { TOTP_DIGITS, TotpCodeSchema, type ReauthInfo, type TotpSetup } from '@a
 import { PasswordField } from '@/components/credential-fields';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter, FormFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -20,7 +20,12 @@ import { useRequiredDialog } from '../lib/required-dialog';
 import { errorCode, formErrorText } from '../lib/server-error';
 import { groupKey } from '../lib/totp-key';
 import { ErrorAlert, NoticeStatus } from '@/components/message-box';
-import { AccountDialogFrame, CancelOrSignOut, NotWhileImpersonating } from './account-dialog-frame';
+import {
+  AccountDialogFrame,
+  CancelOrSignOut,
+  NotWhileImpersonating,
+  SignOutInstead,
+} from './account-dialog-frame';
 
 function ManualKey({ secret }: { secret: string }) {
   const { t } = useTranslation();
@@ -261,13 +266,17 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
       </ol>
       <ErrorAlert id={errorId} message={message} />
       {/* on a phone the form is taller than the screen: the buttons stay in view at its foot */}
-      <DialogFooter sticky>
-        <CancelOrSignOut forced={forced} />
-        <Button type="submit" loading={verify.isPending}>
-          <ShieldCheck aria-hidden="true" />
-          {t('totpSetup.activate')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        sticky
+        pending={verify.isPending}
+        cancel={forced ? <SignOutInstead /> : undefined}
+        submit={
+          <>
+            <ShieldCheck aria-hidden="true" />
+            {t('totpSetup.activate')}
+          </>
+        }
+      />
     </form>
   );
 }
@@ -351,17 +360,16 @@ function DisableForm({ close }: { close: () => void }) {
         />
       )}
       <ErrorAlert id={errorId} message={errorText} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" disabled={!ready} loading={remove.isPending}>
-          <ShieldOff aria-hidden="true" />
-          {t('totpSetup.turnOff')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={remove.isPending}
+        submit={
+          <>
+            <ShieldOff aria-hidden="true" />
+            {t('totpSetup.turnOff')}
+          </>
+        }
+        submitProps={{ variant: 'destructive', disabled: !ready }}
+      />
     </form>
   );
 }

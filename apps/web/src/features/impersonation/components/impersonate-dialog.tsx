@@ -6,7 +6,7 @@ import { ImpersonateRequestSchema, MAX_REASON_LENGTH, type UserInfo } from '@aul
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFooter, DialogFrame, FormFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { useDialogs, type DialogProps } from '@/lib/dialogs';
@@ -124,17 +124,15 @@ function StartForm() {
         </p>
       </div>
       <ErrorAlert id={errorId} message={message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={start.isPending || waiting}>
-          {!(start.isPending || waiting) && <UserCog aria-hidden="true" />}
-          {t('impersonation.start')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={start.isPending || waiting}
+        submit={
+          <>
+            {!(start.isPending || waiting) && <UserCog aria-hidden="true" />}
+            {t('impersonation.start')}
+          </>
+        }
+      />
     </form>
   );
 }

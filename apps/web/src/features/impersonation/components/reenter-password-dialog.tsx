@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HiddenUsername, PasswordField } from '@/components/credential-fields';
 import { ErrorAlert } from '@/components/message-box';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
+import { DialogFrame, FormFooter } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import type { DialogProps } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -79,16 +78,7 @@ export default function ReenterPasswordDialog({ close }: DialogProps) {
           aria-describedby={errorId}
         />
         <ErrorAlert id={errorId} message={message} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('common.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" loading={reauth.isPending}>
-            {t('impersonation.confirm')}
-          </Button>
-        </DialogFooter>
+        <FormFooter pending={reauth.isPending} submit={t('impersonation.confirm')} />
       </form>
     </DialogFrame>
   );

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { pickText, type AdminMessageDetail } from '@aula/contracts';
 import { Pager } from '@/components/pager';
@@ -13,14 +12,21 @@ import { formatNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { allMessagesQueryOptions, useDeleteMessage } from '../api/manage-messages';
+import { validateMessageListSearch } from '../lib/message-list-search';
 import { windowText } from '../lib/window-text';
 
 const PER_PAGE = 20;
 
-/** /dashboard/messages: every message, newest first, a page at a time, each to preview, edit or delete. */
+/**
+ * /dashboard/messages: every message, newest first, a page at a time (`?page=2`, so a reload and Back keep it), each
+ * to preview, edit or delete.
+ */
 export function MessageList() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const page = validateMessageListSearch(useSearch({ strict: false })).page ?? 1;
+  const navigate = useNavigate();
+  const setPage = (p: number) =>
+    void navigate({ to: '.', search: (prev) => ({ ...prev, page: p === 1 ? undefined : p }) });
   const list = useQuery(allMessagesQueryOptions(page, PER_PAGE));
   const remove = useDeleteMessage();
   const confirmDelete = useConfirmDelete();

@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { LoadingDialog } from '@/components/loading-dialog';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFrame } from '@/components/ui/dialog';
+import { DialogClose, DialogFrame, FormFooter } from '@/components/ui/dialog';
 import type { DialogProps } from '@/lib/dialogs';
 import { useAppForm } from '../hooks/use-app-form';
 import { useStartDraft } from '../hooks/use-start-draft';
@@ -71,30 +71,7 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
   }
 
   return (
-    <DialogFrame
-      title={title}
-      className="max-w-2xl"
-      footer={
-        <>
-          {!isNew && mayDelete && (
-            <Button
-              variant="ghost"
-              className="text-destructive desktop:me-auto"
-              onClick={() => void form.deleteTile()}
-            >
-              <Trash2 aria-hidden="true" />
-              {t('common.delete')}
-            </Button>
-          )}
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
-    >
+    <DialogFrame title={title} className="max-w-2xl">
       <form id={formId} noValidate onSubmit={(event) => void form.submit(event)} className="grid gap-5">
         {generalError && <ErrorAlert message={generalError} />}
         {submitted && issues.length > 0 && (
@@ -109,6 +86,24 @@ function AppForm({ title, draft, close }: { title: string; draft: AppDraft; clos
         <WantedPermsField field={form.field} />
         <LockedField field={form.field} />
       </form>
+      <FormFooter
+        formId={formId}
+        pending={save.isPending}
+        submit={t('common.save')}
+        before={
+          !isNew &&
+          mayDelete && (
+            <Button
+              variant="ghost"
+              className="text-destructive desktop:me-auto"
+              onClick={() => void form.deleteTile()}
+            >
+              <Trash2 aria-hidden="true" />
+              {t('common.delete')}
+            </Button>
+          )
+        }
+      />
     </DialogFrame>
   );
 }

@@ -6,7 +6,7 @@ import { PasswordField } from '@/components/credential-fields';
 import { ErrorAlert } from '@/components/message-box';
 import { PasswordRules, usePasswordCheck } from '@/components/password-rules';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import { FormFooter } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSetPassword } from '../api/set-password';
@@ -80,14 +80,16 @@ export function PasswordForm({ user, onDone }: { user: ManagedUser; onDone: () =
         {t('userManager.mustChange')}
       </label>
       <p className="text-sm text-muted-foreground">{t('userManager.sessionsEnd')}</p>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.back')}
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={!check.ok}>
-          {t('userManager.setPassword')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={save.isPending}
+        cancel={
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t('common.back')}
+          </Button>
+        }
+        submit={t('userManager.setPassword')}
+        submitProps={{ disabled: !check.ok }}
+      />
     </form>
   );
 }

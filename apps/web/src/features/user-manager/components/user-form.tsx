@@ -12,7 +12,7 @@ import {
 import { FormField } from '@/components/form-field';
 import { ErrorAlert } from '@/components/message-box';
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import { FormFooter } from '@/components/ui/dialog';
 import { GroupCheckboxes } from '@/components/group-checkboxes';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -203,14 +203,15 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
         </>
       )}
       {!isAdmin && <p className="text-sm text-muted-foreground">{t('userManager.teacherEditHint')}</p>}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.back')}
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {user ? t('common.save') : t('userManager.create')}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        pending={save.isPending}
+        cancel={
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t('common.back')}
+          </Button>
+        }
+        submit={user ? t('common.save') : t('userManager.create')}
+      />
     </form>
   );
 }
