@@ -74,7 +74,11 @@ describe('the features’ manifests (decision 089)', () => {
   });
 
   it('each feature’s manifest is in one list: features.ts, or dashboard-features.ts for tabs only', () => {
-    expect(Object.keys(manifestFiles).length).toBe(22);
+    // as many files as entries: with each file listed once, no list holds a manifest the glob did not find
+    expect(Object.keys(manifestFiles).length).toBe(
+      FEATURE_MANIFESTS.length + DASHBOARD_FEATURE_MANIFESTS.length,
+    );
+    expect(Object.keys(manifestFiles).length).toBeGreaterThan(20);
     expect(listingProblems([FEATURE_MANIFESTS, DASHBOARD_FEATURE_MANIFESTS])).toEqual([]);
   });
 
