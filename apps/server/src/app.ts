@@ -132,10 +132,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', req.id);
     if (matchedApiRoute(req) || looksLikeApi(req.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   // after every other onSend hook, so it compresses the final answer
   registerCompression(app);

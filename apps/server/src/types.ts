@@ -21,8 +21,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     schoolId: number;
     user: SessionUser | null;
+    /** the live session's id, on a session-only route (the ping, decision 096) too */
     sessionId: number | null;
-    /** the session behind req.user: impersonation, last password proof, absolute end */
+    /** the session behind req.user: impersonation, last password proof, absolute end; null on a session-only route */
     session: ActiveSession | null;
   }
 }

@@ -120,15 +120,31 @@ export function registerRequestGuard(
   app.decorate('readConfig', readConfigSnapshot);
   app.decorate('sessionSettings', createSessionSettings(app.db, app.clock));
 
+  // A route of a feature answers 404 while the school has it switched off (decision 085): decided here, once,
+  // where the services used to each ask; after the body is validated, as the services did. Only the routes of a
+  // feature run it (decision 093): every other request pays no hook for it.
+  const featureGate = async (req: FastifyRequest) => {
+    const route = matchedApiRoute(req);
+    const feature = route ? policyFor(req.method, route)?.feature : undefined;
+    if (feature && !(await featureOn(contextOf(req), feature))) throw AppError.notFound();
+  };
+
   // Every /api route needs a policy row; a route without one is a programming error caught at start-up.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    let feature = false;
     for (const method of methods) {
       const policy = policyFor(method, route.url);
       if (!policy) throw new Error(`route ${policyKey(method, route.url)} has no row in policy.ts`);
       app.apiRoutes.push({ method, url: route.url, policy });
+      if (policy.feature) feature = true;
     }
+    if (!feature) return;
+    const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    // first, as the app-wide hook it was: before any preHandler of the route's own; once, also when the
+    // HEAD route Fastify adds for a GET comes with the GET's options
+    if (!own.includes(featureGate)) route.preHandler = [featureGate, ...own];
   });
 
   // SECURITY.md "Access": the guard decides on the route the router matched, never on how the URL is
@@ -147,12 +163,23 @@ export function registerRequestGuard(
     req.schoolId = await opts.resolveSchool(req.headers.host);
     const token = req.cookies[app.cookieNames.access];
     const found = token
-      ? await authenticate(contextOf(req), token, routeKey, { sessionOnly: policy.sessionOnly })
+      ? await authenticate(
+          {
+            db: app.db,
+            schoolId: req.schoolId,
+            clock: app.clock,
+            sessionSettings: app.sessionSettings,
+            context: contextOf.bind(null, req),
+          },
+          token,
+          routeKey,
+          { sessionOnly: policy.sessionOnly },
+        )
       : null;
     if (found) {
       req.user = found.user;
       req.session = found.session;
-      req.sessionId = found.session.id;
+      req.sessionId = found.sessionId;
     }
     checkPolicy(req, policy);
     checkImpersonation(req, policy);
@@ -162,31 +189,18 @@ export function registerRequestGuard(
     }
   });
 
-  // A route of a feature answers 404 while the school has it switched off (decision 085): decided here, once,
-  // where the services used to each ask; after the body is validated, as the services did.
-  app.addHook('preHandler', async (req) => {
-    const route = matchedApiRoute(req);
-    const feature = route ? policyFor(req.method, route)?.feature : undefined;
-    if (feature && !(await featureOn(contextOf(req), feature))) throw AppError.notFound();
-  });
-
   // SECURITY.md "Impersonation": every write while impersonating is audited with both users, whatever
   // the route (the audit service adds the impersonator); failed writes changed nothing
-  // the entry is written before the answer leaves (onSend), so whoever sees the answer finds the entry
-  app.addHook('onSend', async (req, reply, payload) => {
+  // the entry is written before the answer leaves (onSend), so whoever sees the answer finds the entry.
+  // A callback hook: a request nobody impersonates (nearly all) passes without a promise (decision 093).
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!req.session?.impersonatorId || SAFE_METHODS.has(req.method) || reply.statusCode >= 400)
-      return payload;
+      return done(null, payload);
     const route = policyKey(req.method, matchedApiRoute(req) ?? '');
     // a session-only route (the online ping) writes nothing of the user's: presence is not a write
-    if (policyFor(req.method, matchedApiRoute(req) ?? '')?.sessionOnly) return payload;
-    try {
-      await audit(contextOf(req), 'impersonation.write', {
-        targetId: req.user?.id ?? null,
-        details: { route },
-      });
-    } catch (err) {
-      req.log.error({ err }, 'impersonation write not audited');
-    }
-    return payload;
+    if (policyFor(req.method, matchedApiRoute(req) ?? '')?.sessionOnly) return done(null, payload);
+    audit(contextOf(req), 'impersonation.write', { targetId: req.user?.id ?? null, details: { route } })
+      .catch((err: unknown) => req.log.error({ err }, 'impersonation write not audited'))
+      .finally(() => done(null, payload));
   });
 }

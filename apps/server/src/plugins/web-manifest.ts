@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME, type SchoolIdentity } from '@aula/contracts';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
@@ -27,10 +27,16 @@ export function registerWebManifest(app: FastifyInstance, webDist: string): void
     return cached.manifest;
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.split('?')[0] !== MANIFEST_PATH) return;
+  // a callback hook that passes every other request on at once, without a promise (decision 093)
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.startsWith(MANIFEST_PATH)) return done();
+    if (req.url.split('?')[0] !== MANIFEST_PATH) return done();
     const manifest = builtManifest();
-    if (!manifest) return;
+    if (!manifest) return done();
+    sendManifest(req, reply, manifest).catch(done);
+  });
+
+  async function sendManifest(req: FastifyRequest, reply: FastifyReply, manifest: Record<string, unknown>) {
     const headers: Record<string, string> = {};
     if (typeof req.headers.host === 'string') headers.host = req.headers.host;
     const res = await app.inject({ method: 'GET', url: '/api/config/school', headers });
@@ -42,5 +48,5 @@ export function registerWebManifest(app: FastifyInstance, webDist: string): void
       .header('cache-control', 'no-cache')
       .type('application/manifest+json')
       .send(JSON.stringify(body));
-  });
+  }
 }

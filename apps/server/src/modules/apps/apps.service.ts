@@ -67,15 +67,17 @@ export function canAccessTile(
   return user !== null && row.wantedPerms !== 'private' && hasRole(user, 'admin');
 }
 
+/** The palette's colours: a stored colour outside it (an old or hand-edited row) shows as sky-500. */
+const PALETTE_COLORS: ReadonlySet<string> = new Set(PaletteColorSchema.options);
+
 export function toTile(row: TileRow, isNew = false): Tile {
-  const color = PaletteColorSchema.safeParse(row.color);
   return {
     id: row.id,
     title: row.title,
     url: row.url,
     iconName: row.iconName,
     iconColor: row.iconColor,
-    color: color.success ? color.data : 'sky-500',
+    color: PALETTE_COLORS.has(row.color) ? (row.color as Tile['color']) : 'sky-500',
     new: isNew,
     public: row.public,
     target: row.target,

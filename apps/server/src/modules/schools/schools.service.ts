@@ -10,15 +10,16 @@ const CACHE_MS = 60_000;
  */
 export function createSchoolResolver(db: Db) {
   const cache = new Map<string, { id: number; until: number }>();
+  // keyed by the Host header as sent (every request asks; the same few spellings come again and again)
   return async function resolveSchool(hostHeader: string | undefined): Promise<number> {
-    const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
-    const hit = cache.get(host);
+    const sent = hostHeader ?? '';
+    const hit = cache.get(sent);
     const now = Date.now();
     if (hit && hit.until > now) return hit.id;
-    const school = await findSchoolForHost(db, host);
+    const school = await findSchoolForHost(db, sent.toLowerCase().replace(/:\d+$/, ''));
     if (!school) throw new AppError(404, 'common.not_found');
     if (cache.size > 1_000) cache.clear();
-    cache.set(host, { id: school.id, until: now + CACHE_MS });
+    cache.set(sent, { id: school.id, until: now + CACHE_MS });
     return school.id;
   };
 }
