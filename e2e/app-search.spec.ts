@@ -13,7 +13,7 @@ const journey = setUpJourney();
 type T = typeof de;
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
-const search = (page: Page, t: T) => page.getByRole('searchbox', { name: t.tileHelp.search });
+const search = (page: Page, t: T) => page.getByRole('searchbox', { name: t.home.search });
 /** The visible titles of the tiles shown. */
 const shown = (page: Page, t: T) =>
   page.getByRole('list', { name: t.home.apps }).getByRole('link').allInnerTexts();
@@ -40,11 +40,11 @@ describe('app search on the home page', () => {
 
     // a query that matches nothing says so, and one button brings every tile back
     await search(page, de).fill('xyz');
-    const empty = fill(de.tileHelp.searchEmpty, { query: 'xyz' });
+    const empty = fill(de.home.searchEmpty, { query: 'xyz' });
     await expect.poll(() => page.getByRole('status').filter({ hasText: empty }).count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}/app-search-empty-de-1280.png` });
     await expectNoSeriousA11yViolations(page, 'app search empty de');
-    await page.getByRole('button', { name: de.tileHelp.searchClear }).click();
+    await page.getByRole('button', { name: de.home.searchClear }).click();
     await expect.poll(() => shown(page, de)).toEqual(all);
 
     // Escape empties the field

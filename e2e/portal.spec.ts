@@ -56,6 +56,8 @@ describe('connectivity', () => {
     await submitLogin(page, 'student');
     await page.waitForURL(journey.portal.base + '/');
     await expect.poll(() => pings.length).toBe(1);
+    // the statistics call goes once, at the start plan's step after the first ping (lib/idle.ts)
+    await expect.poll(() => stats.length).toBe(1);
     await page.clock.fastForward(15_000);
     await expect.poll(() => pings.length).toBe(2);
     expect(stats).toHaveLength(1);

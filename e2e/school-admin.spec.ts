@@ -248,10 +248,15 @@ describe('admin messages reach users (spec 3.6, 7.3)', () => {
     await card.getByText('Am Freitag bitte Brotdose und Regenjacke mitbringen.').waitFor();
     expect(await card.textContent()).toContain(de.messages.types.warning);
     await member.screenshot({ path: `${screenshotDir}/home-message-de-1280-light.png` });
+    // the card goes at once; the reload waits for the server's answer, or it could outrun the dismissal
+    const seen = member.waitForResponse(
+      (response) => response.url().endsWith('/seen') && response.request().method() === 'POST',
+    );
     await card
       .getByRole('button', { name: de.messages.dismissNamed.replace('{{title}}', 'Ausflug in den Zoo') })
       .click();
     await expect.poll(() => card.count()).toBe(0);
+    expect((await seen).status()).toBe(200);
     // dismissed for good: not back after a reload
     await member.reload();
     await member.getByRole('list', { name: de.home.apps }).waitFor();

@@ -81,6 +81,36 @@ describe('the start page carries what the first screen would ask the API for', (
     expect(boot?.config).toEqual(await configAnswer(student));
   });
 
+  it("the rest of the first screen rides along (issue 34): a user's permissions, a home page's banner and the user's unseen messages, as the API answers them", async () => {
+    const admin = await loginAs(t.base, 'admin');
+    const posted = await call(t.base, '/api/messages/admin', {
+      cookie: admin,
+      body: { type: 'normal', title: { de: 'Wandertag' }, body: { de: 'Am Freitag' } },
+    });
+    expect(posted.status).toBe(201);
+    const { boot } = await startPage('/', { cookie: student });
+    expect(boot?.perms).toEqual((await call(t.base, '/api/perms', { cookie: student })).body);
+    expect(boot?.banner).toEqual((await call(t.base, '/api/config/banner')).body);
+    const unseen = (await call(t.base, '/api/messages/admin', { cookie: student })).body as {
+      title: unknown;
+    }[];
+    expect(unseen.map((m) => m.title)).toContainEqual({ de: 'Wandertag' });
+    expect(boot?.adminMessages).toEqual(unseen);
+    // another page needs the permissions (the top bar), not the home page's banner or messages
+    const other = (await startPage('/login', { cookie: student })).boot;
+    expect(other?.perms).toEqual(boot?.perms);
+    expect(other && ('banner' in other || 'adminMessages' in other)).toBe(false);
+  });
+
+  it('a visitor carries the banner but no permissions or messages, and cookies of no live session carry none of theirs', async () => {
+    const visitor = (await startPage('/')).boot;
+    expect(visitor?.banner).toEqual((await call(t.base, '/api/config/banner')).body);
+    expect(visitor && ('perms' in visitor || 'adminMessages' in visitor)).toBe(false);
+    // canary: the answers of someone the page cannot name are never carried
+    const { boot } = await startPage('/', { cookie: 'aula_at=not-a-session; aula_rt=not-either' });
+    expect(boot && ('perms' in boot || 'adminMessages' in boot)).toBe(false);
+  });
+
   it('other pages carry the user info and the config, not the home layout', async () => {
     for (const path of ['/login', '/dashboard/messages', '/app/chat']) {
       const { res, boot } = await startPage(path, { cookie: student });

@@ -153,10 +153,15 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
     if (head < 0 || body < head) return unavailable(reply);
     const hasSession =
       req.cookies[app.cookieNames.access] !== undefined || req.cookies[app.cookieNames.refresh] !== undefined;
-    const [self, config, layout] = await Promise.all([
+    const home = path === '/';
+    // a visitor (no session cookies) has no permissions nor messages to ask for
+    const [self, config, layout, perms, banner, adminMessages] = await Promise.all([
       answer(req, 'GET', '/api/self'),
       answer(req, 'POST', '/api/config/key', CONFIG_KEYS),
-      path === '/' ? answer(req, 'GET', '/api/layout') : undefined,
+      home ? answer(req, 'GET', '/api/layout') : undefined,
+      hasSession ? answer(req, 'GET', '/api/perms') : undefined,
+      home ? answer(req, 'GET', '/api/config/banner') : undefined,
+      home && hasSession ? answer(req, 'GET', '/api/messages/admin') : undefined,
     ]);
     // whose page this is: the user, a visitor for certain (no session cookies), or unknown (an access token
     // to refresh: the app asks itself). A layout is carried only when it is known whose: otherwise the public
@@ -166,6 +171,11 @@ export function createStartPage(app: FastifyInstance, webDist: string) {
       ...(who !== undefined && { self: who }),
       ...(config !== undefined && { config: config as BootData['config'] }),
       ...(layout !== undefined && who !== undefined && { layout: layout as BootData['layout'] }),
+      // a user's own answers, carried only beside that user's info (the access token may run out between)
+      ...(perms !== undefined && who && { perms: perms as BootData['perms'] }),
+      ...(adminMessages !== undefined &&
+        who && { adminMessages: adminMessages as BootData['adminMessages'] }),
+      ...(banner !== undefined && { banner: banner as BootData['banner'] }),
     };
     const strings = assets().strings[expectedLocale(req)];
     // spliced, not String.replace: a "$&" or "$`" in someone's text must stay as written

@@ -18,7 +18,10 @@ import {
   selfQueryOptions,
   startSessionLifecycle,
 } from '@/lib/session';
+import { bannerQueryOptions } from '@/features/branding/api/banner';
+import { unseenMessagesQueryOptions } from '@/features/messages/api/unseen-messages';
 import { startHomeLayout } from '@/features/tiles/api/get-layout';
+import { permsQueryOptions } from '@/lib/perms';
 import { whenIdle } from '@/lib/idle';
 import { onToasterWanted } from '@/lib/notify';
 import type AppToaster from './app-toaster';
@@ -41,10 +44,22 @@ export async function prepareApp(): Promise<void> {
   // the user info, the config when none is cached, and on the home page its layout.
   // The start page may carry them already (decision 051); what it does not carry is asked for.
   const self = takeBoot('self');
-  if (completesSsoSignIn(window.location.pathname)) queryClient.setQueryData(selfQueryKey, null);
+  const signingIn = completesSsoSignIn(window.location.pathname);
+  if (signingIn) queryClient.setQueryData(selfQueryKey, null);
   else if (self) queryClient.setQueryData(selfQueryKey, self.value ?? null);
   else void queryClient.prefetchQuery(selfQueryOptions());
-  if (window.location.pathname === '/') startHomeLayout();
+  // whose the carried answers are: known when the user info came with them (issue 34: in the cache before
+  // the first render, so the first screen renders once with them and asks for none of them again)
+  const userId = signingIn || !self ? undefined : (self.value?.id ?? null);
+  const perms = takeBoot('perms');
+  if (perms && typeof userId === 'number')
+    queryClient.setQueryData(permsQueryOptions(userId).queryKey, perms.value);
+  const messages = takeBoot('adminMessages');
+  if (messages && typeof userId === 'number')
+    queryClient.setQueryData(unseenMessagesQueryOptions().queryKey, messages.value);
+  const banner = takeBoot('banner');
+  if (banner) queryClient.setQueryData(bannerQueryOptions().queryKey, banner.value);
+  if (window.location.pathname === '/') startHomeLayout(queryClient, userId);
   const config = takeBoot('config');
   if (config?.value) {
     seedConfig(queryClient, config.value);
@@ -52,6 +67,27 @@ export async function prepareApp(): Promise<void> {
   }
   await primeConfigFromCache(queryClient);
   void queryClient.prefetchQuery(configQueryOptions());
+}
+
+/** The most the first render waits for the first route, should resolving it need React (below). */
+const FIRST_ROUTE_WAIT_MS = 300;
+
+/**
+ * Runs the first page's guard and matches (router.load) before React renders, when the page's code is on the
+ * start path (the home and login pages): the first render is then the whole first screen. A lazy page's
+ * route finishes loading only once the router's provider is mounted, so there React renders at once, as
+ * before; a guard that sends an eager page on to a lazy one is waited for FIRST_ROUTE_WAIT_MS at most.
+ */
+export async function resolveFirstRoute(): Promise<void> {
+  const routes: Record<string, { options: { component?: object } } | undefined> = router.routesById;
+  const lazy = router
+    .matchRoutes(router.latestLocation)
+    .some((match) => 'preload' in (routes[match.routeId]?.options.component ?? {}));
+  if (lazy) return;
+  await Promise.race([
+    router.load().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS)),
+  ]);
 }
 
 const currentConfig = () => queryClient.getQueryData(configQueryOptions().queryKey) ?? DEFAULT_CONFIG;
@@ -79,15 +115,15 @@ function useLiveEvents(): void {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    const load = () =>
-      void import('./live-events')
+    const load = (): Promise<void> =>
+      import('./live-events')
         .then(({ followSession, watchChatUnread }) => {
           if (gone) return;
           const stops = [followSession(queryClient), watchChatUnread(queryClient, router)];
           stop = () => stops.forEach((end) => end());
         })
-        .catch(() => window.addEventListener('online', load, { once: true }));
-    whenIdle(load);
+        .catch(() => window.addEventListener('online', () => void load(), { once: true }));
+    void whenIdle('live-events', load);
     return () => {
       gone = true;
       stop?.();
@@ -189,20 +225,26 @@ function useToaster(): ToasterComponent | null {
   const [toaster, setToaster] = useState<{ Component: ToasterComponent } | null>(null);
   useEffect(() => {
     let started = false;
-    const load = () => {
+    const load = async (): Promise<void> => {
       if (started) return;
       started = true;
-      import('./app-toaster')
+      await import('./app-toaster')
         .then(({ default: Component }) => setToaster({ Component }))
         .catch(() => {
           // offline before it loaded: toasts wait for the next try
           started = false;
         });
     };
-    whenIdle(load);
-    return onToasterWanted(load);
+    void whenIdle('toaster', load);
+    return onToasterWanted(() => void load());
   }, []);
   return toaster?.Component ?? null;
+}
+
+/** The toaster in a component of its own: its arrival renders it alone, not the app beside it. */
+function ToasterSlot({ dir }: { dir: 'ltr' | 'rtl' }) {
+  const toaster = useToaster();
+  return toaster && createElement(toaster, { dir });
 }
 
 export function AppProviders() {
@@ -215,12 +257,11 @@ export function AppProviders() {
   useConnectivityGuard();
   usePwaUpdateToast();
   useEffect(() => syncAccountSettings(queryClient), []);
-  const toaster = useToaster();
   return (
     <QueryClientProvider client={queryClient}>
       <Direction.Provider dir={dir}>
         <RouterProvider router={router} />
-        {toaster && createElement(toaster, { dir })}
+        <ToasterSlot dir={dir} />
       </Direction.Provider>
     </QueryClientProvider>
   );

@@ -38,7 +38,7 @@ export function loadPushWhenWanted(queryClient: QueryClient, router: AnyRouter):
     });
     if (loading) return;
     loading = true;
-    whenIdle(() => {
+    void whenIdle('push', () =>
       load()
         .then(({ followPush }) => {
           if (!gone) stop = followPush(queryClient, router);
@@ -46,8 +46,8 @@ export function loadPushWhenWanted(queryClient: QueryClient, router: AnyRouter):
         .catch(() => {
           // offline before it loaded: the next change of the session tries again
           loading = false;
-        });
-    });
+        }),
+    );
   };
   const permsKey = permsQueryOptions(undefined).queryKey[0];
   check();

@@ -63,7 +63,7 @@ export function deferredMenu<P extends object>(
     useEffect(() => {
       if (scheduled) return;
       scheduled = true;
-      whenIdle(() => void start().catch(() => undefined));
+      whenIdle('menus', start).catch(() => undefined);
     }, []);
 
     // a press taken back before the code came (Escape, a press or the focus elsewhere) opens nothing

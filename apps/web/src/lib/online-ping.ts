@@ -1,6 +1,7 @@
 import { ONLINE_PING_MS, type AliveResponse } from '@aula/contracts';
 import { ApiError, apiRequest, isNetworkError, trusted } from '@/lib/api-client';
 import { deviceId } from '@/lib/device-id';
+import { whenIdle } from '@/lib/idle';
 
 /** Once per page load: a ping restarted by signing in again is the same device on the same day. */
 let statisticsSent = false;
@@ -33,11 +34,12 @@ export function startOnlinePing(
   };
   if (!statisticsSent) {
     statisticsSent = true;
-    void apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: trusted<unknown>() }).catch(
-      () => undefined,
-    );
+    whenIdle('statistics', () =>
+      apiRequest(`/api/statistics?id=${deviceId()}`, { method: 'POST', schema: trusted<unknown>() }),
+    ).catch(() => undefined);
   }
-  void ping();
+  // the first ping at its step of the start plan (lib/idle.ts), then every 15 s
+  void whenIdle('online-ping', () => (stopped ? undefined : ping()));
   const timer = window.setInterval(() => void ping(), ONLINE_PING_MS);
   return () => {
     stopped = true;

@@ -85,9 +85,9 @@ describe('which answers change the whole app (decision 078)', () => {
   it('a 503 of the online ping is offline whatever its body', async () => {
     vi.useFakeTimers();
     try {
-      mockFetch(json(200, {}), json(503, aula('common.unavailable')));
+      mockFetch(json(503, aula('common.unavailable')), json(200, {}));
       const offline = vi.fn();
-      // the first call is the statistics call; the ping follows
+      // the first call is the ping, at the first step of the start plan (lib/idle.ts); statistics follow
       const stop = startOnlinePing(offline);
       await vi.waitFor(() => expect(offline).toHaveBeenCalledTimes(1));
       stop();

@@ -53,24 +53,26 @@ export function watchChatUnread(queryClient: QueryClient, router: AnyRouter): ()
     if (watched === undefined) return;
     const run: NonNullable<typeof running> = { selfId: watched, gone: false };
     running = run;
-    whenIdle(() => {
-      void Promise.all([import('@/features/chat/lib/unread-count'), import('@/features/chat/lib/chat-alert')])
-        .then(([{ watchUnread }, { playChatTone, shouldAlert }]) => {
-          if (run.gone) return;
-          run.stop = watchUnread(queryClient, watched, {
-            onCount: (unread) => setChatUnread(unread === 0 ? { unread, alerted: false } : { unread }),
-            onMessage: (_message, roomId) => {
-              const preference = self()?.preferences.chatNotificationAlert ?? false;
-              const hidden = document.visibilityState === 'hidden';
-              const reading = readingRoom(router.state.location) === roomId;
-              if (!shouldAlert({ preference, hidden, readingRoom: reading })) return;
-              playChatTone();
-              if (!chatInView()) setChatUnread({ alerted: true });
-            },
-          });
-        })
-        .catch(() => undefined); // offline before it loaded: the next sign-in or reload tries again
-    });
+    void whenIdle(
+      'chat-unread',
+      () =>
+        Promise.all([import('@/features/chat/lib/unread-count'), import('@/features/chat/lib/chat-alert')])
+          .then(([{ watchUnread }, { playChatTone, shouldAlert }]) => {
+            if (run.gone) return;
+            run.stop = watchUnread(queryClient, watched, {
+              onCount: (unread) => setChatUnread(unread === 0 ? { unread, alerted: false } : { unread }),
+              onMessage: (_message, roomId) => {
+                const preference = self()?.preferences.chatNotificationAlert ?? false;
+                const hidden = document.visibilityState === 'hidden';
+                const reading = readingRoom(router.state.location) === roomId;
+                if (!shouldAlert({ preference, hidden, readingRoom: reading })) return;
+                playChatTone();
+                if (!chatInView()) setChatUnread({ alerted: true });
+              },
+            });
+          })
+          .catch(() => undefined), // offline before it loaded: the next sign-in or reload tries again
+    );
   };
 
   const permsKey = permsQueryOptions(undefined).queryKey[0];

@@ -8,7 +8,7 @@ import { BrandLogo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useDialogs } from '@/lib/dialogs';
-import { afterFirstPaint } from '@/lib/idle';
+import { whenIdle } from '@/lib/idle';
 import { usePerms } from '@/lib/perms';
 import { useSchoolName } from '@/lib/school';
 import { useSelf } from '@/lib/session';
@@ -23,9 +23,9 @@ const UserMenu = deferredMenu<UserMenuProps>(
 );
 // the sick entries (decision 065) come in their own small chunk after the first paint, which carries none of them
 const SickTopBarEntries = lazy(() =>
-  afterFirstPaint()
-    .then(() => import('./sick-entries'))
-    .then((module) => ({ default: module.SickTopBarEntries })),
+  whenIdle('sick-entries', () => import('./sick-entries')).then((module) => ({
+    default: module.SickTopBarEntries,
+  })),
 );
 const ChatPopover = deferredMenu<object>(
   () => import('./chat-popover').then((module) => module.ChatPopover),

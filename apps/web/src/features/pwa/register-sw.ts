@@ -1,6 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { UPDATE_CHECK_MS } from '@aula/contracts';
-import { afterFirstPaint } from '@/lib/idle';
+import { whenIdle } from '@/lib/idle';
 import { captureInstallPrompt } from './install-prompt';
 
 let workbox: Workbox | undefined;
@@ -39,11 +39,9 @@ export function registerServiceWorker(): void {
   starting = true;
   // The service worker installs the whole app shell, and workbox-window is not on the start path either:
   // both wait for the first paint (decision 049).
-  void afterFirstPaint().then(() =>
-    import('workbox-window')
-      .then(({ Workbox }) => start(new Workbox('/sw.js', { scope: '/' })))
-      .catch((error: unknown) => console.warn('Service worker registration failed', error)),
-  );
+  whenIdle('service-worker', () => import('workbox-window'))
+    .then(({ Workbox }) => start(new Workbox('/sw.js', { scope: '/' })))
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
 
 function start(wb: Workbox): void {

@@ -7,5 +7,5 @@ export function loadRequestSchemas() {
 
 /** Fetches the schemas once the page is idle, so the first send does not wait for them. */
 export function prefetchRequestSchemas(): void {
-  whenIdle(() => void loadRequestSchemas().catch(() => undefined));
+  whenIdle('request-schemas', loadRequestSchemas).catch(() => undefined);
 }

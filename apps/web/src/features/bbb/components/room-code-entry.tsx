@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { afterFirstPaint } from '@/lib/idle';
+import { whenIdle } from '@/lib/idle';
 import { loadAllStrings } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import type { RoomCodeFieldProps } from './room-code-field';
@@ -14,16 +14,14 @@ export function RoomCodeEntry({ className, ...props }: RoomCodeFieldProps) {
   const [Field, setField] = useState<ComponentType<RoomCodeFieldProps> | null>(null);
   useEffect(() => {
     let live = true;
-    afterFirstPaint()
-      .then(() => Promise.all([import('./room-code-field'), loadAllStrings()]))
-      .then(
-        ([module]) => {
-          if (live) setField(() => module.RoomCodeField);
-        },
-        () => {
-          // offline before it loaded: the page works without it, and the next visit tries again
-        },
-      );
+    whenIdle('room-code', () => Promise.all([import('./room-code-field'), loadAllStrings()])).then(
+      ([module]) => {
+        if (live) setField(() => module.RoomCodeField);
+      },
+      () => {
+        // offline before it loaded: the page works without it, and the next visit tries again
+      },
+    );
     return () => {
       live = false;
     };

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom, ChatRoomList } from '@aula/contracts';
 import {
@@ -146,5 +146,66 @@ describe('chat cache', () => {
     markDeleted(qc, 2, 4, { selfId: 7 });
     expect(rooms(qc)[0]?.unread).toBe(2);
     expect(qc.getQueryState(['chat', 'rooms'])?.isInvalidated).toBe(true);
+  });
+
+  it('a message that comes while the list is being read again is not undone by that read (a read from before it)', async () => {
+    const qc = setup();
+    // the server's answers: the first read left before the message was committed, any later one after it
+    const before: ChatRoomList = { items: [room(2, message(5, 2, 9)), room(1, message(3, 1, 9))] };
+    const after: ChatRoomList = { items: [room(1, message(6, 1, 9), 1), room(2, message(5, 2, 9))] };
+    let answerFirst: (list: ChatRoomList) => void = () => {};
+    let reads = 0;
+    const observer = new QueryObserver(qc, {
+      queryKey: ['chat', 'rooms'],
+      queryFn: () =>
+        ++reads === 1
+          ? new Promise<ChatRoomList>((resolve) => (answerFirst = resolve))
+          : Promise.resolve(after),
+    });
+    // a watcher that starts (or a refetch) reads the list: the first read is under way
+    const stop = observer.subscribe(() => {});
+    expect(qc.getQueryState(['chat', 'rooms'])?.fetchStatus).toBe('fetching');
+    chatEventHandlers['chat.message'](qc, { roomId: 1, message: message(6, 1, 9) }, 7);
+    expect(rooms(qc)[0]).toMatchObject({ id: 1, unread: 1 });
+    // the overtaken read answers last, with the old counts
+    answerFirst(before);
+    await expect.poll(() => qc.getQueryState(['chat', 'rooms'])?.fetchStatus).toBe('idle');
+    expect(rooms(qc)[0]).toMatchObject({ id: 1, unread: 1, lastMessage: { id: 6 } });
+    expect(reads).toBe(2);
+    stop();
+  });
+
+  it('a message that comes while older messages load stays when they arrive', async () => {
+    const qc = setup();
+    qc.setQueryData(['chat', 'messages', 1], {
+      pages: [{ items: [message(3, 1, 9), message(1, 1, 7)], nextBefore: 1 }],
+      pageParams: [undefined],
+    });
+    let answerOlder: (page: { items: ChatMessage[]; nextBefore: number | null }) => void = () => {};
+    const observer = new InfiniteQueryObserver(qc, {
+      queryKey: ['chat', 'messages', 1],
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (page: { nextBefore: number | null }) => page.nextBefore ?? undefined,
+      queryFn: () =>
+        new Promise<{ items: ChatMessage[]; nextBefore: number | null }>(
+          (resolve) => (answerOlder = resolve),
+        ),
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => {});
+    // scrolling up: the page before the oldest one is asked for
+    const older = observer.fetchNextPage();
+    expect(qc.getQueryState(['chat', 'messages', 1])?.fetchStatus).toBe('fetching');
+    addMessage(qc, 1, message(8, 1, 9), { own: false });
+    expect(items(qc, 1)[0]?.id).toBe(8);
+    answerOlder({ items: [message(0, 1, 7)], nextBefore: null });
+    await older;
+    await expect.poll(() => qc.getQueryState(['chat', 'messages', 1])?.fetchStatus).toBe('idle');
+    expect(
+      qc
+        .getQueryData<{ pages: { items: ChatMessage[] }[] }>(['chat', 'messages', 1])!
+        .pages.flatMap((page) => page.items.map((m) => m.id)),
+    ).toEqual([8, 3, 1, 0]);
+    stop();
   });
 });

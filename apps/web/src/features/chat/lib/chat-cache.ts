@@ -41,14 +41,42 @@ export function removePending(queryClient: QueryClient, roomId: number, clientId
   );
 }
 
-function mapMessages(queryClient: QueryClient, roomId: number, map: (m: ChatMessage) => ChatMessage): void {
-  queryClient.setQueryData<Pages>(messagesKey(roomId), (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(map) })) } : data,
-  );
+/**
+ * Changes a room's cached messages by a live event, and changes them again once a read of them that is under
+ * way has answered: that read (older messages loading while scrolling up, or the room read again) builds its
+ * pages from what it started with, and would drop the event's change. Every change here is the same when
+ * made twice (a message is known by its id).
+ */
+function updateMessages(queryClient: QueryClient, roomId: number, update: (data: Pages) => Pages): void {
+  const key = messagesKey(roomId);
+  const apply = () => queryClient.setQueryData<Pages>(key, (data) => (data ? update(data) : data));
+  apply();
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey: key, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    stop();
+    apply();
+  });
 }
 
+function mapMessages(queryClient: QueryClient, roomId: number, map: (m: ChatMessage) => ChatMessage): void {
+  updateMessages(queryClient, roomId, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.map(map) })),
+  }));
+}
+
+/**
+ * Moves the room list on by a live event. A read of the list that is under way may have left before the event's
+ * change was committed, and its answer would put the old counts back over the event's (an unread message lost
+ * until the next read): it is cancelled and the list read again, so the answer comes from after the event.
+ */
 function updateRooms(queryClient: QueryClient, update: (list: ChatRoomList) => ChatRoomList): void {
   queryClient.setQueryData<ChatRoomList>(roomsKey, (list) => (list ? update(list) : list));
+  if (queryClient.getQueryState(roomsKey)?.fetchStatus === 'fetching')
+    void queryClient.refetchQueries({ queryKey: roomsKey, exact: true }, { cancelRefetch: true });
 }
 
 /** Newest last message first; rooms without messages by their creation, newest first. */
@@ -67,8 +95,8 @@ export function addMessage(
   message: ChatMessage,
   { own }: { own: boolean },
 ): void {
-  queryClient.setQueryData<Pages>(messagesKey(roomId), (data) => {
-    if (!data || data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
+  updateMessages(queryClient, roomId, (data) => {
+    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
     const [first, ...rest] = data.pages;
     const newest = first ?? { items: [], nextBefore: null };
     return { ...data, pages: [{ ...newest, items: [message, ...newest.items] }, ...rest] };

@@ -37,6 +37,10 @@ export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryCl
   const queryKey = layoutQueryKey(request);
   return queryOptions({
     queryKey,
+    // the layout the start page carried is as fresh as the user info beside it (30 s, lib/session.ts): the
+    // home page it starts with does not ask for it again; any other layout is asked for on every visit
+    staleTime: (query: { state: { dataUpdatedAt: number } }) =>
+      query.state.dataUpdatedAt === carriedAt ? CARRIED_FRESH_MS : 0,
     queryFn: ({ signal }) => {
       const fetchLayout = () => {
         const cached = queryClient?.getQueryData<LayoutResponse>(queryKey);
@@ -60,14 +64,25 @@ export function layoutQueryOptions(request: LayoutRequest, queryClient?: QueryCl
 }
 
 let startLayout: Promise<LayoutResponse | undefined> | undefined;
+/** When the carried layout went into the cache (its dataUpdatedAt), if it did. */
+let carriedAt: number | undefined;
+const CARRIED_FRESH_MS = 30_000;
 
 /**
  * The home page's layout, asked for as the app starts, beside the user info and the config, instead of
  * after them (decision 049): one round trip less before the tiles show. The server answers for whoever the
  * cookies name, the same session the user info comes from; the first home layout query takes it, once.
  */
-export function startHomeLayout(): void {
+export function startHomeLayout(queryClient: QueryClient, userId: number | null | undefined): void {
   const carried = takeBoot('layout'); // decision 051: the start page may have brought it
+  // carried beside the user info, it is whose that says: in the cache at once, so the first render has the
+  // tiles rather than a skeleton for one frame (issue 34)
+  if (carried?.value && userId !== undefined) {
+    const key = layoutQueryKey({ userId });
+    queryClient.setQueryData(key, carried.value);
+    carriedAt = queryClient.getQueryState(key)?.dataUpdatedAt;
+    return;
+  }
   startLayout = carried?.value
     ? Promise.resolve(carried.value)
     : apiRequest('/api/layout', { schema: trusted<LayoutResponse>() }).catch(() => undefined);
