@@ -10,11 +10,12 @@ import { setUpJourney, signIn } from './journeys.ts';
 // Issue 17 item 2: the JavaScript and CSS a page fetches before it is usable, brotli-compressed as served,
 // read from the built files the page really requested. Sizes are deterministic, so this is a test.
 //
-// The goals of issue 17 are 100 KB (/login) and 130 KB (/) of JavaScript. Until the start path reaches them,
-// CEILINGS holds what the start path weighs today plus a little headroom (decision 049): it may only go
-// down. Lower a ceiling when a change makes a page lighter.
-const GOAL_KB = { login: 100, home: 130, css: 15 };
-const CEILING_KB = { login: 151, home: 151, css: GOAL_KB.css };
+// The goals of issue 34 are 110 KB (/login and the visitor's /) and 130 KB (/ signed in) of JavaScript (issue
+// 17 had 100 and 130). Until the start path reaches them, CEILINGS holds what the start path weighs today plus
+// a little headroom (decisions 049, 094): it may only go down. Lower a ceiling when a change makes a page lighter.
+// DESIGN.md's runtimes alone (React, TanStack Router and Query, i18next) are about 103 KB of it (decision 096).
+const GOAL_KB = { login: 110, home: 130, css: 15 };
+const CEILING_KB = { login: 146.1, home: 146.1, css: GOAL_KB.css };
 
 const webDist = process.env.AULA_E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 

@@ -3,6 +3,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { tileSpritePlugin } from './scripts/tile-sprite.ts';
+import { TILE_ICON_GLYPHS } from './src/lib/tile-icon-names.ts';
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
@@ -147,7 +149,16 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, findStartPath, startAssets, sonnerStylesAsFile, lucideKeys],
+  plugins: [
+    react(),
+    tailwindcss(),
+    tileSpritePlugin(TILE_ICON_GLYPHS),
+    pwa,
+    findStartPath,
+    startAssets,
+    sonnerStylesAsFile,
+    lucideKeys,
+  ],
   // every script, preload and stylesheet of index.html carries this; the server puts each page's own nonce
   // in its place (CSP_NONCE_PLACEHOLDER in packages/contracts/src/plain/boot.ts, decision 080)
   html: { cspNonce: 'AULA_CSP_NONCE_PLACEHOLDER' },

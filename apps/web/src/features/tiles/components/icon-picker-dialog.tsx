@@ -5,12 +5,10 @@ import { DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import type { DialogProps } from '@/lib/dialogs';
 import { NoDraftDialog } from './no-draft-dialog';
-import { TILE_ICONS, type TileIconName } from '@/lib/icons';
+import { TILE_ICON_NAMES, TileIcon, type TileIconName } from '@/lib/icons';
 import { cn } from '@/lib/utils';
 import { blockEnter } from '../lib/block-enter';
 import { updateDraft, useDraft } from '../lib/app-draft';
-
-const NAMES = Object.keys(TILE_ICONS) as TileIconName[];
 
 /** spec 2.5 icon-picker: chooses the tile's icon; choosing drops an uploaded icon. */
 export default function IconPickerDialog({ close }: DialogProps) {
@@ -19,7 +17,9 @@ export default function IconPickerDialog({ close }: DialogProps) {
   const [query, setQuery] = useState('');
   const label = (name: TileIconName): string => t(`icons.${name}`);
   const q = query.trim().toLocaleLowerCase();
-  const shown = NAMES.filter((name) => !q || label(name).toLocaleLowerCase().includes(q) || name.includes(q));
+  const shown = TILE_ICON_NAMES.filter(
+    (name) => !q || label(name).toLocaleLowerCase().includes(q) || name.includes(q),
+  );
 
   if (!draft) return <NoDraftDialog title={t('dialogs.iconPicker')} />;
   return (
@@ -34,7 +34,6 @@ export default function IconPickerDialog({ close }: DialogProps) {
       />
       <ul className="grid grid-cols-5 gap-2 desktop:grid-cols-8" aria-label={t('dialogs.iconPicker')}>
         {shown.map((name) => {
-          const Icon = TILE_ICONS[name];
           const selected =
             draft.input.iconName === name && (draft.input.removeIcon || (!draft.icon && !draft.iconUrl));
           return (
@@ -57,7 +56,7 @@ export default function IconPickerDialog({ close }: DialogProps) {
                   selected && 'border-primary bg-primary/10',
                 )}
               >
-                <Icon className="size-6" aria-hidden="true" />
+                <TileIcon name={name} className="size-6" aria-hidden="true" />
                 {selected && (
                   <Check className="absolute end-0.5 top-0.5 size-3.5 text-primary" aria-hidden="true" />
                 )}

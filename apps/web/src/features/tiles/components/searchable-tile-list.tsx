@@ -36,9 +36,9 @@ export function SearchableTileList({ tiles, loggedIn }: { tiles: readonly Tile[]
               setQuery('');
             }
           }}
-          aria-label={t('tileHelp.search')}
+          aria-label={t('home.search')}
           aria-keyshortcuts={SHORTCUTS.searchApps.keys}
-          placeholder={t('tileHelp.search')}
+          placeholder={t('home.search')}
           autoComplete="off"
           enterKeyHint="search"
           className="ps-9"
@@ -49,11 +49,11 @@ export function SearchableTileList({ tiles, loggedIn }: { tiles: readonly Tile[]
       ) : (
         <div className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center">
           <p role="status" className="text-muted-foreground">
-            {t('tileHelp.searchEmpty', { query: query.trim() })}
+            {t('home.searchEmpty', { query: query.trim() })}
           </p>
           <Button variant="outline" onClick={() => setQuery('')}>
             <X aria-hidden="true" />
-            {t('tileHelp.searchClear')}
+            {t('home.searchClear')}
           </Button>
         </div>
       )}

@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/message-box';
@@ -6,15 +5,11 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useSelf } from '@/lib/session';
 import { layoutQueryOptions } from '../api/get-layout';
+import { SearchableTileList } from './searchable-tile-list';
 import { gridClass, TileList } from './tile-list';
 
 /** From this many tiles on, the home page offers its app search (decision 058). */
 export const APP_SEARCH_MIN_TILES = 7;
-
-// the search is not on the start path: it comes after the first paint of a home page with enough tiles
-const SearchableTileList = lazy(() =>
-  import('./searchable-tile-list').then((m) => ({ default: m.SearchableTileList })),
-);
 
 export function TileGrid() {
   const { t } = useTranslation();
@@ -22,11 +17,6 @@ export function TileGrid() {
   const queryClient = useQueryClient();
   const layout = useQuery(layoutQueryOptions({ userId: self?.id ?? null }, queryClient));
   const many = (layout.data?.layout.length ?? 0) >= APP_SEARCH_MIN_TILES;
-  const [searchWanted, setSearchWanted] = useState(false);
-  useEffect(() => {
-    // after the first paint (its frame, then a task): the search is no part of it
-    if (many) requestAnimationFrame(() => setTimeout(setSearchWanted, 0, true));
-  }, [many]);
 
   if (layout.isPending) {
     return (
@@ -63,20 +53,11 @@ export function TileGrid() {
     );
   }
 
-  const list = <TileList tiles={tiles} loggedIn={self !== null} />;
-  if (!many) return list;
-  // until the search is here, the tiles are, below the room its field will take
-  const withoutSearch = (
-    <div className="grid gap-4">
-      <div className="h-10" />
-      {list}
-    </div>
-  );
-  return searchWanted ? (
-    <Suspense fallback={withoutSearch}>
-      <SearchableTileList tiles={tiles} loggedIn={self !== null} />
-    </Suspense>
+  // the search comes with the tiles (issue 34): its field is the page's largest text, and a field that
+  // arrived later would render every tile again
+  return many ? (
+    <SearchableTileList tiles={tiles} loggedIn={self !== null} />
   ) : (
-    withoutSearch
+    <TileList tiles={tiles} loggedIn={self !== null} />
   );
 }

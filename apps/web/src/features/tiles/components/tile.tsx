@@ -1,12 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { tileTitle, type Tile } from '@aula/contracts';
 import { useDialogs } from '@/lib/dialogs';
 import { currentLocale } from '@/lib/i18n';
-import { usePerms } from '@/lib/perms';
-import { useSelf } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { TileFace } from './tile-face';
 import { tileBehaviour, type TileBehaviour } from '../lib/tile-behaviour';
@@ -135,16 +133,25 @@ function TileAnchor({
   }
 }
 
-export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) {
+export interface TileCardProps {
+  tile: Tile;
+  loggedIn: boolean;
+  /** spec 3.6: hidden titles stay the link's accessible name, only the visible label goes */
+  hideTitle: boolean;
+  /** a chat tile opens nothing once GET /api/perms says the school has the Chat feature off */
+  chatOff: boolean;
+}
+
+/**
+ * One tile. What every tile shares (the user's preference, the school's features) comes from the list, and a
+ * tile renders again only when its own props change: a home page of many tiles does not render them all
+ * again for each answer that arrives while it starts (issue 34).
+ */
+export const TileCard = memo(function TileCard({ tile, loggedIn, hideTitle, chatOff }: TileCardProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
   const title = tileTitle(tile, currentLocale());
-  // spec 3.6: hidden titles stay the link's accessible name, only the visible label goes.
-  const hideTitle = useSelf()?.preferences.hideAppTitles ?? false;
-  // a chat tile opens nothing once GET /api/perms says the school has the Chat feature off
-  const { permissions, hasFeature } = usePerms();
-  const chatOff = permissions !== undefined && !hasFeature('chat');
   const link = tileLink(tile, title, { loggedIn, chatOff });
   const behaviour = tileBehaviour(link);
   const onOpen = () => {
@@ -204,4 +211,4 @@ export function TileCard({ tile, loggedIn }: { tile: Tile; loggedIn: boolean }) 
       )}
     </li>
   );
-}
+});
