@@ -88,3 +88,5 @@ app.get('/bare/layout', async (req, reply) => {
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// ends through exit, so a --cpu-prof of this process (BENCH_BARE_NODE_ARGS) is written when the bench stops it
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -5,7 +5,9 @@
 //
 // Alone: node --import tsx bench/page-speed.ts [checkout] [web-dist], which measures the server of another
 // checkout (a git worktree of an older commit, say) with this bench, and its apps/web/dist unless told;
-// build the web app first.
+// build the web app first. --lighthouse-only runs Lighthouse alone (and the bare page); --compare
+// <other-web-dist> [--compare-checkout <checkout>] runs it on two portals at once, each its own server
+// process, the runs interleaved across both, and prints them side by side (README.md).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { loginAs } from '../apps/server/src/test/test-app.ts';
 import { DEMO_PASSWORD, launch, newContext } from '../e2e/browser.ts';
 import { buildBarePage, serveBarePage } from './bare-page/serve.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { compareLighthouse, type LighthouseBuild, runLighthouse } from './lighthouse.ts';
 import { freePort, waitForHealth } from './server-process.ts';
 
 const RUNS = 5;
@@ -96,7 +98,7 @@ export async function measurePageSpeed(webDist: string, serverRoot = REPO_ROOT):
         {
           label: '/ (student)',
           url: portal.base + '/',
-          cookie: await loginAs(portal.base, STUDENT, DEMO_PASSWORD),
+          cookie: () => loginAs(portal.base, STUDENT, DEMO_PASSWORD),
         },
         { label: 'bare page', url: bare.base + '/' },
       ]),
@@ -138,7 +140,8 @@ async function startPortal(webDist: string, root: string): Promise<Portal> {
   };
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(base);
+    // a cold start (tsx compiling the server) takes over 30 s when the 2 cores are busy with other work
+    await waitForHealth(base, 180);
   } catch (err) {
     await close();
     throw err;
@@ -372,9 +375,84 @@ function median(samples: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The three pages of Aula that Lighthouse measures, on one portal. */
+function portalPages(base: string): LighthouseBuild['pages'] {
+  return [
+    { label: '/ (visitor)', url: base + '/' },
+    { label: '/login', url: base + '/login' },
+    // signed in afresh for every run: a session one run has refreshed is not handed to the next
+    { label: '/ (student)', url: base + '/', cookie: () => loginAs(base, STUDENT, DEMO_PASSWORD) },
+  ];
+}
+
+/**
+ * Lighthouse alone on one build or more (each a web app with the checkout whose server serves it, in its
+ * own process), all runs interleaved, with the bare page beside them once; returns the medians.
+ */
+export async function measureLighthouse(
+  builds: { name: string; webDist: string; root: string }[],
+): Promise<Figures> {
+  const portals: Portal[] = [];
+  const bareDir = mkdtempSync(join(tmpdir(), 'aula-bare-page-'));
+  let bare: Portal | undefined;
+  try {
+    for (const build of builds) portals.push(await startPortal(build.webDist, build.root));
+    const browser = await launch();
+    const tileCount = await countTiles(browser, portals[0]!.base).finally(() => browser.close());
+    await buildBarePage(bareDir);
+    bare = await serveBarePage(bareDir, tileCount);
+    return await compareLighthouse(
+      builds.map((build, i) => ({ name: build.name, pages: portalPages(portals[i]!.base) })),
+      [{ label: 'bare page', url: bare.base + '/' }],
+    );
+  } finally {
+    await bare?.close();
+    for (const portal of portals) await portal.close();
+    rmSync(bareDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const root = resolve(process.argv[2] ?? REPO_ROOT);
-  const webDist = resolve(process.argv[3] ?? join(root, 'apps/web/dist'));
-  console.log(`Measuring the server of ${root} with the web app in ${webDist}`);
-  await measurePageSpeed(webDist, root);
+  const args = process.argv.slice(2);
+  const option = (name: string): string | undefined => {
+    const at = args.indexOf(name);
+    if (at === -1) return undefined;
+    const value = args[at + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    args.splice(at, 2);
+    return resolve(value);
+  };
+  const flag = (name: string): boolean => {
+    const at = args.indexOf(name);
+    if (at !== -1) args.splice(at, 1);
+    return at !== -1;
+  };
+  const lighthouseOnly = flag('--lighthouse-only');
+  const compareDist = option('--compare');
+  const compareRoot = option('--compare-checkout');
+  const unknown = args.find((arg) => arg.startsWith('--'));
+  if (unknown) throw new Error(`unknown option ${unknown}`);
+  const root = resolve(args[0] ?? REPO_ROOT);
+  const webDist = resolve(args[1] ?? join(root, 'apps/web/dist'));
+  if (compareDist || compareRoot) {
+    const other = {
+      root: compareRoot ?? root,
+      webDist: compareDist ?? join(compareRoot ?? root, 'apps/web/dist'),
+    };
+    console.log(
+      `Lighthouse on two portals, side by side:\n` +
+        `  A: the server of ${root} with the web app in ${webDist}\n` +
+        `  B: the server of ${other.root} with the web app in ${other.webDist}`,
+    );
+    await measureLighthouse([
+      { name: 'A', webDist, root },
+      { name: 'B', ...other },
+    ]);
+  } else if (lighthouseOnly) {
+    console.log(`Lighthouse on the server of ${root} with the web app in ${webDist}`);
+    await measureLighthouse([{ name: '', webDist, root }]);
+  } else {
+    console.log(`Measuring the server of ${root} with the web app in ${webDist}`);
+    await measurePageSpeed(webDist, root);
+  }
 }
