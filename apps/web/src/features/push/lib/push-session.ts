@@ -35,11 +35,19 @@ import { renewSubscription, unsubscribeAtSignOut } from './subscription';
 let current: { live: boolean } | undefined;
 
 /**
+ * From a sign-out here until the session has ended in this tab: no run starts meanwhile. On a busy page the
+ * start plan's push step can come after the user pressed "Abmelden" but before the server's answer has ended
+ * the session here; a run started then would renew the subscription the sign-out has just ended.
+ */
+let signingOut = false;
+
+/**
  * Sign-out here (app/push-setup.ts registers it as soon as push is wanted, before this module has loaded):
  * the run's renewal stops where it is, and this browser unsubscribes after any subscription step in flight.
  * Nothing waits for it (decision 073).
  */
 export async function signOutHere(): Promise<void> {
+  signingOut = true;
   if (current) current.live = false;
   if (pushSupport(browserPushEnvironment()) !== 'supported') return;
   await unsubscribeAtSignOut();
@@ -193,7 +201,10 @@ export function followPush(queryClient: QueryClient, router: AnyRouter): () => v
       self === null
         ? undefined
         : queryClient.getQueryData<PermsResponse>(permsQueryOptions(self.id).queryKey);
+    // the session has ended here: whoever signs in next is followed again
+    if (self === null) signingOut = false;
     const wanted =
+      !signingOut &&
       self !== null &&
       self.impersonator === null &&
       featureOn(perms, 'push') &&
