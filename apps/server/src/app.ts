@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { LoggerOptions } from 'pino';
@@ -11,6 +11,7 @@ import { ERROR_MESSAGES } from '@aula/contracts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { svgRenderer } from './lib/svg-render.ts';
+import { responseSerializer } from './lib/response-serializer.ts';
 import { registerEventHub } from './modules/events/events.routes.ts';
 import { MODULE_MANIFESTS } from './modules/manifests.ts';
 import { registerPush, type PushAppOptions } from './modules/push/push.plugin.ts';
@@ -72,7 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.trustProxy?.length ? { trustProxy: opts.trustProxy } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   const secure = opts.publicUrl?.startsWith('https://') ?? false;
   app.decorate('database', opts.database);
