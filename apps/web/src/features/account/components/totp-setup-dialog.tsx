@@ -118,7 +118,7 @@ function SignInAgain({ sso, describedBy }: { sso: SsoReauth; describedBy: string
   );
 }
 
-function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean; close: () => void }) {
+function SetupForm({ setup, forced }: { setup: TotpSetup; forced: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
@@ -164,10 +164,6 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
       return;
     }
     verify.mutate(sso ? { code: parsed.data } : { code: parsed.data, password }, {
-      onSuccess: () => {
-        notify({ type: 'success', title: t('totpSetup.enabled') });
-        close();
-      },
       onError: (error) => {
         if (errorCode(error) === 'auth.wrong_password') {
           setPassword('');
@@ -281,10 +277,10 @@ function SetupForm({ setup, forced, close }: { setup: TotpSetup; forced: boolean
   );
 }
 
-function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
+function SetupStep({ forced }: { forced: boolean }) {
   const { t } = useTranslation();
   const setup = useQuery(totpSetupQueryOptions());
-  if (setup.data) return <SetupForm setup={setup.data} forced={forced} close={close} />;
+  if (setup.data) return <SetupForm setup={setup.data} forced={forced} />;
   if (setup.error) {
     return (
       <div className="grid gap-4">
@@ -306,7 +302,7 @@ function SetupStep({ forced, close }: { forced: boolean; close: () => void }) {
   );
 }
 
-function DisableForm({ close }: { close: () => void }) {
+function DisableForm() {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
@@ -318,10 +314,6 @@ function DisableForm({ close }: { close: () => void }) {
     event.preventDefault();
     if (!ready) return;
     remove.mutate(sso ? {} : { password }, {
-      onSuccess: () => {
-        notify({ type: 'success', title: t('totpSetup.disabled') });
-        close();
-      },
       onError: (error) => {
         if (errorCode(error) === 'auth.reauth_required')
           void queryClient.invalidateQueries({ queryKey: reauthQueryOptions().queryKey });
@@ -382,6 +374,16 @@ export default function TotpSetupDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const self = useSelf();
   const forced = useRequiredDialog() === 'totp-setup';
+  const enabled = self?.totp_enabled ?? false;
+  // Done once the user info says two-factor is on (or off), not in the forms' success callbacks: the answer swaps
+  // the form, which on a busy page unmounted it before its callback ran, and the dialog stayed open (6e31bdb's CI).
+  const openedWith = useRef(enabled);
+  useEffect(() => {
+    if (enabled === openedWith.current) return;
+    openedWith.current = enabled;
+    notify({ type: 'success', title: t(enabled ? 'totpSetup.enabled' : 'totpSetup.disabled') });
+    close();
+  }, [enabled, close, t]);
   if (!self) return null;
   if (self.impersonator) return <NotWhileImpersonating title={t('dialogs.totpSetup')} />;
   return (
@@ -392,7 +394,7 @@ export default function TotpSetupDialog({ close }: DialogProps) {
       )}
       forced={forced}
     >
-      {self.totp_enabled ? <DisableForm close={close} /> : <SetupStep forced={forced} close={close} />}
+      {self.totp_enabled ? <DisableForm /> : <SetupStep forced={forced} />}
     </AccountDialogFrame>
   );
 }
